@@ -1,0 +1,68 @@
+"""The contract between the core and a game package.
+
+A game (static rules and catalogue, like OpenSpiel's Game) makes plays (one
+play-through each, like its State). The core's Match only speaks this
+contract, so a second game is a new package, not a rewrite.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.core.events import Event
+from engine.core.inputs import Input
+from engine.core.prompt import Prompt
+
+
+class Setup(Protocol):
+    """A validated setup that knows its own JSON form."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Play(Protocol):
+    """One play-through: the state plus the point the rules have reached."""
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """What the play waits for; None once the game is over."""
+        ...
+
+    @property
+    def result(self) -> str | None:
+        """None while playing, else the outcome ("won", "lost")."""
+        ...
+
+    def check(self, value: Input) -> None:
+        """Raise RuleError if `value` is not acceptable now. Changes nothing."""
+        ...
+
+    def advance(self, value: Input) -> list[Event]:
+        """Apply an input that `check` accepted; return what happened."""
+        ...
+
+    def possible_taps(self) -> list[str]:
+        """Card ids the current tap prompt could accept, as the table may know them."""
+        ...
+
+    def public_view(self) -> dict[str, Any]:
+        """Everything the table may see, and nothing hidden."""
+        ...
+
+
+class Game(Protocol):
+    """Static rules and catalogue of one game."""
+
+    name: str
+
+    def parse_setup(self, obj: Any) -> Setup:
+        """Validate a JSON setup object; raise RuleError saying what is wrong."""
+        ...
+
+    def new_play(self, setup: Any, seed: int) -> tuple[Play, list[Event]]:
+        """Start a play-through; return it and the events of the set-up."""
+        ...
+
+    def cards_json(self) -> list[dict[str, Any]]:
+        """The game's cards as plain JSON objects."""
+        ...

@@ -1,0 +1,118 @@
+"""The journal format: one JSON object per line, append-only.
+
+Line 1 is the header; every further line is one accepted input:
+
+    {"journal": "table-companion", "version": 1, "game": "samurai-spirit",
+     "setup": {...}, "seed": 7}
+    {"n": 1, "input": {"choose": "fight"}, "crc": "5d1f2a9c"}
+
+`n` counts from 1 with no gaps and `crc` is the CRC-32 of the record's
+canonical text without it, so a torn write or a flipped byte is found. This
+module only turns text into values and back; writing and fsync belong to the
+caller, who appends one line per input.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.inputs import Input, input_from_obj
+
+MAGIC = "table-companion"
+VERSION = 1
+
+
+def header_line(header: dict[str, Any]) -> str:
+    """The first line of a journal for a match header (game, setup, seed)."""
+    obj = {"journal": MAGIC, "version": VERSION, **header}
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def _crc(n: int, input_obj: dict[str, Any]) -> str:
+    body = json.dumps({"n": n, "input": input_obj}, separators=(",", ":"), sort_keys=True)
+    return f"{zlib.crc32(body.encode()):08x}"
+
+
+def record_line(n: int, value: Input) -> str:
+    """The journal line for the n-th accepted input (n counts from 1)."""
+    obj = value.to_json()
+    rec = {"n": n, "input": obj, "crc": _crc(n, obj)}
+    return json.dumps(rec, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+@dataclass
+class Journal:
+    """A parsed journal: what was good, and what was wrong after it."""
+
+    header: dict[str, Any]
+    inputs: list[Input] = field(default_factory=list)
+    damage: str | None = None
+    dropped_lines: int = 0
+
+
+def parse_header(line: str) -> dict[str, Any]:
+    """Validate the header line and return game, setup and seed."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"line 1: the header is not JSON ({exc.msg})") from None
+    if not isinstance(obj, dict) or obj.get("journal") != MAGIC:
+        raise RuleError("line 1: not a table-companion journal header")
+    if obj.get("version") != VERSION:
+        raise RuleError(f"line 1: journal version {obj.get('version')!r} is not supported (expected {VERSION})")
+    missing = [key for key in ("game", "setup", "seed") if key not in obj]
+    if missing:
+        raise RuleError(f"line 1: the header lacks {', '.join(missing)}")
+    if not isinstance(obj["game"], str):
+        raise RuleError("line 1: game must be a string")
+    seed = obj["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RuleError("line 1: seed must be a whole number")
+    return {"game": obj["game"], "setup": obj["setup"], "seed": seed}
+
+
+def _parse_record(line: str, expected_n: int) -> Input:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"not JSON ({exc.msg})") from None
+    if not isinstance(obj, dict) or set(obj) != {"n", "input", "crc"}:
+        raise RuleError("not a journal record (expected n, input and crc)")
+    if obj["n"] != expected_n:
+        raise RuleError(f"record number {obj['n']!r} where {expected_n} was expected")
+    if not isinstance(obj["input"], dict) or obj["crc"] != _crc(expected_n, obj["input"]):
+        raise RuleError("checksum mismatch: the record was damaged")
+    return input_from_obj(obj["input"])
+
+
+def parse_journal(text: str) -> Journal:
+    """Parse a whole journal.
+
+    A bad header is an error (there is no game without it). Damage after the
+    header is not: every complete record before the first bad line is kept,
+    and `damage` says which line was bad and why, so the app can start from
+    what survived and tell the table.
+    """
+    lines = text.split("\n")
+    if not lines or not lines[0].strip():
+        raise RuleError("line 1: the journal is empty")
+    journal = Journal(header=parse_header(lines[0]))
+    body = lines[1:]
+    if body and body[-1] == "":
+        body.pop()
+    for index, line in enumerate(body):
+        number = index + 2
+        is_last = index == len(body) - 1
+        try:
+            journal.inputs.append(_parse_record(line, len(journal.inputs) + 1))
+        except RuleError as exc:
+            torn = is_last and not text.endswith("\n")
+            reason = "the last record was cut short" if torn else str(exc)
+            journal.damage = f"line {number}: {reason}"
+            journal.dropped_lines = len(body) - index
+            break
+    return journal

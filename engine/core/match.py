@@ -1,0 +1,65 @@
+"""A match: setup, seed and the accepted inputs, which together are the game.
+
+Like python-chess's move stack, the list of accepted inputs is the truth: the
+live state is a replay of it, undo is a replay without the last inputs, and a
+saved game is that list appended to a journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.core.game import Game, Play
+from engine.core.inputs import Input
+
+
+class Match:
+    """One game in progress: a Play plus the inputs that made it."""
+
+    def __init__(self, game: Game, setup: Any, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RuleError("seed must be a whole number")
+        self.game = game
+        self.setup = game.parse_setup(setup)
+        self.seed = seed
+        self.inputs: list[Input] = []
+        self.play: Play
+        self.opening: list[Event]
+        self.play, self.opening = game.new_play(self.setup, seed)
+
+    @classmethod
+    def replay(cls, game: Game, setup: Any, seed: int, inputs: Iterable[Input]) -> Match:
+        """Rebuild a match from its inputs; a refused input names its position."""
+        match = cls(game, setup, seed)
+        for number, value in enumerate(inputs, start=1):
+            try:
+                match.apply(value)
+            except RuleError as exc:
+                raise RuleError(f"input {number} cannot be replayed: {exc}") from None
+        return match
+
+    def header(self) -> dict[str, Any]:
+        """What a journal stores before the inputs."""
+        return {"game": self.game.name, "setup": self.setup.to_json(), "seed": self.seed}
+
+    def apply(self, value: Input) -> list[Event]:
+        """Check then apply one input. A refused input raises RuleError, changing nothing."""
+        self.play.check(value)
+        events = self.play.advance(value)
+        self.inputs.append(value)
+        return events
+
+    def undo(self, steps: int = 1) -> list[Input]:
+        """Step back `steps` inputs by replaying the rest; return the inputs taken back."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+            raise RuleError("undo needs a whole number of steps, 1 or more")
+        if steps > len(self.inputs):
+            have = len(self.inputs)
+            raise RuleError(f"cannot undo {steps} step(s): only {have} input(s) so far")
+        kept, taken = self.inputs[:-steps], self.inputs[-steps:]
+        fresh = Match.replay(self.game, self.setup.to_json(), self.seed, kept)
+        self.play, self.opening, self.inputs = fresh.play, fresh.opening, fresh.inputs
+        return taken

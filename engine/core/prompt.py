@@ -1,0 +1,38 @@
+"""Prompts: what the engine waits for, who decides, and the legal options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+TABLE = "table"
+"""The actor for decisions nobody in particular makes (round-end reveals)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The single decision a game is waiting for.
+
+    `actor` is who decides (a seat's id, or TABLE), `kind` what sort of
+    decision it is, `options` the legal option ids for a choose or a press.
+    A prompt that wants a card tapped has `tap` set to where the card comes
+    from ("raider", "intruder", ...) and no options: the possible card ids are
+    asked of the game, since they depend on what it knows.
+    """
+
+    actor: str
+    kind: str
+    text: str
+    options: tuple[str, ...] = ()
+    tap: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "actor": self.actor,
+            "kind": self.kind,
+            "text": self.text,
+            "options": list(self.options),
+        }
+        if self.tap is not None:
+            out["tap"] = self.tap
+        return out

@@ -1,0 +1,1 @@
+"""One package per game; each builds on `engine.core`."""

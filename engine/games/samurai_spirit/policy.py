@@ -1,0 +1,89 @@
+"""A simple legal policy: plays both the table and the Samurai, for simulations.
+
+It answers taps with a physically fair guess from what the engine knows (see
+`Knowledge.sample_top`) and decisions with a few plain heuristics, so
+simulated games look like real ones: Samurai defend the symbols the round end
+asks for, fight while there is room under the Kiai, and pass before the flame.
+`explore` mixes in uniformly random legal choices, for property tests.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.inputs import Choose, Input, Tap
+from engine.core.prompt import Prompt
+from engine.games.samurai_spirit.play import Play
+
+
+class SimplePolicy:
+    """Chooses an input for any prompt; its own random source, never the game's."""
+
+    def __init__(self, rng: random.Random, explore: float = 0.0) -> None:
+        self.rng = rng
+        self.explore = explore
+
+    def choose(self, play: Play) -> Input:
+        prompt = play.prompt
+        assert prompt is not None
+        if prompt.tap:
+            return Tap(play.state.cards.sample_top(prompt.tap, self.rng))
+        if self.explore and self.rng.random() < self.explore:
+            return Choose(self.rng.choice(prompt.options))
+        return Choose(self._decide(play, prompt))
+
+    def _decide(self, play: Play, prompt: Prompt) -> str:
+        options = prompt.options
+        kind = prompt.kind
+        if kind in ("kiai", "ignore-penalty"):
+            return "yes"
+        if kind == "action":
+            return self._action(play, options)
+        if kind == "fight":
+            return self._fight(play, options)
+        if kind == "fight-again":
+            sam = play.actor()
+            assert sam is not None
+            return "yes" if play.state.track(sam) + 4 <= play.state.kiai(sam) else "no"
+        if kind == "side":
+            return "defend" if "defend" in options else "confront"
+        if kind in ("farmstead-back", "support-target", "kiai-target", "kiai-order"):
+            return self.rng.choice(options)
+        if kind == "absent-token":
+            return self.rng.choice(options) if self.rng.random() < 0.2 else "no"
+        return options[0]
+
+    def _action(self, play: Play, options: tuple[str, ...]) -> str:
+        if len(options) == 1:
+            return options[0]
+        sam = play.actor()
+        assert sam is not None
+        room = play.state.kiai(sam) - play.state.track(sam)
+        if "support" in options and self.rng.random() < 0.08:
+            return "support"
+        return "fight" if room >= 3 or (room >= 1 and self.rng.random() < 0.4) else "pass"
+
+    def _fight(self, play: Play, options: tuple[str, ...]) -> str:
+        st = play.state
+        sam = play.actor()
+        assert sam is not None
+        hand = [cid for cid, (place, _) in st.cards.where.items() if place == "hand"]
+        value = st.value(hand[-1])
+        if "discard" in options:
+            return "discard"
+        after = st.track(sam) + value
+        kiai = st.kiai(sam)
+        if after == kiai:
+            return "confront"
+        if after > kiai:
+            if "defend" in options:
+                return "defend"
+            if "under" in options:
+                return "under"
+            for name in options:
+                if name in st.catalogue.samurai:
+                    other = st.by_name(name)
+                    if st.track(other) + value <= st.kiai(other):
+                        return name
+            return "confront"
+        return "defend" if "defend" in options else "confront"

@@ -1,0 +1,123 @@
+"""The Fight action: draw, use talents, then Confront or Defend.
+
+A drawn card is one decision for whoever holds it: Confront, Defend, or a
+talent (Kyuzo's discard, Katsushiro's card under the stack, Heihachi's and
+Daisuke's gift to a neighbour). A gifted card is played by its receiver "as if
+he had drawn it himself", with his own talents, off-turn included (FAQ).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.samurai_spirit.rules import kiai
+from engine.games.samurai_spirit.rules.flow import Flow
+from engine.games.samurai_spirit.state import SamuraiState
+
+if TYPE_CHECKING:
+    from engine.games.samurai_spirit.play import Play
+
+CONFRONT, DEFEND, DISCARD, UNDER = "confront", "defend", "discard", "under"
+
+
+def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
+    """Own talent always; support tokens only on his own turn; never under the no-talent Boss."""
+    st = p.state
+    if sam.no_talent:
+        return False
+    if sam.name == talent or talent in sam.round_talents:
+        return True
+    own_turn = st.samurai[st.active] is sam and not st.in_round_end
+    return own_turn and talent in st.tokens_held(sam)
+
+
+def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> str | None:
+    st = p.state
+    card = st.catalogue.cards[cid]
+    if card.symbol is None:
+        return f"Defend not allowed: {cid} has no symbol"
+    if sam.no_defend:
+        return f"Defend not allowed: a penalty forbids {sam.title} to Defend this turn"
+    if card.symbol in st.defended_symbols(sam):
+        return f"Defend not allowed: {sam.title} already defends a {card.symbol}"
+    return None
+
+
+def can_defend(p: Play, sam: SamuraiState, cid: str) -> bool:
+    return why_not_defend(p, sam, cid) is None
+
+
+def defend(p: Play, sam: SamuraiState, cid: str) -> None:
+    sam.defence.append(cid)
+    p.state.cards.place(cid, "defence", sam.name)
+    symbol = p.state.catalogue.cards[cid].symbol
+    p.emit("defend", f"{sam.title} defends: lay {cid} to the left of the board ({symbol}).",
+           samurai=sam.name, card=cid)
+
+
+def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) -> list[str]:
+    """Neighbours who may receive a card through Heihachi's or Daisuke's talent."""
+    st = p.state
+    value = st.value(cid)
+    talent = "heihachi" if value % 2 == 0 else "daisuke"
+    if not has_talent(p, sam, talent):
+        return []
+    out = []
+    for nb in (st.left_of(sam), st.right_of(sam)):
+        if nb is not sam and not nb.passed and nb.name not in held_by and nb.name not in out:
+            out.append(nb.name)
+    return out
+
+
+def fight_options(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> list[str]:
+    st = p.state
+    options = [CONFRONT]
+    if can_defend(p, sam, cid):
+        options.append(DEFEND)
+    if has_talent(p, sam, "kyuzo") and st.value(cid) in {st.value(c) for c in sam.combat}:
+        options.append(DISCARD)
+    if not under_used and st.cards.raider and has_talent(p, sam, "katsushiro"):
+        options.append(UNDER)
+    options.extend(gift_targets(p, sam, cid, held_by))
+    return options
+
+
+def fight(p: Play, sam: SamuraiState) -> Flow[None]:
+    """The Fight action, twice with Kikuchiyo's talent."""
+    st = p.state
+    yield from draw_and_play(p, sam)
+    if st.cards.raider and not st.result and has_talent(p, sam, "kikuchiyo"):
+        again = yield from p.ask(sam, "fight-again", ["yes", "no"], f"{sam.title}: fight a second time?")
+        if again == "yes":
+            yield from draw_and_play(p, sam)
+
+
+def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[None]:
+    cid = yield from p.reveal(sam, "raider", f"{sam.title}: turn over the top Raider card and tap it.")
+    p.state.last_active = sam.seat
+    yield from play_card(p, sam, cid, frozenset({sam.name}), under_used)
+
+
+def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> Flow[None]:
+    st = p.state
+    card = st.catalogue.cards[cid]
+    options = fight_options(p, sam, cid, held_by, under_used)
+    choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.describe()}: Confront or Defend?")
+    if choice == CONFRONT:
+        yield from kiai.add_to_combat(p, sam, cid, f"{sam.title} confronts")
+    elif choice == DEFEND:
+        defend(p, sam, cid)
+    elif choice == DISCARD:
+        st.cards.place(cid, "discard")
+        p.emit("discard", f"Kyuzo's talent: {cid} matches a card in {sam.title}'s combat line; "
+               "put it on the discard pile.", card=cid)
+    elif choice == UNDER:
+        st.cards.put_under_raider(cid)
+        p.emit("under", f"Katsushiro's talent: put {cid} under the Raider stack and draw again.", card=cid)
+        yield from draw_and_play(p, sam, under_used=True)
+    else:
+        receiver = st.by_name(choice)
+        talent = "Heihachi" if card.value % 2 == 0 else "Daisuke"
+        p.emit("gift", f"{talent}'s talent: {sam.title} gives {cid} to {receiver.title}, who must fight it.",
+               card=cid, source=sam.name, target=receiver.name)
+        yield from play_card(p, receiver, cid, held_by | {receiver.name}, under_used)

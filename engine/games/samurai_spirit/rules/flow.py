@@ -1,0 +1,16 @@
+"""Shared vocabulary of the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TypeVar
+
+from engine.core.inputs import Input
+from engine.core.prompt import Prompt
+
+T = TypeVar("T")
+Flow = Generator[Prompt, Input, T]
+
+
+class GameOver(Exception):
+    """Raised inside the rules when the game is decided; ends the flow."""

@@ -1,0 +1,266 @@
+"""Battle tracks and Kiai: what happens when a combat line changes.
+
+Every card added to or taken from a combat line goes through `after_change`,
+so the rulebook's three cases (below, exactly at, past the Kiai) are checked
+in one place, on anybody's turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.games.samurai_spirit.rules import fight, village
+from engine.games.samurai_spirit.rules.flow import Flow
+from engine.games.samurai_spirit.state import SamuraiState
+
+if TYPE_CHECKING:
+    from engine.games.samurai_spirit.play import Play
+
+NO = "no"
+
+
+def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: str) -> Flow[None]:
+    """Lay a card to the right of a board (confront, penalty draw, Daisuke's Kiai)."""
+    st = p.state
+    sam.combat.append(cid)
+    st.cards.place(cid, "combat", sam.name)
+    p.emit("confront", f"{how}: {sam.title} lays {cid} in the combat line; battle track {st.track(sam)} "
+           f"of Kiai {st.kiai(sam)}.", samurai=sam.name, card=cid, track=st.track(sam))
+    yield from after_change(p, sam, added=True)
+
+
+def take_last(p: Play, sam: SamuraiState) -> str:
+    """Lift the last card of a combat line (Daisuke's and Kikuchiyo's Kiai)."""
+    cid = sam.combat.pop()
+    p.state.cards.lift(cid)
+    return cid
+
+
+def after_change(p: Play, sam: SamuraiState, added: bool) -> Flow[None]:
+    """Past the Kiai after a card was added: lose a Barricade. Exactly at it: Kiai."""
+    st = p.state
+    total, k = st.track(sam), st.kiai(sam)
+    if added and total > k:
+        yield from village.lose_barricade(p, f"{sam.title} is overcome ({total} past Kiai {k})")
+    elif total == k:
+        yield from activate(p, sam)
+
+
+def activate(p: Play, sam: SamuraiState) -> Flow[None]:
+    """Kiai: the effect is optional, the first combat card always goes to the discard pile."""
+    st = p.state
+    if sam.passed or st.in_round_end or sam.name in p.kiai_active or st.result:
+        return
+    p.kiai_active.add(sam.name)
+    k = st.kiai(sam)
+    p.emit("kiai", f"{sam.title} reaches the Kiai ({k}) exactly!", samurai=sam.name)
+    effect = EFFECTS[sam.name]
+    if effect.possible(p, sam):
+        text = st.catalogue.samurai[sam.name].effect[sam.face]
+        use = yield from p.ask(sam, "kiai", ["yes", NO], f"{sam.title}'s Kiai: {text} Use it?")
+        if use == "yes":
+            yield from effect.run(p, sam)
+    if sam.combat and not st.result:
+        first = sam.combat.pop(0)
+        st.cards.place(first, "discard")
+        p.emit("kiai-discard", f"Put {sam.title}'s first combat card ({first}) on the discard pile; "
+               f"battle track {st.track(sam)}.", samurai=sam.name, card=first, track=st.track(sam))
+    p.kiai_active.discard(sam.name)
+    yield from after_change(p, sam, added=False)
+
+
+class Effect:
+    """A Kiai effect: when it can do anything, and what it does."""
+
+    def __init__(self, possible: Callable[[Play, SamuraiState], bool],
+                 run: Callable[[Play, SamuraiState], Flow[None]]) -> None:
+        self.possible = possible
+        self.run = run
+
+
+def _times(sam: SamuraiState) -> int:
+    return 2 if sam.face == "animal" else 1
+
+
+def _with_lines(p: Play) -> list[SamuraiState]:
+    return [s for s in p.state.in_round() if s.combat]
+
+
+# --- Heihachi: Barricade (animal: and heal) ----------------------------------
+
+def _heihachi_possible(p: Play, sam: SamuraiState) -> bool:
+    st = p.state
+    healable = sam.face == "animal" and any(s.wound_token for s in st.samurai)
+    return st.barricades < st.barricades_max or healable
+
+
+def _heihachi(p: Play, sam: SamuraiState) -> Flow[None]:
+    village.add_barricade(p, "Heihachi's Kiai")
+    if sam.face != "animal":
+        return
+    wounded = [s.name for s in p.state.samurai if s.wound_token]
+    if not wounded:
+        return
+    who = yield from p.ask(sam, "kiai-heal", [*wounded, NO], "Heihachi's Kiai: remove a Wound token from whom?")
+    if who != NO:
+        village.heal(p, p.state.by_name(who), "Heihachi's Kiai")
+
+
+# --- Daisuke: move the last card of a line to another Samurai ---------------
+
+def _daisuke_possible(p: Play, sam: SamuraiState) -> bool:
+    return bool(_with_lines(p)) and len(p.state.in_round()) >= 2
+
+
+def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
+    st = p.state
+    for time in range(_times(sam)):
+        if not _daisuke_possible(p, sam):
+            return
+        extra = " (second use)" if time else ""
+        sources = [s.name for s in _with_lines(p)]
+        if time:
+            sources.append(NO)
+        src_name = yield from p.ask(sam, "kiai-source", sources,
+                                    f"Daisuke's Kiai{extra}: take the last combat card of which Samurai?")
+        if src_name == NO:
+            return
+        source = st.by_name(src_name)
+        targets = [s.name for s in st.in_round() if s is not source]
+        dst_name = yield from p.ask(sam, "kiai-target", targets,
+                                    f"Daisuke's Kiai: give {source.combat[-1]} to which Samurai?")
+        target = st.by_name(dst_name)
+        cid = take_last(p, source)
+        p.emit("kiai-move", f"Daisuke's Kiai: move {cid} from {source.title}'s combat line to {target.title}; "
+               f"{source.title}'s battle track {st.track(source)}.", card=cid, source=source.name, target=target.name)
+        yield from after_change(p, source, added=False)
+        if st.result or target.passed:
+            continue
+        sides = ["confront"] + (["defend"] if fight.can_defend(p, target, cid) else [])
+        side = yield from p.ask(target, "side", sides, f"{target.title}: lay {cid} to the right (Confront) or "
+                                "to the left (Defend)?")
+        if side == "defend":
+            fight.defend(p, target, cid)
+        else:
+            yield from add_to_combat(p, target, cid, "Daisuke's Kiai")
+
+
+# --- Gorobei: top Raider cards to the discard pile ---------------------------
+
+def _gorobei_possible(p: Play, sam: SamuraiState) -> bool:
+    return bool(p.state.cards.raider)
+
+
+def _gorobei(p: Play, sam: SamuraiState) -> Flow[None]:
+    yield from _reveal_to_discard(p, sam, "raider", 1 + _times(sam), "Gorobei's Kiai")
+
+
+def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why: str) -> Flow[None]:
+    st = p.state
+    stack = st.cards.raider if source == "raider" else st.cards.intruder
+    for _ in range(min(count, len(stack))):
+        cid = yield from p.reveal(sam, source, f"{why}: tap the top {source.capitalize()} card, then discard it.")
+        st.cards.place(cid, "discard")
+        if source == "raider":
+            st.last_active = sam.seat
+        p.emit("discard", f"{why}: {cid} goes on the discard pile.", card=cid)
+
+
+# --- Kanbei: top Intruder cards to the discard pile -------------------------
+
+def _kanbei_possible(p: Play, sam: SamuraiState) -> bool:
+    return bool(p.state.cards.intruder)
+
+
+def _kanbei(p: Play, sam: SamuraiState) -> Flow[None]:
+    yield from _reveal_to_discard(p, sam, "intruder", 1 + _times(sam), "Kanbei's Kiai")
+
+
+# --- Kikuchiyo: discard the last card of a line -------------------------------
+
+def _kikuchiyo_possible(p: Play, sam: SamuraiState) -> bool:
+    return bool(_with_lines(p))
+
+
+def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
+    st = p.state
+    for time in range(_times(sam)):
+        lines = [s.name for s in _with_lines(p)]
+        if not lines:
+            return
+        extra = " (second use)" if time else ""
+        if time:
+            lines.append(NO)
+        who = yield from p.ask(sam, "kiai-source", lines,
+                               f"Kikuchiyo's Kiai{extra}: discard the last combat card of which Samurai?")
+        if who == NO:
+            return
+        victim = st.by_name(who)
+        cid = take_last(p, victim)
+        st.cards.place(cid, "discard")
+        p.emit("discard", f"Kikuchiyo's Kiai: put {cid} from {victim.title}'s combat line on the discard pile; "
+               f"battle track {st.track(victim)}.", card=cid, samurai=victim.name)
+        yield from after_change(p, victim, added=False)
+        if st.result:
+            return
+
+
+# --- Kyuzo: move a support token (animal: and a Barricade) -------------------
+
+def _token_givers(p: Play) -> list[SamuraiState]:
+    live = p.state.in_round()
+    return [s for s in live if s.token_holder == s.name and len(live) >= 2]
+
+
+def _kyuzo_possible(p: Play, sam: SamuraiState) -> bool:
+    st = p.state
+    return bool(_token_givers(p)) or (sam.face == "animal" and st.barricades < st.barricades_max)
+
+
+def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
+    st = p.state
+    givers = [s.name for s in _token_givers(p)]
+    if givers:
+        giver_name = yield from p.ask(sam, "kiai-source", [*givers, NO],
+                                      "Kyuzo's Kiai: which Samurai gives his support token?")
+        if giver_name != NO:
+            giver = st.by_name(giver_name)
+            takers = [s.name for s in st.in_round() if s is not giver]
+            taker = yield from p.ask(sam, "kiai-target", takers, f"Kyuzo's Kiai: {giver.title} gives the token to whom?")
+            giver.token_holder = taker
+            p.emit("token", f"Kyuzo's Kiai: hand {giver.title}'s support token to {taker.capitalize()}.",
+                   token=giver.name, holder=taker)
+    if sam.face == "animal":
+        village.add_barricade(p, "Kyuzo's Kiai")
+
+
+# --- Katsushiro: look at the top cards and put them back face up -------------
+
+def _katsushiro(p: Play, sam: SamuraiState) -> Flow[None]:
+    st = p.state
+    seen: list[str] = []
+    for _ in range(min(1 + _times(sam), len(st.cards.raider))):
+        cid = yield from p.reveal(sam, "raider", "Katsushiro's Kiai: turn over the top Raider card and tap it.")
+        seen.append(cid)
+    order: list[str] = []
+    while len(seen) > 1:
+        pick = yield from p.ask(sam, "kiai-order", sorted(seen),
+                                f"Katsushiro's Kiai: which card goes {'on top' if not order else 'next'}?")
+        seen.remove(pick)
+        order.append(pick)
+    order.extend(seen)
+    st.cards.put_on_raider_face_up(order)
+    p.emit("raider-face-up", "Katsushiro's Kiai: put " + ", ".join(order)
+           + " back face up on the Raider stack, the first on top.", cards=order)
+
+
+EFFECTS: dict[str, Effect] = {
+    "heihachi": Effect(_heihachi_possible, _heihachi),
+    "daisuke": Effect(_daisuke_possible, _daisuke),
+    "gorobei": Effect(_gorobei_possible, _gorobei),
+    "kanbei": Effect(_kanbei_possible, _kanbei),
+    "kikuchiyo": Effect(_kikuchiyo_possible, _kikuchiyo),
+    "kyuzo": Effect(_kyuzo_possible, _kyuzo),
+    "katsushiro": Effect(_gorobei_possible, _katsushiro),
+}

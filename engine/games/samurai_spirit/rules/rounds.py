@@ -1,0 +1,59 @@
+"""The whole game: three rounds of turns, each closed by the round end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.samurai_spirit.rules import round_end, turn
+from engine.games.samurai_spirit.rules.flow import Flow, GameOver
+
+if TYPE_CHECKING:
+    from engine.games.samurai_spirit.play import Play
+
+REINFORCEMENT = {2: "lieutenant", 3: "boss"}
+
+
+def game(p: Play) -> Flow[None]:
+    try:
+        while p.state.result is None:
+            start_round(p)
+            yield from play_round(p)
+            yield from round_end.end_round(p)
+    except GameOver:
+        return
+
+
+def start_round(p: Play) -> None:
+    st = p.state
+    level = st.setup.level
+    n = len(st.samurai)
+    st.in_round_end = False
+    if st.round == 1:
+        st.cards.start_round("plunderer", level.plunderers(n), st.setup.deck)
+        p.emit("setup", f"Set up: {st.barricades} Barricades, 6 Farmsteads and 3 Families on the village; count "
+               f"out {level.plunderers(n)} Plunderers face down as the Raider stack. "
+               f"{st.samurai[st.first].title} begins.", barricades=st.barricades, raiders=level.plunderers(n))
+    else:
+        rank = REINFORCEMENT[st.round]
+        extra = level.reinforcements(n)
+        st.cards.start_round(rank, extra)
+        size = len(st.cards.raider)
+        word = "Lieutenants (value 5)" if rank == "lieutenant" else "Bosses (value 6)"
+        p.emit("new-round", f"Round {st.round}: gather all the cards of the last round, add {extra} random "
+               f"{word}, shuffle these {size} cards into the Raider stack, and set every meeple to 0. "
+               f"{st.samurai[st.first].title} begins.", round=st.round, raiders=size)
+    st.active = st.first
+
+
+def play_round(p: Play) -> Flow[None]:
+    st = p.state
+    n = len(st.samurai)
+    while True:
+        yield from turn.take_turn(p, st.samurai[st.active])
+        if not st.cards.raider or not st.in_round():
+            return
+        seat = st.active
+        for step in range(1, n + 1):
+            if not st.samurai[(seat + step) % n].passed:
+                st.active = (seat + step) % n
+                break

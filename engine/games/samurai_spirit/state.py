@@ -1,0 +1,105 @@
+"""The state of one play-through: village, Samurai, stacks, round and turn.
+
+Static facts (cards, Kiai values, the difficulty table) belong to the game;
+this holds only what changes. Derived values (face, track, Kiai) are
+computed, never stored, so they cannot disagree with the cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.games.samurai_spirit.catalogue import Catalogue
+from engine.games.samurai_spirit.knowledge import Knowledge
+from engine.games.samurai_spirit.setup import Setup
+
+
+@dataclass
+class SamuraiState:
+    """One Samurai board and what lies beside it."""
+
+    name: str
+    seat: int
+    wounds: int = 0
+    combat: list[str] = field(default_factory=list)
+    defence: list[str] = field(default_factory=list)
+    passed: bool = False
+    token_holder: str = ""
+    round_talents: set[str] = field(default_factory=set)
+    no_defend: bool = False
+    no_support: bool = False
+    no_talent: bool = False
+    must_pass: bool = False
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        self.title = self.name.capitalize()
+
+    @property
+    def face(self) -> str:
+        """The second wound turns the board to its animal side for good."""
+        return "animal" if self.wounds >= 2 else "human"
+
+    @property
+    def wound_token(self) -> bool:
+        """A Wound token lies on the board after the 1st and the 3rd wound."""
+        return self.wounds in (1, 3)
+
+
+@dataclass
+class State:
+    """Everything that changes during one game."""
+
+    catalogue: Catalogue
+    setup: Setup
+    rng: random.Random
+    cards: Knowledge
+    samurai: list[SamuraiState]
+    barricades: int
+    barricades_max: int
+    farmsteads: int = 6
+    farmstead_backs: dict[str, int] = field(default_factory=dict)
+    families: list[str] = field(default_factory=list)
+    round: int = 1
+    turn: int = 0
+    active: int = 0
+    first: int = 0
+    last_active: int = 0
+    absent_unused: list[str] = field(default_factory=list)
+    in_round_end: bool = False
+    result: str | None = None
+    score: int | None = None
+
+    def by_name(self, name: str) -> SamuraiState:
+        for sam in self.samurai:
+            if sam.name == name:
+                return sam
+        raise KeyError(name)
+
+    def value(self, cid: str) -> int:
+        return self.catalogue.cards[cid].value
+
+    def track(self, sam: SamuraiState) -> int:
+        """The battle track always equals the sum of the combat line."""
+        return sum(self.catalogue.cards[c].value for c in sam.combat)
+
+    def kiai(self, sam: SamuraiState) -> int:
+        return self.catalogue.samurai[sam.name].kiai[sam.face]
+
+    def left_of(self, sam: SamuraiState) -> SamuraiState:
+        """Play runs clockwise, so the left neighbour plays next."""
+        return self.samurai[(sam.seat + 1) % len(self.samurai)]
+
+    def right_of(self, sam: SamuraiState) -> SamuraiState:
+        return self.samurai[(sam.seat - 1) % len(self.samurai)]
+
+    def tokens_held(self, sam: SamuraiState) -> list[str]:
+        """Names of the other Samurai whose support tokens `sam` holds."""
+        return [o.name for o in self.samurai if o.token_holder == sam.name and o is not sam]
+
+    def defended_symbols(self, sam: SamuraiState) -> set[str | None]:
+        return {self.catalogue.cards[c].symbol for c in sam.defence}
+
+    def in_round(self) -> list[SamuraiState]:
+        return [s for s in self.samurai if not s.passed]

@@ -1,0 +1,81 @@
+"""The public view: everything the table may see, and nothing hidden.
+
+Every screen and every log meant for players is built from this. A card that
+went face down to the Intruder stack stays a count here even when the engine
+knows it; the face-up cards Katsushiro's Kiai put back on the Raider stack are
+shown, because everybody sees them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.games.samurai_spirit.play import Play
+
+
+def public_view(p: Play) -> dict[str, Any]:
+    st = p.state
+    cards = st.cards
+    prompt = p.prompt
+    face_up = [c for c in reversed(cards.raider[len(cards.raider) - cards.raider_face_up:]) if c]
+    under = []
+    for slot in cards.raider[: len(cards.raider) - cards.raider_face_up]:
+        if slot is None:
+            break
+        under.append(slot)
+    pending: dict[str, Any] | None = None
+    if prompt is not None:
+        pending = {
+            "samurai": prompt.actor,
+            "kind": prompt.kind,
+            "text": prompt.text,
+            "options": p.possible_taps() if prompt.tap else list(prompt.options),
+        }
+        if prompt.tap:
+            pending["tap"] = prompt.tap
+    level = st.setup.level
+    return {
+        "game": "samurai-spirit",
+        "difficulty": level.name,
+        "round": st.round,
+        "turn": st.turn,
+        "result": st.result,
+        "score": st.score,
+        "grade": f"{st.score}{level.grade}" if st.score is not None else None,
+        "village": {
+            "barricades": st.barricades,
+            "barricades_max": st.barricades_max,
+            "farmsteads": st.farmsteads,
+            "families": list(st.families),
+        },
+        "stacks": {
+            "raider": len(cards.raider),
+            "raider_face_up": face_up,
+            "raider_bottom": under,
+            "intruder": len(cards.intruder),
+            "discard": list(cards.discard),
+        },
+        "samurai": [
+            {
+                "name": sam.name,
+                "face": sam.face,
+                "wounds": sam.wounds,
+                "wound_token": sam.wound_token,
+                "track": st.track(sam),
+                "kiai": st.kiai(sam),
+                "combat": list(sam.combat),
+                "defence": list(sam.defence),
+                "defends": sorted(s for s in st.defended_symbols(sam) if s),
+                "passed": sam.passed,
+                "token_with": sam.token_holder,
+                "tokens_held": st.tokens_held(sam),
+                "round_talents": sorted(sam.round_talents),
+            }
+            for sam in st.samurai
+        ],
+        "absent_tokens": list(st.absent_unused),
+        "active": st.samurai[st.active].name,
+        "first": st.samurai[st.first].name,
+        "pending": pending,
+    }
