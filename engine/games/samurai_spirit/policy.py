@@ -16,6 +16,10 @@ from engine.core.prompt import Prompt
 from engine.games.samurai_spirit.play import Play
 
 
+COSTLY = {"barricade", "wound", "intruder", "must-pass", "shuffle-discard"}
+"""Penalties that hurt again at every turn while the card stays last in line."""
+
+
 class SimplePolicy:
     """Chooses an input for any prompt; its own random source, never the game's."""
 
@@ -58,9 +62,14 @@ class SimplePolicy:
             return options[0]
         sam = play.actor()
         assert sam is not None
-        room = play.state.kiai(sam) - play.state.track(sam)
+        st = play.state
+        room = st.kiai(sam) - st.track(sam)
         if "support" in options and self.rng.random() < 0.08:
             return "support"
+        last = st.catalogue.cards[sam.combat[-1]] if sam.combat else None
+        costly = last is not None and bool(set(last.penalties) & COSTLY)
+        if costly and room <= 4 and len(st.cards.raider) > 2:
+            return "pass"
         return "fight" if room >= 3 or (room >= 1 and self.rng.random() < 0.4) else "pass"
 
     def _fight(self, play: Play, options: tuple[str, ...]) -> str:

@@ -41,7 +41,6 @@ def why_not(p: Play, prompt: Prompt, option: str) -> str:
         if option in st.catalogue.samurai:
             return f"{cid} cannot be given to {option.capitalize()} now"
     if option in BUTTONS and prompt.kind != "action":
-        who = f"{actor.title}: " if actor else ""
-        return f"{option.capitalize()} is not an option now. {who}{prompt.text}"
+        return f"{option.capitalize()} is not an option now. {prompt.text}"
     listed = ", ".join(prompt.options)
     return f"{option!r} is not an option now ({prompt.text} Options: {listed})"

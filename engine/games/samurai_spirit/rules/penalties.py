@@ -29,6 +29,9 @@ WORDS = {
     "discard-defence": "discard a card from the defence side",
 }
 
+FLAGS = ("no-defend", "no-support", "must-pass", "no-talent")
+"""Penalties that only forbid something this turn; the others make their own events."""
+
 
 def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
@@ -59,7 +62,8 @@ def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
 def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
     st = p.state
     why = f"Penalty of {cid} ({WORDS[pen]})"
-    p.emit("penalty", f"{sam.title}: {why}.", samurai=sam.name, penalty=pen)
+    if pen in FLAGS:
+        p.emit("penalty", f"{sam.title}: {why}.", samurai=sam.name, penalty=pen)
     if pen == "barricade":
         yield from village.lose_barricade(p, why)
     elif pen == "wound":

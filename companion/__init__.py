@@ -1,0 +1,1 @@
+"""The table companion: the app that joins the drivers and the rules engine."""

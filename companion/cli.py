@@ -1,0 +1,89 @@
+"""The `companion` command: one entry point for every job."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from engine import RuleError
+from engine.games.samurai_spirit import SamuraiSpirit
+from engine.games.samurai_spirit.catalogue import SAMURAI
+from engine.games.samurai_spirit.simulate import simulate
+
+
+def _samurai_list(text: str) -> list[str]:
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give Samurai names separated by commas")
+    return names
+
+
+def _cmd_engine(args: argparse.Namespace) -> int:
+    from companion import engine_cmd
+
+    return engine_cmd.run()
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    game = SamuraiSpirit()
+    setup = {"samurai": args.samurai, "difficulty": args.difficulty}
+    if args.absent_tokens is not None:
+        setup["absent_tokens"] = args.absent_tokens
+    try:
+        game.parse_setup(setup)
+    except RuleError as exc:
+        print(f"companion simulate: {exc}", file=sys.stderr)
+        return 2
+    start = time.process_time()
+    tally = simulate(game, setup, args.games, args.seed)
+    cpu = time.process_time() - start
+    rounds = ", ".join(f"round {r}: {n}" for r, n in sorted(tally.rounds.items()))
+    print(f"{tally.games} games, {len(args.samurai)} Samurai ({', '.join(args.samurai)}), {args.difficulty}, seed {args.seed}")
+    print(f"win rate {tally.win_rate:.1%}; average score of wins {tally.average_score:.2f}")
+    print(f"games ended in {rounds}")
+    print(f"{tally.inputs / tally.games:.1f} inputs per game")
+    print(f"{tally.games / cpu:.0f} games/s, {tally.inputs / cpu:.0f} inputs/s (CPU time, one core)")
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from companion import demo
+
+    return demo.run(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="A table companion for Samurai Spirit.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("engine", help="speak the engine protocol (JSON lines) on stdin/stdout")
+    p.set_defaults(func=_cmd_engine)
+
+    p = sub.add_parser("simulate", help="play many games with a simple policy; print win rate and speed")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--samurai", type=_samurai_list, default=list(SAMURAI[:4]),
+                   help="comma-separated names in seat order (default: %(default)s)")
+    p.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard", "heroic"])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--absent-tokens", dest="absent_tokens", action=argparse.BooleanOptionalAction, default=None)
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("demo", help="play a full seeded game headless and print what happened")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--out", default="demo-out", help="folder for the demo's output")
+    p.set_defaults(func=_cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "games", 1) < 1:
+        print("companion simulate: --games must be 1 or more", file=sys.stderr)
+        return 2
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""What the app asks the screen to show: a plain value, no pygame in it.
+
+The app loop builds a `Screen` from the engine's public view and its own
+state (the selected option, a refusal to show, an undo to confirm); the
+renderer in `companion.screens` turns it into pixels. Keeping this a value
+means the loop is testable without a display and a renderer is testable
+without a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SCREEN_KINDS = ("setup", "board", "round-end", "game-over", "enroll", "resume", "message")
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One frame's content.
+
+    kind      which layout: setup, board, round-end, game-over, enroll, resume, message
+    game      the game's name ("samurai-spirit"): picks the game's screens
+    view      the engine's public view (None on screens without a game)
+    title     the headline ("Round 2 - Kyuzo's turn", "Enroll cards")
+    lines     what the table must do physically, newest first
+    options   the choices the buttons walk with Next/OK (labels shown)
+    selected  index of the highlighted option
+    buttons   physical buttons that act directly now (confront, defend, ...)
+    notice    a refusal or a note, shown for a few seconds
+    notice_error  True when notice is a refusal (drawn as an error)
+    confirm   a question waiting for OK (undo, new game), or None
+    detail    extra text lines for setup/enroll/resume screens
+    """
+
+    kind: str
+    game: str = "samurai-spirit"
+    view: dict[str, Any] | None = None
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    selected: int = 0
+    buttons: tuple[str, ...] = ()
+    notice: str | None = None
+    notice_error: bool = False
+    confirm: str | None = None
+    detail: tuple[str, ...] = field(default_factory=tuple)
