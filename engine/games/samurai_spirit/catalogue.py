@@ -152,8 +152,8 @@ def _card(where: str, raw: Any) -> Card:
     return Card(cid, value, symbol or None, tuple(penalties), raw.get("flames", False), raw.get("verified", False))
 
 
-def _samurai(name: str, raw: Any) -> SamuraiDef:
-    where = f"samurai.{name}"
+def _samurai(name: str, raw: Any, source: str) -> SamuraiDef:
+    where = f"{source}: samurai.{name}"
     if not isinstance(raw, dict):
         raise _fail(where, "must be a table")
     kiai, verified, effect = raw.get("kiai"), raw.get("verified"), raw.get("effect")
@@ -199,7 +199,7 @@ def parse_catalogue(text: str, source: str = DATA_FILE) -> Catalogue:
     sam_raw = raw.get("samurai")
     if not isinstance(sam_raw, dict) or set(sam_raw) != set(SAMURAI):
         raise _fail(source, f"samurai must list exactly {', '.join(SAMURAI)}")
-    samurai = {name: _samurai(name, sam_raw[name]) for name in SAMURAI}
+    samurai = {name: _samurai(name, sam_raw[name], source) for name in SAMURAI}
     farm = raw.get("farmsteads")
     if not isinstance(farm, dict) or not isinstance(farm.get("counts"), dict):
         raise _fail(source, "farmsteads.counts is missing")

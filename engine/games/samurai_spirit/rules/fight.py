@@ -102,7 +102,11 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     st = p.state
     card = st.catalogue.cards[cid]
     options = fight_options(p, sam, cid, held_by, under_used)
-    choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.describe()}: Confront or Defend?")
+    forced = None
+    if len(options) == 1:
+        forced = f"{why_not_defend(p, sam, cid)}: {sam.title} must Confront {cid}."
+    choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.describe()}: Confront or Defend?",
+                              forced)
     if choice == CONFRONT:
         yield from kiai.add_to_combat(p, sam, cid, f"{sam.title} confronts")
     elif choice == DEFEND:

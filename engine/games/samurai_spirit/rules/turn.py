@@ -59,7 +59,9 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     yield from absent_tokens(p, sam)
     yield from penalties.line_penalty(p, sam)
     if st.cards.raider and not st.result:
-        choice = yield from p.ask(sam, "action", actions(p, sam), f"{sam.title}: Fight, Support or Pass?")
+        why = forced_pass(p, sam)
+        choice = yield from p.ask(sam, "action", actions(p, sam), f"{sam.title}: Fight, Support or Pass?",
+                                  f"{why}: lay the meeple down." if why else None)
         if choice == FIGHT:
             yield from fight.fight(p, sam)
         elif choice == SUPPORT:

@@ -1,0 +1,115 @@
+"""Sizes and regions of a frame, scaled to the surface.
+
+The layout is tuned for the two displays a builder is likely to fit, 800x480
+(the official 7" panel) and 480x320 (3.5" SPI panels), and scales in
+between. Type has floors, not only a scale: below them text stops being
+readable across a table, so small screens get fewer things rather than
+smaller ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+REFERENCE_SIZE = (800, 480)
+SIDE_PANEL_MIN_WIDTH = 640
+"""Narrower surfaces put the options and narration under the board instead of beside it."""
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Pixel sizes for one surface size."""
+
+    width: int
+    height: int
+    unit: float
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int]) -> Metrics:
+        width, height = size
+        unit = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1])
+        return cls(width, height, unit)
+
+    def px(self, reference: float, floor: int = 1) -> int:
+        """`reference` pixels of the 800x480 design, scaled, never below `floor`."""
+        return max(floor, round(reference * self.unit))
+
+    @property
+    def compact(self) -> bool:
+        return self.width < SIDE_PANEL_MIN_WIDTH
+
+    @property
+    def pad(self) -> int:
+        return self.px(8, 3)
+
+    @property
+    def title_size(self) -> int:
+        return self.px(40, 26)
+
+    @property
+    def text_size(self) -> int:
+        return self.px(30, 22)
+
+    @property
+    def small_size(self) -> int:
+        return self.px(24, 19)
+
+    @property
+    def min_size(self) -> int:
+        """The smallest type any text may shrink to."""
+        return 17
+
+    @property
+    def large_size(self) -> int:
+        return self.px(52, 32)
+
+    @property
+    def huge_size(self) -> int:
+        return self.px(110, 60)
+
+    def line_height(self, size: int) -> int:
+        """Vertical room for one line of type `size` (pygame's default font inks about 0.7 of it)."""
+        return round(size * 0.72) + self.px(6, 3)
+
+
+def rows(rect: pygame.Rect, heights: Sequence[int], gap: int = 0) -> list[pygame.Rect]:
+    """Stack rects of the given heights down `rect`, `gap` apart."""
+    out = []
+    y = rect.top
+    for height in heights:
+        out.append(pygame.Rect(rect.left, y, rect.width, height))
+        y += height + gap
+    return out
+
+
+def columns(rect: pygame.Rect, widths: Sequence[int], gap: int = 0) -> list[pygame.Rect]:
+    """Put rects of the given widths side by side across `rect`, `gap` apart."""
+    out = []
+    x = rect.left
+    for width in widths:
+        out.append(pygame.Rect(x, rect.top, width, rect.height))
+        x += width + gap
+    return out
+
+
+def share(total: int, weights: Sequence[float], gap: int = 0) -> list[int]:
+    """Split `total` pixels (less the gaps) in proportion to `weights`, whole pixels that add up."""
+    room = max(0, total - gap * (len(weights) - 1))
+    scale = sum(weights) or 1.0
+    sizes = [int(room * w / scale) for w in weights]
+    for n in range(room - sum(sizes)):
+        sizes[n % len(sizes)] += 1
+    return sizes
+
+
+def window(count: int, selected: int, capacity: int) -> tuple[int, int]:
+    """The slice [start, end) of `count` entries to show when only `capacity` fit,
+    keeping `selected` in view and roughly centred."""
+    if count <= capacity:
+        return 0, count
+    capacity = max(1, capacity)
+    start = min(max(0, selected - capacity // 2), count - capacity)
+    return start, start + capacity

@@ -1,0 +1,257 @@
+"""A fake PN532 on the far end of a pseudo-terminal, for tests and demos.
+
+The driver opens `fake.path` with pyserial exactly as it would open
+/dev/serial0; the fake answers with real frames from its own thread.  It
+sleeps until it hears the 55 55 wake-up, acknowledges each command, and
+answers SAMConfiguration, GetFirmwareVersion, RFConfiguration,
+InListPassiveTarget (the card it was told to present, or none) and
+InRelease; anything else gets the error frame.  A NACK makes it send its last
+answer again.
+
+Faults it can play: line noise before its frames, answers with a bad
+checksum, commands left without ACK (a deaf chip), and vanishing (the pty
+closes and the path disappears, as when a USB adapter is pulled) then
+coming back as a new, sleeping chip at the same path.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import tempfile
+import threading
+import tty
+from pathlib import Path
+from types import TracebackType
+
+from drivers.reader.pn532_frames import (
+    ACK_FRAME,
+    CMD_GET_FIRMWARE_VERSION,
+    CMD_IN_LIST_PASSIVE_TARGET,
+    CMD_IN_RELEASE,
+    CMD_RF_CONFIGURATION,
+    CMD_SAM_CONFIGURATION,
+    ERROR_FRAME,
+    HOST_TO_PN532,
+    PN532_TO_HOST,
+    DataFrame,
+    Nack,
+    encode_frame,
+    parse_frame,
+)
+
+# Line noise that even contains a start code with a wrong length checksum.
+DEFAULT_GARBAGE = b"\x13\x37\xff\x00\xff\x05\x05\xde\xad\x00"
+
+FIRMWARE_ANSWER = bytes((0x32, 0x01, 0x06, 0x07))  # PN532, firmware 1.6, ISO A/B and 18092
+
+
+class FakePN532:
+    """Plays a PN532 at `path`; use as a context manager or start()/close()."""
+
+    def __init__(self, directory: str | Path | None = None, *, name: str = "ttyFAKEPN532") -> None:
+        self._own_dir = directory is None
+        self._dir = Path(directory) if directory is not None else Path(tempfile.mkdtemp(prefix="fake-pn532-"))
+        self.path = str(self._dir / name)
+        self._lock = threading.Lock()
+        self._card: tuple[bytes, bytes, int] | None = None
+        self._garbage = b""
+        self._garbage_times = 0
+        self._corrupt_times = 0
+        self._deaf_times = 0
+        self._asleep = True
+        self._last_answer = b""
+        self._buffer = bytearray()
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._want_online = True
+        self._settled = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.commands: list[int] = []
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    def start(self) -> FakePN532:
+        self._plug()
+        self._thread = threading.Thread(target=self._run, name="fake-pn532", daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(2.0)
+            self._thread = None
+        self._unplug()
+        if self._own_dir:
+            shutil.rmtree(self._dir, ignore_errors=True)
+
+    def __enter__(self) -> FakePN532:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- what the test controls -----------------------------------------------------
+
+    def present(self, uid: bytes | str, *, sens_res: bytes | None = None, sel_res: int | None = None) -> None:
+        """Put a card on the reader (NTAG21x-like answers for 7 bytes, MIFARE Classic for 4)."""
+        raw = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
+        if len(raw) not in (4, 7, 10):
+            raise ValueError(f"a type A UID has 4, 7 or 10 bytes, not {len(raw)}")
+        default_sens = b"\x00\x44" if len(raw) > 4 else b"\x00\x04"
+        default_sel = 0x00 if len(raw) > 4 else 0x08
+        with self._lock:
+            self._card = (raw, sens_res or default_sens, default_sel if sel_res is None else sel_res)
+
+    def remove(self) -> None:
+        with self._lock:
+            self._card = None
+
+    def send_garbage(self, data: bytes = DEFAULT_GARBAGE, *, times: int = 1) -> None:
+        """Put line noise before the ACK and before the answer of the next `times` commands."""
+        with self._lock:
+            self._garbage, self._garbage_times = bytes(data), times
+
+    def corrupt_checksums(self, times: int = 1) -> None:
+        """Send the next `times` answers with a wrong data checksum (a NACK gets a clean copy)."""
+        with self._lock:
+            self._corrupt_times = times
+
+    def withhold_ack(self, times: int = 1) -> None:
+        """Ignore the next `times` commands entirely: no ACK, no answer."""
+        with self._lock:
+            self._deaf_times = times
+
+    def vanish(self) -> None:
+        """The port disappears: the pty closes and the path is removed."""
+        self._set_online(False)
+
+    def come_back(self) -> None:
+        """The port reappears at the same path, with a freshly powered (sleeping) chip."""
+        self._set_online(True)
+
+    @property
+    def asleep(self) -> bool:
+        with self._lock:
+            return self._asleep
+
+    # --- the pty ------------------------------------------------------------------------
+
+    def _set_online(self, online: bool) -> None:
+        self._settled.clear()
+        with self._lock:
+            self._want_online = online
+        if not self._settled.wait(2.0):
+            raise RuntimeError("fake PN532 thread did not react")
+
+    def _plug(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        link = self._dir / (Path(self.path).name + ".new")
+        link.unlink(missing_ok=True)
+        link.symlink_to(os.ttyname(slave))
+        os.replace(link, self.path)
+        with self._lock:
+            self._master, self._slave = master, slave
+            self._asleep = True
+            self._buffer.clear()
+
+    def _unplug(self) -> None:
+        with self._lock:
+            fds = (self._master, self._slave)
+            self._master = self._slave = None
+        Path(self.path).unlink(missing_ok=True)
+        for fd in fds:
+            if fd is not None:
+                os.close(fd)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._lock:
+                want, master = self._want_online, self._master
+            if want and master is None:
+                self._plug()
+                self._settled.set()
+                continue
+            if not want and master is not None:
+                self._unplug()
+                self._settled.set()
+                continue
+            if master is None:
+                self._settled.set()
+                self._stop.wait(0.01)
+                continue
+            self._settled.set()
+            ready, _, _ = select.select([master], [], [], 0.01)
+            if ready:
+                try:
+                    data = os.read(master, 1024)
+                except OSError:
+                    continue
+                self._receive(master, data)
+
+    # --- the chip -------------------------------------------------------------------------
+
+    def _receive(self, master: int, data: bytes) -> None:
+        with self._lock:
+            if self._asleep:
+                wake = data.find(b"\x55")
+                if wake < 0:
+                    return
+                self._asleep = False
+                data = data[wake:]
+            self._buffer += data
+            out = bytearray()
+            while True:
+                item, used = parse_frame(bytes(self._buffer))
+                del self._buffer[:used]
+                if item is None:
+                    break
+                if isinstance(item, Nack) and self._last_answer:
+                    out += self._last_answer
+                elif isinstance(item, DataFrame) and item.tfi == HOST_TO_PN532 and item.data:
+                    out += self._command(item.data)
+        if out:
+            os.write(master, bytes(out))
+
+    def _command(self, data: bytes) -> bytes:
+        command, params = data[0], data[1:]
+        self.commands.append(command)
+        if self._deaf_times > 0:
+            self._deaf_times -= 1
+            return b""
+        answer = self._answer(command, params)
+        frame = ERROR_FRAME if answer is None else encode_frame(bytes((command + 1,)) + answer, PN532_TO_HOST)
+        self._last_answer = frame
+        if self._corrupt_times > 0 and answer is not None:
+            self._corrupt_times -= 1
+            frame = frame[:-2] + bytes((frame[-2] ^ 0x5A,)) + frame[-1:]
+        noise = b""
+        if self._garbage_times > 0:
+            self._garbage_times -= 1
+            noise = self._garbage
+        return noise + ACK_FRAME + noise + frame
+
+    def _answer(self, command: int, params: bytes) -> bytes | None:
+        if command == CMD_SAM_CONFIGURATION and params[:1] == b"\x01":
+            return b""
+        if command == CMD_GET_FIRMWARE_VERSION:
+            return FIRMWARE_ANSWER
+        if command == CMD_RF_CONFIGURATION and params[:1]:
+            return b""
+        if command == CMD_IN_LIST_PASSIVE_TARGET and params[:2] == b"\x01\x00":
+            if self._card is None:
+                return b"\x00"
+            uid, sens_res, sel_res = self._card
+            return bytes((0x01, 0x01)) + sens_res + bytes((sel_res, len(uid))) + uid
+        if command == CMD_IN_RELEASE:
+            return b"\x00"
+        return None

@@ -1,0 +1,124 @@
+"""A small table harness for rule tests: scripted inputs and arranged positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import Choose, Event, Match, Press, RuleError, Tap, get_game
+from engine.games.samurai_spirit.play import Play
+from engine.games.samurai_spirit.state import SamuraiState, State
+
+
+class Table:
+    """A match plus helpers that read like the rulebook's examples."""
+
+    def __init__(self, samurai: list[str], first: str | None = None, difficulty: str = "normal",
+                 seed: int = 1, absent_tokens: bool = False, **extra: Any) -> None:
+        setup: dict[str, Any] = {"samurai": samurai, "difficulty": difficulty, "absent_tokens": absent_tokens}
+        setup["first"] = first or samurai[0]
+        setup.update(extra)
+        self.match = Match(get_game("samurai-spirit"), setup, seed)
+        self.events: list[Event] = list(self.match.opening)
+
+    @property
+    def play(self) -> Play:
+        play = self.match.play
+        assert isinstance(play, Play)
+        return play
+
+    @property
+    def st(self) -> State:
+        return self.play.state
+
+    @property
+    def prompt(self) -> Any:
+        return self.play.prompt
+
+    def sam(self, name: str) -> SamuraiState:
+        return self.st.by_name(name)
+
+    def view(self) -> dict[str, Any]:
+        return self.play.public_view()
+
+    def do(self, *steps: str) -> list[Event]:
+        """Apply inputs: 'tap ID', 'hidden ID', 'press NAME', or an option id."""
+        out: list[Event] = []
+        for step in steps:
+            if step.startswith("tap "):
+                value: Any = Tap(step[4:])
+            elif step.startswith("hidden "):
+                value = Tap(step[7:], hidden=True)
+            elif step.startswith("press "):
+                value = Press(step[6:])
+            else:
+                value = Choose(step)
+            out.extend(self.match.apply(value))
+        self.events.extend(out)
+        return out
+
+    def refuse(self, step: str) -> str:
+        """Apply an input that must be refused; check nothing changed; return the reason."""
+        before = self.view()
+        count = len(self.match.inputs)
+        with pytest.raises(RuleError) as info:
+            self.do(step)
+        assert self.view() == before
+        assert len(self.match.inputs) == count
+        return str(info.value)
+
+    def texts(self, events: list[Event] | None = None) -> str:
+        return "\n".join(e.text for e in (self.events if events is None else events))
+
+    def kinds(self, events: list[Event]) -> list[str]:
+        return [e.kind for e in events]
+
+    # --- arranging a position (white-box: not journaled, so no undo after it) --
+
+    def _pull(self, cid: str) -> None:
+        """Take `cid` from an unknown Raider slot; a card of a later round swaps in for a Plunderer."""
+        cards = self.st.cards
+        if cards.why_not_take("raider", cid, self.st.round) and cid not in cards.where:
+            cards.unidentified["plunderer"] -= 1
+            cards.members.add(cid)
+            cards.unseen.add(cid)
+        cards.take("raider", cid, self.st.round)
+
+    def arrange(self, combat: dict[str, list[str]] | None = None, defence: dict[str, list[str]] | None = None,
+                wounds: dict[str, int] | None = None, barricades: int | None = None,
+                discard: list[str] | None = None, intruder: int = 0, passed: list[str] | None = None) -> None:
+        st = self.st
+        for name, cards in (combat or {}).items():
+            for cid in cards:
+                self._pull(cid)
+                st.by_name(name).combat.append(cid)
+                st.cards.place(cid, "combat", name)
+        for name, cards in (defence or {}).items():
+            for cid in cards:
+                self._pull(cid)
+                st.by_name(name).defence.append(cid)
+                st.cards.place(cid, "defence", name)
+        for cid in discard or []:
+            self._pull(cid)
+            st.cards.place(cid, "discard")
+        for _ in range(intruder):
+            st.cards.raider_to_intruder()
+        for name, count in (wounds or {}).items():
+            st.by_name(name).wounds = count
+        if barricades is not None:
+            st.barricades = barricades
+        for name in passed or []:
+            st.by_name(name).passed = True
+
+    def keep_raider(self, count: int) -> None:
+        """Shrink the Raider stack to its top `count` unknown cards (they leave the game)."""
+        cards = self.st.cards
+        while len(cards.raider) > count:
+            cards.raider.pop(0)
+            cards.unidentified["plunderer"] -= 1
+
+
+@pytest.fixture
+def table() -> type[Table]:
+    return Table
