@@ -1,0 +1,168 @@
+"""The one way renderers draw: every call paints and records an `Item`.
+
+Renderers never blit or call `pygame.draw` on the frame themselves, except
+inside icon functions, which the painter calls and records. That keeps the
+display list complete, so tests see what the players see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+
+import pygame
+
+from companion.screens import palette
+from companion.screens.display_list import BASE_LAYER, DisplayList, Item
+from companion.screens.layout import Metrics
+from companion.screens.palette import Colour
+from companion.screens.text import TextCache
+
+IconDrawer = Callable[[pygame.Surface, pygame.Rect, bool], None]
+"""Draws one icon to fill a rect; the flag asks for the dim, outline-only form."""
+
+
+class Painter:
+    """Draws onto one surface for one frame and records what it drew."""
+
+    def __init__(self, surface: pygame.Surface, cache: TextCache, display_list: DisplayList) -> None:
+        self.surface = surface
+        self.cache = cache
+        self.items = display_list
+        self.metrics = Metrics.for_size(surface.get_size())
+        self.layer = BASE_LAYER
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        return self.surface.get_rect()
+
+    @contextmanager
+    def on_layer(self, layer: int) -> Iterator[None]:
+        """Record what is drawn inside the block as lying over the frame (banner, dialog)."""
+        previous, self.layer = self.layer, layer
+        try:
+            yield
+        finally:
+            self.layer = previous
+
+    def record(
+        self,
+        kind: str,
+        role: str,
+        value: str | int | None,
+        rect: pygame.Rect,
+        tags: Iterable[str] = (),
+    ) -> Item:
+        clipped = rect.clip(self.bounds)
+        return self.items.add(
+            Item(kind, role, value, (clipped.x, clipped.y, clipped.w, clipped.h), self.layer, frozenset(tags))
+        )
+
+    def box(
+        self,
+        role: str,
+        rect: pygame.Rect,
+        fill: Colour | None = None,
+        edge: Colour | None = None,
+        edge_width: int = 2,
+        radius: int = 0,
+        value: str | int | None = None,
+        tags: Iterable[str] = (),
+    ) -> Item:
+        """A filled and/or outlined rectangle."""
+        if fill is not None:
+            pygame.draw.rect(self.surface, fill, rect, 0, radius)
+        if edge is not None:
+            pygame.draw.rect(self.surface, edge, rect, edge_width, radius)
+        return self.record("box", role, value, rect, tags)
+
+    def icon(
+        self,
+        role: str,
+        drawer: IconDrawer,
+        rect: pygame.Rect,
+        value: str | int | None = None,
+        dim: bool = False,
+        tags: Iterable[str] = (),
+    ) -> Item:
+        """An icon drawn with primitives by `drawer`, kept inside `rect`."""
+        previous = self.surface.get_clip()
+        self.surface.set_clip(rect.clip(previous))
+        try:
+            drawer(self.surface, rect, dim)
+        finally:
+            self.surface.set_clip(previous)
+        return self.record("icon", role, value, rect, tags)
+
+    def text(
+        self,
+        role: str,
+        text: str,
+        rect: pygame.Rect,
+        size: int | None = None,
+        colour: Colour = palette.TEXT,
+        background: Colour = palette.BACKGROUND,
+        align: str = "left",
+        min_size: int | None = None,
+        value: str | int | None = None,
+        tags: Iterable[str] = (),
+    ) -> Item | None:
+        """One line of text, vertically centred in `rect` and aligned left, centre or right.
+
+        Too wide, it shrinks (down to `min_size`) and then is cut with an
+        ellipsis; too tall, it shrinks to the rect's height. The recorded
+        rect is the line's own extent, not the whole of `rect`.
+        """
+        if not text or rect.width <= 0 or rect.height <= 0:
+            return None
+        size = size or self.metrics.text_size
+        floor = min(size, min_size or self.metrics.min_size)
+        while size > floor and self.cache.font(size).get_height() > rect.height:
+            size -= 1
+        shown, size = self.cache.fit(text, size, rect.width, floor)
+        if not shown:
+            return None
+        rendered = self.cache.render(shown, size, colour, background)
+        width, height = rendered.get_size()
+        if align == "center":
+            x = rect.centerx - width // 2
+        elif align == "right":
+            x = rect.right - width
+        else:
+            x = rect.left
+        y = rect.centery - height // 2
+        target = pygame.Rect(x, y, width, height).clip(rect)
+        self.surface.blit(rendered, target, pygame.Rect(target.x - x, target.y - y, target.w, target.h))
+        return self.record("text", role, shown if value is None else value, target, tags)
+
+    def paragraph(
+        self,
+        role: str,
+        text: str,
+        rect: pygame.Rect,
+        size: int | None = None,
+        colour: Colour = palette.TEXT,
+        background: Colour = palette.BACKGROUND,
+        max_lines: int | None = None,
+        tags: Iterable[str] = (),
+        align: str = "left",
+    ) -> int:
+        """`text` wrapped into `rect` from its top; returns the height used.
+
+        Lines that do not fit are dropped and the last shown line ends with an
+        ellipsis, so the player knows there is more.
+        """
+        size = size or self.metrics.text_size
+        step = self.metrics.line_height(size)
+        lines = self.cache.wrap(text, size, rect.width)
+        room = max(0, rect.height // step)
+        if max_lines is not None:
+            room = min(room, max_lines)
+        if len(lines) > room and room:
+            rest = " ".join(lines[room - 1:])
+            lines = [*lines[: room - 1], self.cache.shorten(rest, size, rect.width)]
+        lines = lines[:room]
+        for n, line in enumerate(lines):
+            line_rect = pygame.Rect(rect.left, rect.top + n * step, rect.width, step)
+            self.text(role, line, line_rect, size, colour, background, align=align, min_size=size, tags=tags)
+        return len(lines) * step
