@@ -1,0 +1,221 @@
+"""The game-independent parts of every frame.
+
+Title bar, options, the legend of buttons that act now, narration, notice
+banner, confirm dialog and plain detail text look the same in every game, so
+they live here and a game's renderer draws only its own board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.screens import glyphs, palette
+from companion.screens.display_list import BANNER_LAYER, DIALOG_LAYER
+from companion.screens.layout import window
+from companion.screens.painter import Painter
+
+
+def button_label(name: str) -> str:
+    """How a physical button's name reads on screen: "ok" -> "OK", "confront" -> "Confront"."""
+    return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
+
+
+def draw_title(p: Painter, rect: pygame.Rect, title: str) -> None:
+    p.box("title:bar", rect, fill=palette.TITLE_BACKGROUND)
+    inner = rect.inflate(-2 * p.metrics.pad, 0)
+    p.text("title", title, inner, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND)
+
+
+def draw_buttons(p: Painter, rect: pygame.Rect, buttons: Sequence[str], role: str = "button") -> None:
+    """Chips naming the buttons that act now, spread across `rect`."""
+    if not buttons:
+        return
+    gap = p.metrics.pad
+    size = p.metrics.small_size
+    natural = [p.cache.measure(button_label(b), size)[0] + 3 * gap for b in buttons]
+    room = rect.width - gap * (len(buttons) - 1)
+    if sum(natural) > room:
+        natural = [room // len(buttons)] * len(buttons)
+    x = rect.left
+    for name, width in zip(buttons, natural, strict=True):
+        chip = pygame.Rect(x, rect.top, width, rect.height)
+        p.box(f"{role}:{name}:chip", chip, fill=palette.PANEL, edge=palette.TEXT_MUTED,
+              radius=rect.height // 3, value=name)
+        p.text(f"{role}:{name}", button_label(name), chip.inflate(-gap, -2), size,
+               palette.TEXT, palette.PANEL, align="center", value=button_label(name))
+        x += width + gap
+
+
+def notice_height(p: Painter, width: int, text: str) -> int:
+    size = p.metrics.text_size
+    lines = min(2, len(p.cache.wrap(text, size, width - p.metrics.line_height(size) * 2)))
+    return max(1, lines) * p.metrics.line_height(size) + 2 * p.metrics.pad
+
+
+def draw_notice(p: Painter, rect: pygame.Rect, text: str, error: bool) -> None:
+    """A banner over the top of the board: a refusal in the error style, or a note."""
+    fill, ink = (palette.ERROR, palette.ERROR_TEXT) if error else (palette.INFO, palette.INFO_TEXT)
+    tag = "error" if error else "note"
+    with p.on_layer(BANNER_LAYER):
+        p.box("notice:banner", rect, fill=fill, edge=palette.TEXT, edge_width=3, tags=[tag])
+        size = p.metrics.text_size
+        badge_side = p.metrics.line_height(size)
+        badge = pygame.Rect(rect.left + p.metrics.pad, rect.centery - badge_side // 2, badge_side, badge_side)
+        p.icon("notice:badge", glyphs.error_badge if error else glyphs.info_badge, badge, tag, tags=[tag])
+        body = pygame.Rect(badge.right + p.metrics.pad, rect.top + p.metrics.pad,
+                           rect.right - badge.right - 2 * p.metrics.pad, rect.height - 2 * p.metrics.pad)
+        p.paragraph("notice", text, body, size, ink, fill, max_lines=2, tags=[tag])
+
+
+def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
+    """A dialog in the middle of the frame asking a yes/no question answered with the buttons."""
+    m = p.metrics
+    bounds = p.bounds
+    dialog = bounds.inflate(-bounds.width // 8, -bounds.height // 4)
+    with p.on_layer(DIALOG_LAYER):
+        p.box("confirm", dialog, fill=palette.PANEL, edge=palette.HIGHLIGHT, edge_width=max(3, m.px(5)),
+              radius=m.px(10), value=question)
+        inner = dialog.inflate(-4 * m.pad, -4 * m.pad)
+        badge_side = m.line_height(m.large_size)
+        badge = pygame.Rect(inner.left, inner.top, badge_side, badge_side)
+        p.icon("confirm:badge", glyphs.question_badge, badge)
+        chip_height = m.line_height(m.small_size) + m.pad
+        text_rect = pygame.Rect(badge.right + 2 * m.pad, inner.top, inner.right - badge.right - 2 * m.pad,
+                                inner.height - chip_height - m.pad)
+        p.paragraph("confirm:question", question, text_rect, m.text_size, palette.TEXT, palette.PANEL)
+        chips = pygame.Rect(inner.left, inner.bottom - chip_height, inner.width, chip_height)
+        draw_buttons(p, chips, buttons or ("ok",), role="confirm:button")
+
+
+def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background: palette.Colour) -> int:
+    """Plain lines of text down `rect`, each wrapped; returns the height used."""
+    y = rect.top
+    size = p.metrics.text_size
+    for line in detail:
+        room = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
+        if room.height < p.metrics.line_height(size):
+            break
+        y += p.paragraph("detail", line, room, size, palette.TEXT, background) + p.metrics.pad // 2
+    return y - rect.top
+
+
+def draw_prompt(p: Painter, rect: pygame.Rect, prompt: str, max_lines: int) -> int:
+    """The decision the game waits for, marked by a bar at its left; returns the height used."""
+    m = p.metrics
+    bar = max(3, m.px(6))
+    text_rect = pygame.Rect(rect.left + bar + m.pad, rect.top, rect.width - bar - m.pad, rect.height)
+    used = p.paragraph("prompt", prompt, text_rect, m.text_size, palette.TEXT, palette.PANEL, max_lines=max_lines)
+    if used:
+        p.box("prompt:bar", pygame.Rect(rect.left, rect.top, bar, used), fill=palette.HIGHLIGHT)
+    return used
+
+
+def draw_option_list(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> int:
+    """Options one under another, the selected one filled and pointed at; returns the height used."""
+    m = p.metrics
+    row = m.line_height(m.text_size) + m.pad
+    capacity = max(1, rect.height // row)
+    start, end = window(len(options), selected, capacity)
+    if (start, end) != (0, len(options)):
+        start, end = window(len(options), selected, max(1, capacity - 2))
+    y = rect.top
+    if start > 0:
+        p.icon("option:more-above", glyphs.more_arrow(True), pygame.Rect(rect.centerx - row // 2, y, row, row), start)
+        y += row
+    for index in range(start, end):
+        chosen = index == selected
+        line = pygame.Rect(rect.left, y, rect.width, row - m.pad // 2)
+        fill = palette.HIGHLIGHT if chosen else palette.BACKGROUND
+        ink = palette.HIGHLIGHT_TEXT if chosen else palette.TEXT
+        tags = ["selected"] if chosen else []
+        p.box("option:row", line, fill=fill, edge=palette.HIGHLIGHT if chosen else palette.PANEL_EDGE,
+              radius=m.px(6), value=index, tags=tags)
+        marker = pygame.Rect(line.left + m.pad // 2, line.top, line.height, line.height)
+        if chosen:
+            p.icon("option:pointer", glyphs.pointer(palette.BLACK), marker, index, tags=tags)
+        label = pygame.Rect(marker.right + m.pad // 2, line.top, line.right - marker.right - m.pad, line.height)
+        p.text("option", options[index], label, m.text_size, ink, fill, tags=tags)
+        y += row
+    if end < len(options):
+        p.icon("option:more-below", glyphs.more_arrow(False), pygame.Rect(rect.centerx - row // 2, y, row, row),
+               len(options) - end)
+        y += row
+    return y - rect.top
+
+
+def draw_option_chips(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> None:
+    """Options side by side in one row, as many as fit around the selected one."""
+    m = p.metrics
+    size = m.small_size
+    gap = m.pad
+    arrow = rect.height
+    widths = [min(rect.width - 2 * arrow, p.cache.measure(o, size)[0] + 3 * gap + rect.height // 2) for o in options]
+    start = end = selected
+    used = widths[selected]
+    while True:
+        grown = False
+        if end + 1 < len(options) and used + gap + widths[end + 1] <= rect.width - 2 * arrow:
+            end += 1
+            used += gap + widths[end]
+            grown = True
+        if start > 0 and used + gap + widths[start - 1] <= rect.width - 2 * arrow:
+            start -= 1
+            used += gap + widths[start]
+            grown = True
+        if not grown:
+            break
+    x = rect.left
+    if start > 0:
+        p.icon("option:more-before", _left_arrow, pygame.Rect(x, rect.top, arrow, rect.height), start)
+    x += arrow
+    for index in range(start, end + 1):
+        chosen = index == selected
+        chip = pygame.Rect(x, rect.top, widths[index], rect.height)
+        fill = palette.HIGHLIGHT if chosen else palette.BACKGROUND
+        ink = palette.HIGHLIGHT_TEXT if chosen else palette.TEXT
+        tags = ["selected"] if chosen else []
+        p.box("option:row", chip, fill=fill, edge=palette.HIGHLIGHT if chosen else palette.PANEL_EDGE,
+              radius=rect.height // 3, value=index, tags=tags)
+        label = chip.inflate(-gap, 0)
+        if chosen:
+            marker = pygame.Rect(chip.left + gap // 2, chip.top, chip.height // 2, chip.height)
+            p.icon("option:pointer", glyphs.pointer(palette.BLACK), marker, index, tags=tags)
+            label = pygame.Rect(marker.right + 1, chip.top, chip.right - marker.right - gap // 2, chip.height)
+        p.text("option", options[index], label, size, ink, fill, align="center", tags=tags)
+        x += widths[index] + gap
+    if end + 1 < len(options):
+        p.icon("option:more-after", _right_arrow, pygame.Rect(rect.right - arrow, rect.top, arrow, rect.height),
+               len(options) - end - 1)
+
+
+def _left_arrow(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+    box = rect.inflate(-rect.width // 3, -rect.height // 3)
+    pygame.draw.polygon(surface, palette.TEXT_MUTED, [box.midleft, box.topright, box.bottomright])
+
+
+def _right_arrow(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+    box = rect.inflate(-rect.width // 3, -rect.height // 3)
+    pygame.draw.polygon(surface, palette.TEXT_MUTED, [box.topleft, box.midright, box.bottomleft])
+
+
+def draw_lines(p: Painter, rect: pygame.Rect, lines: Sequence[str], wrap: bool) -> None:
+    """Narration, newest first and brightest; older lines fade and drop off the bottom."""
+    m = p.metrics
+    size = m.small_size
+    step = m.line_height(size)
+    y = rect.top
+    for n, line in enumerate(lines):
+        room = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
+        if room.height < step:
+            break
+        colour = palette.TEXT if n == 0 else palette.TEXT_MUTED
+        tags = ["newest"] if n == 0 else []
+        if wrap:
+            y += p.paragraph("line", line, room, size, colour, palette.PANEL, max_lines=3, tags=tags)
+        else:
+            p.text("line", line, pygame.Rect(rect.left, y, rect.width, step), size, colour, palette.PANEL,
+                   min_size=size, tags=tags)
+            y += step
+        y += m.pad // 2

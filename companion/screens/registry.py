@@ -1,0 +1,57 @@
+"""Which game draws which screens.
+
+A game's screens live in a package under `companion.screens` exposing
+`SCREENS`, a `GameScreens`. The generic renderer looks the package up here by
+the game's name and imports it on first use, so adding a game is one line in
+`GAME_PACKAGES` plus its package; the frame around the board stays as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.screen_model import Screen
+from companion.screens.painter import Painter
+
+BoardDrawer = Callable[[Screen, Painter, pygame.Rect], None]
+"""Draws one kind of screen's game-specific content inside the given rect."""
+
+
+def _no_prompt(screen: Screen) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    """What a game contributes to the frame.
+
+    drawers  screen kind -> drawer of the game's own content for that kind;
+             kinds without one (enroll, resume, message) get the generic
+             title, detail and options only
+    prompt   the decision the game waits for, in words, shown above the
+             options (None when nothing is pending)
+    """
+
+    drawers: Mapping[str, BoardDrawer] = field(default_factory=dict)
+    prompt: Callable[[Screen], str | None] = _no_prompt
+
+
+GAME_PACKAGES: dict[str, str] = {
+    "samurai-spirit": "companion.screens.samurai_spirit",
+}
+
+NO_GAME = GameScreens()
+
+
+def screens_for(game: str) -> GameScreens:
+    """The screens of `game`, or the generic-only set for a game without any."""
+    package = GAME_PACKAGES.get(game)
+    if package is None:
+        return NO_GAME
+    screens = importlib.import_module(package).SCREENS
+    assert isinstance(screens, GameScreens)
+    return screens
