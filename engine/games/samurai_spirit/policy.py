@@ -15,7 +15,6 @@ from engine.core.inputs import Choose, Input, Tap
 from engine.core.prompt import Prompt
 from engine.games.samurai_spirit.play import Play
 
-
 COSTLY = {"barricade", "wound", "intruder", "must-pass", "shuffle-discard"}
 """Penalties that hurt again at every turn while the card stays last in line."""
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.core.match import Match
 from engine.games.samurai_spirit import SamuraiSpirit
+from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.policy import SimplePolicy
 
 
@@ -34,8 +35,10 @@ def play_one(game: SamuraiSpirit, setup: dict[str, object], seed: int, explore: 
     """One full game; the policy's own random source is derived from the seed."""
     match = Match(game, setup, seed)
     policy = SimplePolicy(random.Random(seed ^ 0x5EED), explore)
-    while match.play.prompt is not None:
-        match.apply(policy.choose(match.play))
+    play = match.play
+    assert isinstance(play, Play)
+    while play.prompt is not None:
+        match.apply(policy.choose(play))
     return match
 
 
@@ -43,7 +46,9 @@ def simulate(game: SamuraiSpirit, setup: dict[str, object], games: int, seed: in
     tally = Tally()
     for index in range(games):
         match = play_one(game, setup, seed + index)
-        st = match.play.state
+        play = match.play
+        assert isinstance(play, Play)
+        st = play.state
         tally.games += 1
         tally.inputs += len(match.inputs)
         tally.rounds[st.round] = tally.rounds.get(st.round, 0) + 1

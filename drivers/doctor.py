@@ -1,0 +1,326 @@
+"""`companion doctor`: what hardware this machine has, and whether each device works alone.
+
+It lists what it finds (SPI, serial and GPIO device nodes, the user's groups,
+the vendor Python modules, the SDL video drivers that initialise, the boot
+config lines), then optionally reads one tag from the chosen reader and
+shows button presses for a few seconds.  On a laptop it says "not a
+Raspberry Pi" and still runs the mock backends: it never crashes on missing
+hardware; problems are printed with the command that fixes them.
+
+Exit status: 0 when every check that was asked for (tag read, buttons)
+worked, 1 otherwise, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drivers.buttons import open_buttons
+from drivers.config import BUTTON_BACKENDS, READER_BACKENDS
+from drivers.errors import DriverError
+from drivers.event_queue import EventQueue
+from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
+from drivers.reader import open_reader
+from drivers.system import SERIAL_PORTS, exists, has_desktop, is_pi5, nodes, pi_model, resolve
+
+Out = Callable[[str], None]
+
+GROUPS = ("gpio", "spi", "dialout", "video", "input", "render")
+VENDOR_MODULES = ("mfrc522", "spidev", "RPi.GPIO", "lgpio", "gpiozero", "serial")
+SDL_DRIVERS = ("kmsdrm", "x11", "wayland", "offscreen", "dummy")
+BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
+
+
+@dataclass
+class DoctorOptions:
+    """What the doctor checks.
+
+    reader / buttons: backend to try ("none" or None to skip).
+    read_timeout_s: how long to wait for a tag.
+    watch_buttons_s: how long to show button presses.
+    reader_options / button_options: passed to open_reader / open_buttons.
+    sdl_drivers: SDL video drivers to try initialising (empty to skip).
+    root: filesystem root to inspect (tests point it at a fake tree).
+    """
+
+    reader: str | None = None
+    read_timeout_s: float = 10.0
+    buttons: str | None = None
+    watch_buttons_s: float = 10.0
+    reader_options: dict[str, Any] = field(default_factory=dict)
+    button_options: dict[str, Any] = field(default_factory=dict)
+    sdl_drivers: tuple[str, ...] = SDL_DRIVERS
+    check_modules: bool = True
+    root: Path = Path("/")
+
+
+def _value(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _key_values(pairs: Sequence[str], flag: str) -> dict[str, Any]:
+    parsed: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise argparse.ArgumentTypeError(f"{flag} expects KEY=VALUE, got {pair!r}")
+        parsed[key.strip()] = _value(raw.strip())
+    return parsed
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion doctor",
+        description="Check the Raspberry Pi hardware (readers, buttons, display) one device at a time.",
+    )
+    parser.add_argument("--reader", choices=(*READER_BACKENDS, "none"), default="none",
+                        help="read one tag with this reader backend (default: skip)")
+    parser.add_argument("--read-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="how long to wait for a tag (default 10)")
+    parser.add_argument("--reader-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="reader option, e.g. port=/dev/ttyAMA0 or reset_pin=25 (repeatable)")
+    parser.add_argument("--buttons", choices=(*BUTTON_BACKENDS, "none"), default="none",
+                        help="show presses from this button backend (default: skip)")
+    parser.add_argument("--watch-buttons", type=float, default=10.0, metavar="SECONDS",
+                        help="how long to show button presses (default 10)")
+    parser.add_argument("--no-display", action="store_true", help="skip the SDL video driver checks")
+    return parser
+
+
+def parse_doctor_args(argv: Sequence[str]) -> DoctorOptions:
+    """Command-line arguments to DoctorOptions; raises SystemExit(2) with usage on bad input."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv))
+    try:
+        reader_options = _key_values(args.reader_option, "--reader-option")
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
+    if args.read_timeout <= 0 or args.watch_buttons < 0:
+        parser.error("--read-timeout must be > 0 and --watch-buttons >= 0")
+    return DoctorOptions(
+        reader=None if args.reader == "none" else args.reader,
+        read_timeout_s=args.read_timeout,
+        buttons=None if args.buttons == "none" else args.buttons,
+        watch_buttons_s=args.watch_buttons,
+        reader_options=reader_options,
+        sdl_drivers=() if args.no_display else SDL_DRIVERS,
+    )
+
+
+def run_doctor(
+    argv: Sequence[str] | DoctorOptions | None = None,
+    out: Out = print,
+    *,
+    reader_opener: Callable[..., Any] = open_reader,
+    buttons_opener: Callable[..., Any] = open_buttons,
+) -> int:
+    """Run the checks, printing one line per finding through `out`; return the exit status."""
+    if isinstance(argv, DoctorOptions):
+        options = argv
+    else:
+        try:
+            options = parse_doctor_args(sys.argv[1:] if argv is None else argv)
+        except SystemExit as exc:
+            return int(exc.code or 0)
+    out("Table companion doctor")
+    _machine(options.root, out)
+    _devices(options.root, out)
+    _boot_config(options.root, out)
+    _groups(out)
+    if options.check_modules:
+        _modules(out)
+    if options.sdl_drivers:
+        _sdl(options.sdl_drivers, out)
+    status = 0
+    if options.reader is not None:
+        status |= _read_tag(options, out, reader_opener)
+    if options.buttons is not None:
+        status |= _watch_buttons(options, out, buttons_opener)
+    out("done: all requested checks passed" if status == 0 else "done: some checks FAILED (see above)")
+    return status
+
+
+def _machine(root: Path, out: Out) -> None:
+    model = pi_model(root)
+    if model is None or "Raspberry Pi" not in model:
+        out(f"machine: not a Raspberry Pi ({model or 'no /proc/device-tree/model'}); "
+            "hardware checks will find nothing; the mock backends still work")
+        return
+    out(f"machine: {model}")
+    if is_pi5(root):
+        out("  note: Pi 5: /dev/serial0 is the debug connector; the header UART (GPIO14/15) is "
+            "/dev/ttyAMA0 (dtparam=uart0=on): use --reader-option port=/dev/ttyAMA0. "
+            "RPi.GPIO does not work on a Pi 5: install rpi-lgpio (it provides the same module).")
+
+
+def _devices(root: Path, out: Out) -> None:
+    on_pi = (pi_model(root) or "").startswith("Raspberry Pi")
+    spi = nodes("/dev/spidev*", root)
+    out(f"spi: {' '.join(spi)}" if spi else "spi: no /dev/spidev* (enable SPI: sudo raspi-config nonint do_spi 0)")
+    ports = []
+    for port in SERIAL_PORTS:
+        if exists(port, root):
+            target = resolve(port, root)
+            ports.append(f"{port} -> {target}" if target else port)
+    out(f"serial: {', '.join(ports)}" if ports
+        else "serial: none of /dev/serial0, /dev/ttyAMA0, /dev/ttyS0 (enable: sudo raspi-config nonint do_serial_hw 0)")
+    chips = nodes("/dev/gpiochip*", root)
+    out(f"gpio: {' '.join(chips)}" if chips else "gpio: no /dev/gpiochip* (GPIO buttons cannot work here)")
+    try:
+        cmdline = (root / "proc/cmdline").read_text()
+    except OSError:
+        cmdline = ""
+    if on_pi and ("console=serial0" in cmdline or "console=ttyAMA0" in cmdline or "console=ttyS0" in cmdline):
+        out("  warning: a login console uses the UART; it will garble the PN532 "
+            "(sudo raspi-config nonint do_serial_cons 1)")
+
+
+def _boot_config(root: Path, out: Out) -> None:
+    for path in BOOT_CONFIGS:
+        try:
+            lines = (root / path.lstrip("/")).read_text().splitlines()
+        except OSError:
+            continue
+        active = [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
+        wanted = [line for line in active if line.startswith(("dtparam=spi", "enable_uart", "dtparam=uart0",
+                                                                "dtoverlay=disable-bt", "dtoverlay=vc4"))]
+        out(f"boot config {path}: {', '.join(wanted) if wanted else 'no SPI/UART lines'}")
+        return
+
+
+def _groups(out: Out) -> None:
+    try:
+        import grp
+        import pwd
+    except ImportError:
+        out("groups: cannot check on this system")
+        return
+    uid = os.getuid()
+    user = pwd.getpwuid(uid).pw_name
+    if uid == 0:
+        out(f"user: {user} (root: group checks do not apply; the service should run as a normal user)")
+        return
+    mine = {grp.getgrgid(gid).gr_name for gid in os.getgroups()}
+    missing = [g for g in GROUPS if g not in mine]
+    existing = {g.gr_name for g in grp.getgrall()}
+    if not missing:
+        out(f"user: {user}, in all of {', '.join(GROUPS)}")
+        return
+    addable = [g for g in missing if g in existing]
+    fix = f" (sudo usermod -aG {','.join(addable)} {user}, then log in again)" if addable else ""
+    out(f"user: {user}, not in: {', '.join(missing)}{fix}")
+
+
+def _modules(out: Out) -> None:
+    for module in VENDOR_MODULES:
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", f"import {module}"],
+                capture_output=True, text=True, timeout=30, check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            out(f"module {module}: could not check ({exc})")
+            continue
+        if done.returncode == 0:
+            out(f"module {module}: imports")
+        else:
+            lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+            out(f"module {module}: does not import ({lines[-1] if lines else 'exit status ' + str(done.returncode)})")
+
+
+def _sdl(drivers: Sequence[str], out: Out) -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    if pygame.display.get_init():
+        out("sdl: a display is open in this process; driver checks skipped")
+        return
+    previous = os.environ.get("SDL_VIDEODRIVER")
+    working: list[str] = []
+    failing: list[str] = []
+    try:
+        for name in drivers:
+            os.environ["SDL_VIDEODRIVER"] = name
+            try:
+                pygame.display.init()
+                working.append(name)
+            except pygame.error as exc:
+                failing.append(f"{name} ({exc})")
+            finally:
+                pygame.display.quit()
+    finally:
+        if previous is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = previous
+    out(f"sdl video drivers that initialise: {', '.join(working) or 'none'}")
+    if failing:
+        out(f"  not available: {', '.join(failing)}")
+    if previous:
+        out(f"  SDL_VIDEODRIVER is set to {previous!r}")
+    elif not has_desktop() and "kmsdrm" not in working and sys.platform.startswith("linux"):
+        out("  no desktop and no kmsdrm: on a Pi add the user to 'video' and 'render'; headless: SDL_VIDEODRIVER=dummy")
+
+
+def _read_tag(options: DoctorOptions, out: Out, opener: Callable[..., Any]) -> int:
+    out(f"reader {options.reader}: tap a tag within {options.read_timeout_s:g} s ...")
+    try:
+        reader = opener(options.reader, **options.reader_options)
+    except DriverError as exc:
+        out(f"reader {options.reader}: FAILED to open: {exc}")
+        return 1
+    events = EventQueue()
+    found: str | None = None
+    with reader:
+        reader.start(events)
+        deadline = time.monotonic() + options.read_timeout_s
+        while found is None and (left := deadline - time.monotonic()) > 0:
+            event = events.get(timeout=left)
+            if isinstance(event, ReaderLost):
+                out(f"  reader lost: {event.reason}")
+            elif isinstance(event, ReaderBack):
+                out("  reader back")
+            elif isinstance(event, CardPlaced):
+                found = event.uid
+        description = reader.backend.describe()
+    if found is None:
+        out(f"reader {options.reader}: FAILED: no tag read within {options.read_timeout_s:g} s ({description})")
+        return 1
+    out(f"reader {options.reader}: read tag {found} ({len(found) // 2}-byte UID) with {description}")
+    return 0
+
+
+def _watch_buttons(options: DoctorOptions, out: Out, opener: Callable[..., Any]) -> int:
+    try:
+        buttons = opener(options.buttons, **options.button_options)
+    except DriverError as exc:
+        out(f"buttons {options.buttons}: FAILED to open: {exc}")
+        return 1
+    pins: Mapping[str, int] = getattr(buttons, "pins", {})
+    listing = ", ".join(f"{n} (BCM {pins[n]})" if n in pins else n for n in buttons.names)
+    out(f"buttons {options.buttons}: {listing}; press them within {options.watch_buttons_s:g} s ...")
+    events = EventQueue()
+    seen = 0
+    with buttons:
+        buttons.start(events)
+        deadline = time.monotonic() + options.watch_buttons_s
+        while (left := deadline - time.monotonic()) > 0:
+            event = events.get(timeout=left)
+            if isinstance(event, ButtonPressed | ButtonHeld):
+                seen += 1
+                out(f"  {'held' if isinstance(event, ButtonHeld) else 'pressed'}: {event.name}")
+    out(f"buttons {options.buttons}: {seen} event(s) seen" + ("" if seen else " (none pressed, or check the wiring)"))
+    return 0
