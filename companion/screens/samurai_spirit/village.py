@@ -1,0 +1,96 @@
+"""The village strip: round, Barricades, Farmsteads, Families and the three card stacks.
+
+One line of icon-and-number counters across the top of the board, spread to
+the full width; what the village has left is the first thing players look
+for, so the numbers are as large as the strip allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.screens import palette
+from companion.screens.painter import IconDrawer, Painter
+from companion.screens.palette import Colour
+from companion.screens.samurai_spirit import icons, widgets
+
+FARMSTEADS = 6
+FAMILIES = 3
+
+
+@dataclass(frozen=True)
+class _Counter:
+    role: str
+    drawer: IconDrawer | None
+    text: str
+    value: int
+
+
+def _counters(view: dict[str, Any]) -> list[_Counter]:
+    village = view.get("village", {})
+    stacks = view.get("stacks", {})
+    families = len(village.get("families", []))
+    barricades = int(village.get("barricades", 0))
+    return [
+        _Counter("village:round", None, f"Round {view.get('round', 1)}", int(view.get("round", 1))),
+        _Counter("village:barricades", icons.barricade, f"{barricades}/{village.get('barricades_max', barricades)}",
+                 barricades),
+        _Counter("village:farmsteads", icons.farm, f"{village.get('farmsteads', 0)}/{FARMSTEADS}",
+                 int(village.get("farmsteads", 0))),
+        _Counter("village:families", icons.doll, f"{families}/{FAMILIES}", families),
+        _Counter("stacks:raider", icons.raider_stack, str(stacks.get("raider", 0)), int(stacks.get("raider", 0))),
+        _Counter("stacks:intruder", icons.intruder_stack, str(stacks.get("intruder", 0)),
+                 int(stacks.get("intruder", 0))),
+        _Counter("stacks:discard", icons.discard_pile, str(len(stacks.get("discard", []))),
+                 len(stacks.get("discard", []))),
+    ]
+
+
+def draw_village(p: Painter, rect: pygame.Rect, view: dict[str, Any], background: Colour = palette.BACKGROUND) -> None:
+    """Counters across `rect`; face-up Raider cards and unused absent tokens follow, when there are any."""
+    counters = _counters(view)
+    face_up: list[str] = list(view.get("stacks", {}).get("raider_face_up", []))
+    absent: list[str] = list(view.get("absent_tokens", []))
+    height = rect.height
+    card_w = max(8, height * 2 // 3)
+    pill_w = widgets.pill_width(p, height * 2 // 3)
+    extras = len(face_up) * (card_w + 2) + len(absent) * (pill_w + 2)
+    size = p.metrics.text_size
+    floor = p.metrics.min_size
+    while True:
+        widths = [_width(p, c, height, size) for c in counters]
+        if sum(widths) + extras + p.metrics.pad * (len(widths) - 1) <= rect.width or size <= floor:
+            break
+        size -= 1
+    spare = rect.width - sum(widths) - extras
+    gap = max(2, spare // max(1, len(widths) - 1 + (1 if absent else 0)))
+    x = rect.left
+    for counter, width in zip(counters, widths, strict=True):
+        cell = pygame.Rect(x, rect.top, width, height)
+        if counter.drawer is None:
+            p.text(counter.role, counter.text, cell, size, palette.TEXT, background, value=counter.value,
+                   min_size=size)
+        else:
+            widgets.counter(p, counter.role, counter.drawer, counter.text, cell, size, counter.value, background)
+        x += width
+        if counter.role == "stacks:raider" and face_up:
+            for n, card in enumerate(face_up):
+                card_rect = pygame.Rect(x + 2, rect.top + (height - height * 9 // 10) // 2, card_w, height * 9 // 10)
+                widgets.mini_card(p, f"stacks:raider:face-up:{n}", card, card_rect, tags=["face-up"])
+                x += card_w + 2
+        x += gap
+    if absent:
+        x = rect.right - len(absent) * (pill_w + 2)
+        for name in absent:
+            pill = pygame.Rect(x, rect.centery - height // 3, pill_w, height * 2 // 3)
+            widgets.token_pill(p, f"village:absent-token:{name}", name, pill, background=background)
+            x += pill_w + 2
+
+
+def _width(p: Painter, counter: _Counter, height: int, size: int) -> int:
+    if counter.drawer is None:
+        return p.cache.measure(counter.text, size)[0]
+    return widgets.counter_width(p, counter.text, height, size)
