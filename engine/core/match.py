@@ -17,7 +17,11 @@ from engine.core.inputs import Input
 
 
 class Match:
-    """One game in progress: a Play plus the inputs that made it."""
+    """One game in progress: a Play plus the inputs that made it.
+
+    `history[i]` holds the events input i produced, so an undo can tell the
+    table what to put back.
+    """
 
     def __init__(self, game: Game, setup: Any, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -26,6 +30,7 @@ class Match:
         self.setup = game.parse_setup(setup)
         self.seed = seed
         self.inputs: list[Input] = []
+        self.history: list[list[Event]] = []
         self.play: Play
         self.opening: list[Event]
         self.play, self.opening = game.new_play(self.setup, seed)
@@ -50,6 +55,7 @@ class Match:
         self.play.check(value)
         events = self.play.advance(value)
         self.inputs.append(value)
+        self.history.append(events)
         return events
 
     def undo(self, steps: int = 1) -> list[Input]:
@@ -61,5 +67,5 @@ class Match:
             raise RuleError(f"cannot undo {steps} step(s): only {have} input(s) so far")
         kept, taken = self.inputs[:-steps], self.inputs[-steps:]
         fresh = Match.replay(self.game, self.setup.to_json(), self.seed, kept)
-        self.play, self.opening, self.inputs = fresh.play, fresh.opening, fresh.inputs
+        self.play, self.opening, self.inputs, self.history = fresh.play, fresh.opening, fresh.inputs, fresh.history
         return taken

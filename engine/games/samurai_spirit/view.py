@@ -39,6 +39,7 @@ def public_view(p: Play) -> dict[str, Any]:
         "game": "samurai-spirit",
         "difficulty": level.name,
         "round": st.round,
+        "phase": "over" if st.result else "round-end" if st.in_round_end else "round",
         "turn": st.turn,
         "result": st.result,
         "score": st.score,

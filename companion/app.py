@@ -1,0 +1,476 @@
+"""The app: driver events in, engine inputs out, a Screen value for the display.
+
+One controller for the whole life of the program on the table: resume or
+set up a game, play it, undo, end it. It is driven by `handle(event)` and
+`tick(now)` and describes what to show with `screen()`; the loop in
+`companion.loop` feeds it from the drivers' queue and draws. Nothing here
+touches a device, so every path is testable with plain event values.
+
+Order of work for each accepted input: the engine accepts it, the journal
+line is appended and fsynced, and only then does the screen say it happened.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.games.base import GameUI, Menu, SetupFlow
+from companion.screen_model import Screen
+from companion.storage import CURRENT, JournalFile, load_journal, unfinished
+from companion.tagmap import TagMap, label, save_tagmap
+from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
+from engine import Choose, Input, Match, Press, RuleError, Tap
+
+DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
+MAX_LINES = 8
+
+
+@dataclass
+class Notice:
+    text: str
+    error: bool
+    until: float
+
+
+class App:
+    """The companion's state machine: resume, setup, play, over, and the pickers."""
+
+    def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
+                 notice_s: float = 4.0, resume_timeout_s: float = 20.0,
+                 new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+                 save_tags: bool = True) -> None:
+        self.ui = ui
+        self.tags = tagmap
+        self.state_dir = state_dir
+        self.clock = clock
+        self.notice_s = notice_s
+        self.resume_timeout_s = resume_timeout_s
+        self.new_seed = new_seed
+        self.save_tags = save_tags
+        self.journal = JournalFile(state_dir / CURRENT)
+        self.match: Match | None = None
+        self.mode = "setup"
+        self.setup: SetupFlow = ui.new_setup()
+        self.selected = 0
+        self.lines: list[str] = []
+        self.notice: Notice | None = None
+        self.confirm: str | None = None
+        self.reader_lost: str | None = None
+        self.unknown_uid: str | None = None
+        self.picker: Menu | None = None
+        self.picker_action: Callable[[str], None] | None = None
+        self.resume_deadline: float | None = None
+        self.resume_info: tuple[str, ...] = ()
+        self.accepted = 0
+
+    # --- start ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Offer to resume an unfinished game, else start the setup questions."""
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        path = unfinished(self.state_dir)
+        if path is None:
+            return
+        try:
+            loaded = load_journal(path)
+        except RuleError as exc:
+            self._archive_current("unreadable")
+            self._say(f"The saved game could not be read and was put aside: {exc}", error=True)
+            return
+        self.match = loaded.match
+        info = [f"{loaded.journal.header['setup'].get('difficulty', '?').capitalize()} game, "
+                f"{len(loaded.match.inputs)} inputs so far."]
+        if loaded.damage:
+            info.append(f"The end of the journal was damaged ({loaded.damage}); "
+                        f"the game resumes at input {len(loaded.match.inputs)}.")
+            self.journal.rewrite(loaded.match)
+        if loaded.match.play.result:
+            info.append("That game is over.")
+        self.resume_info = tuple(info)
+        self.mode = "resume"
+        self.selected = 0
+        if self.resume_timeout_s > 0:
+            self.resume_deadline = self.clock() + self.resume_timeout_s
+
+    # --- events --------------------------------------------------------------
+
+    def handle(self, event: Any) -> None:
+        """One driver event. Never raises for anything the table can do."""
+        if isinstance(event, ReaderLost):
+            self.reader_lost = f"Card reader lost ({event.reason}). The game is kept; reconnecting..."
+            return
+        if isinstance(event, ReaderBack):
+            if self.reader_lost:
+                self._say("Card reader is back.")
+            self.reader_lost = None
+            return
+        if isinstance(event, CardPlaced):
+            self._card(event.uid)
+        elif isinstance(event, ButtonPressed):
+            self._button(event.name, held=False)
+        elif isinstance(event, ButtonHeld):
+            self._button(event.name, held=True)
+
+    def tick(self, now: float | None = None) -> None:
+        """Expire notices; resume on its own when nobody answered in time."""
+        now = self.clock() if now is None else now
+        if self.notice and now >= self.notice.until:
+            self.notice = None
+            self.unknown_uid = None
+        if self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline:
+            self._resume()
+
+    def deadline(self) -> float | None:
+        """When `tick` next has something to do (the loop sleeps until then)."""
+        times = [t for t in (self.notice.until if self.notice else None, self.resume_deadline
+                             if self.mode == "resume" else None) if t is not None]
+        return min(times) if times else None
+
+    # --- cards ---------------------------------------------------------------
+
+    def _card(self, uid: str) -> None:
+        target = self.tags.target(uid)
+        if target is None:
+            self.unknown_uid = uid
+            self._say(f"Unknown tag {uid}. Press OK to enroll it now.", error=True)
+            return
+        kind, _, name = target.partition(":")
+        if self.mode == "resume":
+            self._resume()
+        if self.mode == "setup":
+            if kind == "samurai":
+                why = self.setup.tap_board(name)
+                if why:
+                    self._say(why.capitalize() + ".", error=True)
+                self.selected = 0
+            else:
+                self._say(f"{label(target)} is a card; the setup wants Samurai boards or the buttons.", error=True)
+            return
+        if self.mode != "play" or self.match is None:
+            self._say("No game is running: press OK.", error=True)
+            return
+        prompt = self.match.play.prompt
+        if prompt is None:
+            self._say("The game is over: press OK for a new game, or Undo.", error=True)
+            return
+        if kind == "samurai":
+            if name in prompt.options:
+                self._apply([Choose(name)])
+            else:
+                self._say(f"The {name.capitalize()} board is not a choice now. {prompt.text}", error=True)
+            return
+        if prompt.tap is not None:
+            self._apply([Tap(name)])
+        elif prompt.kind == "action" and "fight" in prompt.options:
+            self._apply([Choose("fight"), Tap(name)])
+        elif self._hidden_slot_open():
+            self._apply([Tap(name, hidden=True)])
+        else:
+            self._say(f"Not waiting for a card now. {prompt.text}", error=True)
+
+    def _hidden_slot_open(self) -> bool:
+        """A card just went unseen to a hidden stack: a tap now names it (face down)."""
+        assert self.match is not None
+        events = self.match.history[-1] if self.match.history else []
+        return any(e.kind in ("support", "intruder") for e in events)
+
+    # --- buttons -------------------------------------------------------------
+
+    def _button(self, name: str, held: bool) -> None:
+        if self.confirm is not None:
+            if name == "ok":
+                self._confirmed()
+            else:
+                self.confirm = None
+                self._confirm_action = None
+                self._say("Cancelled.")
+            return
+        if self.picker is not None:
+            self._walk_menu(name, held, self.picker, self._pick)
+            return
+        if self.unknown_uid and name == "ok":
+            self._open_enroll_picker(self.unknown_uid)
+            return
+        if self.mode == "resume":
+            self._walk_menu(name, held, self._resume_menu(), self._resume_choice)
+        elif self.mode == "setup":
+            if name == "undo":
+                if not self.setup.back():
+                    self._say("This is the first question.")
+                self.selected = 0
+            else:
+                self._walk_menu(name, held, self.setup.menu(), self._setup_choice)
+        elif self.mode == "play":
+            self._play_button(name, held)
+
+    def _walk_menu(self, name: str, held: bool, menu: Menu, act: Callable[[str], None]) -> None:
+        count = len(menu.options)
+        if name == "next":
+            self.selected = (self.selected + (-1 if held else 1)) % count
+        elif name == "ok":
+            act(menu.options[self.selected % count])
+        elif name in menu.options:
+            act(name)
+        elif name == "undo" and self.picker is not None:
+            self._close_picker("Closed.")
+        else:
+            self._say(f"{name.capitalize()} does nothing here: use Next and OK.", error=True)
+
+    def _play_button(self, name: str, held: bool) -> None:
+        assert self.match is not None
+        prompt = self.match.play.prompt
+        if name == "undo":
+            self._ask_undo()
+            return
+        if prompt is None:
+            if name == "ok":
+                self._new_game()
+            else:
+                self._say("The game is over: OK starts a new game, Undo steps back.", error=True)
+            return
+        if name in ("next", "ok"):
+            if prompt.tap is not None:
+                self._say(f"Tap the card on the reader. {prompt.text}", error=True)
+                return
+            if name == "next":
+                step = -1 if held else 1
+                self.selected = (self.selected + step) % len(prompt.options)
+            else:
+                self._apply([Choose(prompt.options[self.selected % len(prompt.options)])])
+            return
+        self._apply([Press(name)])
+
+    # --- engine --------------------------------------------------------------
+
+    def _apply(self, values: list[Input]) -> None:
+        """Apply inputs as one step: all are journaled, or none and the state is as before."""
+        match = self.match
+        assert match is not None
+        done = 0
+        try:
+            for value in values:
+                match.apply(value)
+                done += 1
+        except RuleError as exc:
+            if done:
+                match.undo(done)
+            self._say(str(exc), error=True)
+            return
+        for offset in range(len(values), 0, -1):
+            self.journal.append_at(match, len(match.inputs) - offset + 1)
+        self.accepted += len(values)
+        texts = [e.text for events in match.history[-len(values):] for e in events
+                 if e.kind not in ("reveal",)]
+        self._narrate(texts)
+        self.selected = 0
+        self.notice = None
+        self.unknown_uid = None
+
+    def _narrate(self, texts: list[str]) -> None:
+        for text in texts:
+            self.lines.insert(0, text)
+        del self.lines[MAX_LINES:]
+
+    def _ask_undo(self) -> None:
+        match = self.match
+        assert match is not None
+        if not match.inputs:
+            self._say("Nothing to undo yet.", error=True)
+            return
+        prompt_before = self._prompt_before_last()
+        what = self.ui.describe_input(match.inputs[-1], prompt_before)
+        self.confirm = f"Undo {what}? OK to confirm, any other button to cancel."
+        self._confirm_action = self._undo
+
+    def _prompt_before_last(self) -> Any:
+        match = self.match
+        assert match is not None
+        replay = Match.replay(match.game, match.setup.to_json(), match.seed, match.inputs[:-1])
+        return replay.play.prompt
+
+    def _undo(self) -> None:
+        match = self.match
+        assert match is not None
+        events = match.history[-1]
+        match.undo(1)
+        self.journal.rewrite(match)
+        self.lines = [f"Undone. {line}" for line in self.ui.undo_lines(events)][:MAX_LINES]
+        self.selected = 0
+
+    def _confirmed(self) -> None:
+        action = self._confirm_action
+        self.confirm = None
+        self._confirm_action = None
+        if action:
+            action()
+
+    _confirm_action: Callable[[], None] | None = None
+
+    # --- resume, setup, new game ------------------------------------------------
+
+    def _resume_menu(self) -> Menu:
+        return Menu("Resume the unfinished game?", ("resume", "new"), ("Resume", "New game"), self.resume_info)
+
+    def _resume_choice(self, option: str) -> None:
+        if option == "resume":
+            self._resume()
+        else:
+            self.confirm = "Put the unfinished game aside and start a new one? OK to confirm."
+            self._confirm_action = self._new_game
+
+    def _resume(self) -> None:
+        assert self.match is not None
+        self.mode = "play"
+        self.resume_deadline = None
+        self.selected = 0
+        view = self.match.play.public_view()
+        pending = view.get("pending") or {}
+        self.lines = [f"Resumed. {pending.get('text', 'The game is over.')}"]
+
+    def _new_game(self) -> None:
+        if unfinished(self.state_dir) is not None:
+            result = self.match.play.result if self.match else None
+            self._archive_current(result or "abandoned")
+        self.match = None
+        self.mode = "setup"
+        self.setup = self.ui.new_setup()
+        self.selected = 0
+        self.lines = []
+        self.resume_deadline = None
+
+    def _archive_current(self, why: str) -> None:
+        stamp = 1
+        while (self.state_dir / "games" / f"game-{stamp:04d}-{why}.journal").exists():
+            stamp += 1
+        self.journal.archive(f"game-{stamp:04d}-{why}.journal")
+
+    def _setup_choice(self, option: str) -> None:
+        menu = self.setup.menu()
+        if menu.options == ("start",):
+            self._start_game()
+            return
+        self.setup.choose(option)
+        self.selected = 0
+
+    def _start_game(self) -> None:
+        setup = self.setup.result()
+        assert setup is not None
+        try:
+            match = Match(self.ui.game, setup, self.new_seed())
+        except RuleError as exc:
+            self._say(str(exc), error=True)
+            return
+        self.journal.start(match)
+        self.match = match
+        self.mode = "play"
+        self.selected = 0
+        self.lines = []
+        self._narrate([e.text for e in match.opening])
+
+    # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
+
+    def _open_enroll_picker(self, uid: str) -> None:
+        prompt = self.match.play.prompt if self.match and self.mode == "play" else None
+        if prompt is not None and prompt.tap is not None:
+            targets = [f"card:{c}" for c in self.match.play.possible_taps()] if self.match else []
+        else:
+            targets = [t for t in self.ui.tag_targets() if self.tags.uid_for(t) is None]
+        targets = [t for t in targets if self.tags.uid_for(t) is None] or targets
+        labels = tuple(self.ui.describe_target(t) for t in targets)
+        self.picker = Menu(f"Enroll tag {uid}: which card is it?", tuple(targets), labels,
+                           ("Next walks the list, OK binds the tag, Undo closes.",))
+        self.selected = 0
+        self.notice = None
+
+        def bind(target: str) -> None:
+            try:
+                self.tags.bind(uid, target)
+            except RuleError as exc:
+                self._say(str(exc), error=True)
+                return
+            if self.save_tags:
+                save_tagmap(self.state_dir, self.tags)
+            self._close_picker(f"Tag {uid} is now {label(target)}.")
+            self._card(uid)
+
+        self.picker_action = bind
+        self.unknown_uid = None
+
+    def open_virtual_deck(self) -> None:
+        """Laptop mode: pick a card or board to 'tap' from a list."""
+        prompt = self.match.play.prompt if self.match and self.mode == "play" else None
+        if prompt is not None and prompt.tap is not None and self.match is not None:
+            targets = [f"card:{c}" for c in self.match.play.possible_taps()]
+        elif self.mode == "setup" or (prompt is not None and any(o in prompt.options for o in
+                                                                 (t.partition(":")[2] for t in self.ui.tag_targets()
+                                                                  if t.startswith("samurai:")))):
+            targets = [t for t in self.ui.tag_targets() if t.startswith("samurai:")]
+        else:
+            targets = [t for t in self.ui.tag_targets() if t.startswith("card:")]
+        labels = tuple(self.ui.describe_target(t) for t in targets)
+        self.picker = Menu("Virtual deck: which card do you tap?", tuple(targets), labels,
+                           ("Next walks the list, OK taps it, Undo closes.",))
+        self.selected = 0
+
+        def tap(target: str) -> None:
+            uid = self.tags.uid_for(target)
+            self._close_picker(None)
+            if uid is None:
+                self._say(f"{label(target)} has no tag in the map.", error=True)
+                return
+            self._card(uid)
+
+        self.picker_action = tap
+
+    def _pick(self, option: str) -> None:
+        if self.picker_action is not None:
+            self.picker_action(option)
+
+    def _close_picker(self, message: str | None) -> None:
+        self.picker = None
+        self.picker_action = None
+        self.selected = 0
+        if message:
+            self._say(message)
+
+    # --- screen --------------------------------------------------------------------
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.notice = Notice(text, error, self.clock() + self.notice_s)
+
+    def screen(self) -> Screen:
+        notice = self.notice.text if self.notice else self.reader_lost
+        error = bool(self.notice.error) if self.notice else self.reader_lost is not None
+        common: dict[str, Any] = {"game": self.ui.name, "notice": notice, "notice_error": error,
+                                  "confirm": self.confirm}
+        if self.picker is not None:
+            return Screen("message", title=self.picker.title, options=self.picker.labels,
+                          selected=self.selected % len(self.picker.options), detail=self.picker.detail,
+                          buttons=("next", "ok", "undo"), **common)
+        if self.mode == "resume":
+            menu = self._resume_menu()
+            return Screen("resume", title=menu.title, options=menu.labels, selected=self.selected % 2,
+                          detail=menu.detail, buttons=("next", "ok"), **common)
+        if self.mode == "setup" or self.match is None:
+            menu = self.setup.menu()
+            return Screen("setup", title=menu.title, options=menu.labels,
+                          selected=self.selected % len(menu.options), detail=menu.detail,
+                          buttons=("next", "ok", "undo"), **common)
+        view = self.match.play.public_view()
+        prompt = self.match.play.prompt
+        options: tuple[str, ...] = ()
+        buttons: list[str] = []
+        if prompt is not None and prompt.tap is None:
+            options = tuple(self.ui.option_label(o, prompt) for o in prompt.options)
+            buttons = [b for b in DIRECT_BUTTONS if b in prompt.options] + ["next", "ok"]
+        elif prompt is None:
+            buttons = ["ok"]
+        if self.match.inputs:
+            buttons.append("undo")
+        return Screen(self.ui.screen_kind(view), view=view, title=self.ui.title(view), lines=tuple(self.lines),
+                      options=options, selected=self.selected % len(options) if options else 0,
+                      buttons=tuple(buttons), **common)

@@ -1,0 +1,195 @@
+"""The one configuration file: reader, buttons, display, state directory.
+
+Every key has a default that works on a laptop, so the file is optional. A
+bad value is reported with the file, the key and the reason, before any
+device is opened.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ENV_CONFIG = "COMPANION_CONFIG"
+ENV_STATE = "COMPANION_STATE_DIR"
+READERS = ("rc522", "pn532", "mock")
+BUTTONS = ("gpio", "mock")
+BUTTON_NAMES = ("confront", "defend", "support", "pass", "next", "ok", "undo")
+DEFAULT_PINS = {"confront": 5, "defend": 6, "support": 13, "pass": 19, "next": 26, "ok": 21, "undo": 20}
+
+
+class ConfigError(ValueError):
+    """A configuration value the companion cannot use; says file, key and why."""
+
+
+@dataclass
+class Config:
+    reader: str = "mock"
+    reader_options: dict[str, Any] = field(default_factory=dict)
+    buttons: str = "mock"
+    button_pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    bounce_s: float = 0.03
+    hold_s: float = 1.0
+    display_driver: str | None = None
+    width: int = 800
+    height: int = 480
+    fullscreen: bool | None = None
+    snapshot_dir: str | None = None
+    state_dir: Path = field(default_factory=lambda: default_state_dir())
+    notice_s: float = 4.0
+    resume_timeout_s: float = 20.0
+    source: str = "(defaults)"
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+
+def default_state_dir() -> Path:
+    """$COMPANION_STATE_DIR, systemd's $STATE_DIRECTORY, or ~/.local/state/table-companion."""
+    for var in (ENV_STATE, "STATE_DIRECTORY"):
+        if os.environ.get(var):
+            return Path(os.environ[var].split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "table-companion"
+
+
+KNOWN = {
+    "reader": {"backend", "options"},
+    "buttons": {"backend", "pins", "bounce_s", "hold_s"},
+    "display": {"driver", "width", "height", "fullscreen", "snapshots"},
+    "app": {"state_dir", "notice_s", "resume_timeout_s"},
+}
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """Read the config file (argument, then $COMPANION_CONFIG); no file means defaults."""
+    chosen = path or os.environ.get(ENV_CONFIG)
+    if not chosen:
+        return Config()
+    file = Path(chosen)
+    try:
+        raw = tomllib.loads(file.read_text("utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{file}: no such configuration file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{file}: not valid TOML: {exc}") from None
+    return parse_config(raw, str(file))
+
+
+def parse_config(raw: dict[str, Any], source: str) -> Config:
+    def fail(key: str, why: str) -> ConfigError:
+        return ConfigError(f"{source}: {key}: {why}")
+
+    for section, value in raw.items():
+        if section not in KNOWN:
+            raise fail(section, f"unknown section (known: {', '.join(KNOWN)})")
+        if not isinstance(value, dict):
+            raise fail(section, "must be a table")
+        for key in value:
+            if key not in KNOWN[section]:
+                raise fail(f"{section}.{key}", f"unknown key (known: {', '.join(sorted(KNOWN[section]))})")
+    cfg = Config(source=source)
+    reader = raw.get("reader", {})
+    cfg.reader = _choice(reader.get("backend", cfg.reader), READERS, "reader.backend", fail)
+    options = reader.get("options", {})
+    if not isinstance(options, dict):
+        raise fail("reader.options", "must be a table of backend options")
+    cfg.reader_options = dict(options)
+    buttons = raw.get("buttons", {})
+    cfg.buttons = _choice(buttons.get("backend", cfg.buttons), BUTTONS, "buttons.backend", fail)
+    pins = buttons.get("pins", {})
+    if not isinstance(pins, dict):
+        raise fail("buttons.pins", "must be a table of button = BCM pin")
+    merged = dict(DEFAULT_PINS)
+    for name, pin in pins.items():
+        if name not in BUTTON_NAMES:
+            raise fail(f"buttons.pins.{name}", f"unknown button (buttons: {', '.join(BUTTON_NAMES)})")
+        if isinstance(pin, bool) or not isinstance(pin, int) or not 2 <= pin <= 27:
+            raise fail(f"buttons.pins.{name}", f"{pin!r} is not a BCM GPIO number from 2 to 27")
+        merged[name] = pin
+    used: dict[int, str] = {}
+    for name, pin in merged.items():
+        if pin in used:
+            raise fail(f"buttons.pins.{name}", f"GPIO {pin} is already used by {used[pin]}")
+        used[pin] = name
+    cfg.button_pins = merged
+    cfg.bounce_s = _number(buttons.get("bounce_s", cfg.bounce_s), 0.0, 0.5, "buttons.bounce_s", fail)
+    cfg.hold_s = _number(buttons.get("hold_s", cfg.hold_s), 0.2, 10.0, "buttons.hold_s", fail)
+    display = raw.get("display", {})
+    driver = display.get("driver", "")
+    if not isinstance(driver, str):
+        raise fail("display.driver", "must be an SDL video driver name such as kmsdrm, x11 or dummy")
+    cfg.display_driver = driver or None
+    cfg.width = int(_number(display.get("width", cfg.width), 160, 4096, "display.width", fail, whole=True))
+    cfg.height = int(_number(display.get("height", cfg.height), 120, 4096, "display.height", fail, whole=True))
+    full = display.get("fullscreen", "auto")
+    if full not in ("auto", True, False):
+        raise fail("display.fullscreen", "must be true, false or \"auto\"")
+    cfg.fullscreen = None if full == "auto" else bool(full)
+    snaps = display.get("snapshots", "")
+    if not isinstance(snaps, str):
+        raise fail("display.snapshots", "must be a folder path or \"\"")
+    cfg.snapshot_dir = snaps or None
+    app = raw.get("app", {})
+    state = app.get("state_dir")
+    if state is not None:
+        if not isinstance(state, str) or not state:
+            raise fail("app.state_dir", "must be a folder path")
+        cfg.state_dir = Path(os.path.expanduser(state))
+    cfg.notice_s = _number(app.get("notice_s", cfg.notice_s), 0.5, 60, "app.notice_s", fail)
+    cfg.resume_timeout_s = _number(app.get("resume_timeout_s", cfg.resume_timeout_s), 0, 3600,
+                                   "app.resume_timeout_s", fail)
+    return cfg
+
+
+def _choice(value: Any, allowed: tuple[str, ...], key: str, fail: Any) -> str:
+    if value not in allowed:
+        raise fail(key, f"{value!r} is not one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _number(value: Any, low: float, high: float, key: str, fail: Any, whole: bool = False) -> float:
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if whole:
+        ok = ok and isinstance(value, int)
+    if not ok or not low <= value <= high:
+        kind = "a whole number" if whole else "a number"
+        raise fail(key, f"{value!r} is not {kind} from {low:g} to {high:g}")
+    return float(value)
+
+
+EXAMPLE = """\
+# Table companion configuration. Every key is optional.
+
+[reader]
+backend = "rc522"          # rc522, pn532 or mock
+# [reader.options]         # backend options, e.g. rst_pin = 25 (rc522) or port = "/dev/serial0" (pn532)
+
+[buttons]
+backend = "gpio"           # gpio or mock (keyboard in a window)
+bounce_s = 0.03
+hold_s = 1.0
+[buttons.pins]             # BCM numbers
+confront = 5
+defend = 6
+support = 13
+pass = 19
+next = 26
+ok = 21
+undo = 20
+
+[display]
+driver = ""                # "" picks: kmsdrm on a Pi without a desktop, a window elsewhere
+width = 800
+height = 480
+fullscreen = "auto"
+
+[app]
+# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd
+notice_s = 4
+resume_timeout_s = 20      # resume an unfinished game on its own after this (0 = wait for OK)
+"""

@@ -1,0 +1,65 @@
+"""What the app needs from a game besides its rules engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine import Event, Prompt
+from engine.core.game import Game
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A list the buttons walk with Next and OK (setup questions, pickers)."""
+
+    title: str
+    options: tuple[str, ...]
+    labels: tuple[str, ...]
+    detail: tuple[str, ...] = ()
+    selected: int = 0
+
+
+class SetupFlow(Protocol):
+    """The questions asked before a game; ends with a setup the engine accepts."""
+
+    def menu(self) -> Menu: ...
+
+    def choose(self, option: str) -> None: ...
+
+    def tap_board(self, name: str) -> str | None:
+        """A Samurai board was tapped; return a refusal reason or None."""
+        ...
+
+    def back(self) -> bool:
+        """Step back one answer; False when already at the start."""
+        ...
+
+    def result(self) -> dict[str, Any] | None:
+        """The finished setup, or None while questions remain."""
+        ...
+
+
+class GameUI(Protocol):
+    name: str
+    game: Game
+
+    def new_setup(self) -> SetupFlow: ...
+
+    def tag_targets(self) -> list[str]:
+        """Everything a tag can stand for: "card:<id>", "samurai:<name>"."""
+        ...
+
+    def describe_target(self, target: str) -> str: ...
+
+    def option_label(self, option: str, prompt: Prompt) -> str: ...
+
+    def describe_input(self, value: Any, prompt: Prompt | None) -> str: ...
+
+    def undo_lines(self, events: list[Event]) -> list[str]:
+        """What the table must put back when these events are undone."""
+        ...
+
+    def screen_kind(self, view: dict[str, Any]) -> str: ...
+
+    def title(self, view: dict[str, Any]) -> str: ...
