@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
 
+from companion.config import ConfigError
+from drivers.errors import DriverError
 from engine import RuleError
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI
@@ -54,6 +57,30 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return demo.run(args)
 
 
+def _cmd_run(args: argparse.Namespace) -> int:
+    from companion import run_cmd
+
+    return run_cmd.run(args)
+
+
+def _cmd_enroll(args: argparse.Namespace) -> int:
+    from companion import enroll_cmd
+
+    return enroll_cmd.run(args)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from companion import replay_cmd
+
+    return replay_cmd.run(args)
+
+
+def _cmd_doctor(args: argparse.Namespace) -> int:
+    from drivers.doctor import run_doctor
+
+    return run_doctor(args.rest)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="A table companion for Samurai Spirit.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -70,19 +97,51 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--absent-tokens", dest="absent_tokens", action=argparse.BooleanOptionalAction, default=None)
     p.set_defaults(func=_cmd_simulate)
 
-    p = sub.add_parser("demo", help="play a full seeded game headless and print what happened")
+    p = sub.add_parser("demo", help="play a full seeded game through the app loop, headless; save snapshots")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--out", default="demo-out", help="folder for the demo's output")
+    p.add_argument("--difficulty", default="easy", choices=["easy", "normal", "hard", "heroic"])
+    p.add_argument("--out", default="demo-out", help="folder for snapshots and the demo's journal")
+    p.add_argument("--state-dir", help="state folder for the demo's journal (default: OUT/state; emptied first)")
+    p.add_argument("--no-snapshots", action="store_true", help="skip the PNG snapshots")
+    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause between table actions")
     p.set_defaults(func=_cmd_demo)
+    p = sub.add_parser("run", help="the companion at the table (--mock: a laptop window, keys and a virtual deck)")
+    p.add_argument("--mock", action="store_true", help="mock reader and buttons: keys C D S P N Enter U, T taps")
+    p.add_argument("--config", help="configuration file (default: $COMPANION_CONFIG, else built-in defaults)")
+    p.add_argument("--state-dir", help="where journals and the tag map live (overrides the config)")
+    p.add_argument("--exit-after", type=float, default=None, metavar="SECONDS", help="stop after this long")
+    p.add_argument("--screenshot", help="save the last frame to this PNG when stopping")
+    p.set_defaults(func=_cmd_run)
+
+    p = sub.add_parser("enroll", help="bind each card's and Samurai board's NFC tag")
+    p.add_argument("--mock", action="store_true", help="mock reader: T taps a new random tag")
+    p.add_argument("--config")
+    p.add_argument("--state-dir")
+    p.add_argument("--start", help="begin at this card id or Samurai name (to redo one)")
+    p.set_defaults(func=_cmd_enroll)
+
+    p = sub.add_parser("replay", help="print a saved game step by step")
+    p.add_argument("journal")
+    p.add_argument("--snapshots", metavar="DIR", help="also save the board after each input as PNGs")
+    p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("doctor", help="check the reader, buttons and display one by one", add_help=False)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(func=_cmd_doctor)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
     if getattr(args, "games", 1) < 1:
         print("companion simulate: --games must be 1 or more", file=sys.stderr)
         return 2
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except (RuleError, ConfigError, DriverError) as exc:
+        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

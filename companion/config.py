@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from drivers.config import BUTTON_NAMES, DEFAULT_BUTTON_PINS
+
 ENV_CONFIG = "COMPANION_CONFIG"
 ENV_STATE = "COMPANION_STATE_DIR"
 READERS = ("rc522", "pn532", "mock")
 BUTTONS = ("gpio", "mock")
-BUTTON_NAMES = ("confront", "defend", "support", "pass", "next", "ok", "undo")
-DEFAULT_PINS = {"confront": 5, "defend": 6, "support": 13, "pass": 19, "next": 26, "ok": 21, "undo": 20}
+DEFAULT_PINS = dict(DEFAULT_BUTTON_PINS)
 
 
 class ConfigError(ValueError):
@@ -32,7 +33,7 @@ class Config:
     buttons: str = "mock"
     button_pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     bounce_s: float = 0.03
-    hold_s: float = 1.0
+    hold_s: float = 0.8
     display_driver: str | None = None
     width: int = 800
     height: int = 480
@@ -172,14 +173,14 @@ backend = "rc522"          # rc522, pn532 or mock
 [buttons]
 backend = "gpio"           # gpio or mock (keyboard in a window)
 bounce_s = 0.03
-hold_s = 1.0
-[buttons.pins]             # BCM numbers
+hold_s = 0.8
+[buttons.pins]             # BCM numbers (these are the defaults; see hardware/README.md)
 confront = 5
 defend = 6
 support = 13
 pass = 19
 next = 26
-ok = 21
+ok = 16
 undo = 20
 
 [display]

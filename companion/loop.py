@@ -34,7 +34,8 @@ class Loop:
     def __init__(self, controller: Controller, queue: Queue, clock: Callable[[], float],
                  draw: Callable[[Screen], None] | None = None,
                  heartbeat: Callable[[], None] | None = None, heartbeat_s: float | None = None,
-                 pump: Callable[[], None] | None = None, pump_s: float = 0.05) -> None:
+                 pump: Callable[[], None] | None = None, pump_s: float = 0.05,
+                 max_wait: float | None = None) -> None:
         self.controller = controller
         self.queue = queue
         self.clock = clock
@@ -43,6 +44,7 @@ class Loop:
         self.heartbeat_s = heartbeat_s
         self.pump = pump
         self.pump_s = pump_s
+        self.max_wait = max_wait
         self.last: Screen | None = None
         self.frames = 0
         self.events = 0
@@ -68,6 +70,8 @@ class Loop:
             limits.append(self.heartbeat_s)
         if self.pump is not None:
             limits.append(self.pump_s)
+        if self.max_wait is not None:
+            limits.append(self.max_wait)
         return min(limits) if limits else None
 
     def step(self) -> bool:

@@ -1,0 +1,123 @@
+"""`companion enroll`: bind each card's and board's NFC tag, one by one.
+
+The screen names a card ("Plunderer 3 - doll - wound - flames"), the user taps
+that card, and its UID is bound and saved at once (atomically), so pulling
+the plug loses nothing and the next start carries on with the first card not
+yet enrolled. Next skips a card, Undo goes back one to redo it, OK finishes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.app import Notice
+from companion.games.base import GameUI
+from companion.screen_model import Screen
+from companion.tagmap import TagMap, label, save_tagmap
+from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
+from engine import RuleError
+
+
+class Enroller:
+    """The enrollment walk, driven by driver events like the App."""
+
+    def __init__(self, ui: GameUI, tags: TagMap, state_dir: Path, clock: Callable[[], float],
+                 notice_s: float = 4.0, start: str | None = None, save: bool = True) -> None:
+        self.ui = ui
+        self.tags = tags
+        self.state_dir = state_dir
+        self.clock = clock
+        self.notice_s = notice_s
+        self.save = save
+        self.targets = ui.tag_targets()
+        self.notice: Notice | None = None
+        self.reader_lost: str | None = None
+        self.done = False
+        if start is not None:
+            matches = [t for t in self.targets if t == start or t.partition(":")[2] == start]
+            if not matches:
+                raise RuleError(f"nothing called {start!r} to enroll")
+            self.index = self.targets.index(matches[0])
+        else:
+            self.index = self._next_unbound(0)
+
+    def _next_unbound(self, start: int) -> int:
+        for step in range(len(self.targets)):
+            index = (start + step) % len(self.targets)
+            if self.tags.uid_for(self.targets[index]) is None:
+                return index
+        return start % len(self.targets)
+
+    @property
+    def current(self) -> str:
+        return self.targets[self.index]
+
+    def bound(self) -> int:
+        return sum(1 for t in self.targets if self.tags.uid_for(t) is not None)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.notice = Notice(text, error, self.clock() + self.notice_s)
+
+    def handle(self, event: Any) -> None:
+        if isinstance(event, ReaderLost):
+            self.reader_lost = f"Card reader lost ({event.reason}); reconnecting..."
+        elif isinstance(event, ReaderBack):
+            self.reader_lost = None
+        elif isinstance(event, CardPlaced):
+            self._tap(event.uid)
+        elif isinstance(event, ButtonPressed | ButtonHeld):
+            self._button(event.name)
+
+    def _tap(self, uid: str) -> None:
+        target = self.current
+        already = self.tags.target(uid)
+        if already == target:
+            self._say(f"{label(target)} is already enrolled with this tag.")
+            self.index = self._next_unbound(self.index + 1)
+            return
+        try:
+            self.tags.bind(uid, target)
+        except RuleError as exc:
+            self._say(f"{exc}; tap the tag of {label(target)} instead.", error=True)
+            return
+        if self.save:
+            save_tagmap(self.state_dir, self.tags)
+        self._say(f"Tag {uid} is now {label(target)}.")
+        if self.bound() == len(self.targets):
+            self._say("Every card and board is enrolled. Press OK to finish.")
+        self.index = self._next_unbound(self.index + 1)
+
+    def _button(self, name: str) -> None:
+        if name == "next":
+            self.index = (self.index + 1) % len(self.targets)
+        elif name == "undo":
+            self.index = (self.index - 1) % len(self.targets)
+            self._say(f"Back to {label(self.current)}: tap its tag to enroll it again.")
+        elif name == "ok":
+            self.done = True
+        else:
+            self._say("Tap the card shown; Next skips it, Undo goes back, OK finishes.", error=True)
+
+    def tick(self, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        if self.notice and now >= self.notice.until:
+            self.notice = None
+
+    def deadline(self) -> float | None:
+        return self.notice.until if self.notice else None
+
+    def screen(self) -> Screen:
+        target = self.current
+        uid = self.tags.uid_for(target)
+        status = f"Enrolled as tag {uid}; tap again to replace it." if uid else "Not enrolled yet."
+        notice = self.notice.text if self.notice else self.reader_lost
+        return Screen(
+            "enroll", game=self.ui.name,
+            title=f"Enroll tags: {self.bound()} of {len(self.targets)} done",
+            detail=(self.ui.describe_target(target), status, "Tap this card (or board) on the reader.",
+                    "Next: skip   Undo: back one   OK: finish"),
+            buttons=("next", "undo", "ok"),
+            notice=notice, notice_error=bool(self.notice.error) if self.notice else self.reader_lost is not None,
+        )

@@ -1,0 +1,67 @@
+"""`companion enroll` on the devices (or --mock in a window)."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import signal
+import time
+from pathlib import Path
+
+from companion.config import load_config
+from companion.enroll import Enroller
+from companion.games import game_ui
+from companion.loop import Loop
+from companion.run_cmd import GAME, VIRTUAL_DECK_KEY, Stop, _stop, open_devices
+from companion.screen_model import Screen
+from companion.screens import render
+from companion.tagmap import load_tagmap
+from drivers.event_queue import EventQueue
+from drivers.events import CardPlaced
+
+
+def run(args: argparse.Namespace) -> int:
+    cfg = load_config(args.config)
+    ui = game_ui(GAME)
+    state_dir = Path(args.state_dir) if args.state_dir else cfg.state_dir
+    state_dir.mkdir(parents=True, exist_ok=True)
+    tags = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
+    enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start)
+    queue = EventQueue()
+    reader, buttons, display = open_devices(cfg, args.mock)
+
+    def draw(screen: Screen) -> None:
+        render(screen, display.surface())
+        display.present()
+
+    def pump() -> None:
+        import pygame
+
+        from drivers.buttons import button_for_key
+
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                enroller.done = True
+            elif event.type == pygame.KEYDOWN:
+                if args.mock and event.key == pygame.key.key_code(VIRTUAL_DECK_KEY):
+                    queue.put(CardPlaced("04" + secrets.token_hex(6).upper(), "mock", time.monotonic()))
+                elif (name := button_for_key(event.key)) is not None and hasattr(buttons, "press"):
+                    buttons.press(name)
+
+    windowed = display.driver not in ("kmsdrm", "dummy", "offscreen")
+    loop = Loop(enroller, queue, time.monotonic, draw=draw, pump=pump if windowed or args.mock else None)
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        reader.start(queue)
+        buttons.start(queue)
+        loop.run(lambda: enroller.done)
+    except Stop:
+        pass
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        reader.close()
+        buttons.close()
+        display.close()
+    print(f"{enroller.bound()} of {len(enroller.targets)} tags enrolled; map saved in {state_dir / 'tags.json'}")
+    return 0

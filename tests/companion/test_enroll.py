@@ -1,0 +1,98 @@
+"""Enrollment: binding tags, refusals, skip and redo, surviving an interruption."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.enroll import Enroller
+from companion.games import game_ui
+from companion.tagmap import TagMap, load_tagmap, parse_tagmap
+from drivers.events import ButtonPressed, CardPlaced
+from engine import RuleError
+
+UI = game_ui("samurai-spirit")
+TARGETS = set(UI.tag_targets())
+
+
+class Clock:
+    now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def uid(n: int) -> str:
+    return f"04{n:012X}"
+
+
+def make(tmp_path: Path, tags: TagMap | None = None, **kw: object) -> Enroller:
+    return Enroller(UI, tags or load_tagmap(tmp_path, UI.name, TARGETS), tmp_path, Clock(), **kw)  # type: ignore[arg-type]
+
+
+def test_walks_the_catalogue_and_saves_each_binding(tmp_path: Path) -> None:
+    e = make(tmp_path)
+    assert e.screen().detail[0] == "Plunderer 1 - hat - wound - flames"
+    e.handle(CardPlaced(uid(1), "mock", 0))
+    assert "Tag 04000000000001 is now 1-hat-wound" in (e.screen().notice or "")
+    assert e.screen().detail[0].startswith("Plunderer 1 - hat - no penalty")
+    saved = load_tagmap(tmp_path, UI.name, TARGETS)
+    assert saved.target(uid(1)) == "card:1-hat-wound"
+    assert e.screen().title == "Enroll tags: 1 of 73 done"
+
+
+def test_a_tag_already_bound_elsewhere_is_refused(tmp_path: Path) -> None:
+    e = make(tmp_path)
+    e.handle(CardPlaced(uid(1), "mock", 0))
+    e.handle(CardPlaced(uid(1), "mock", 0))
+    assert "already enrolled as 1-hat-wound" in (e.screen().notice or "")
+    assert e.current == "card:1-hat-none" and e.bound() == 1
+
+
+def test_skip_and_redo(tmp_path: Path) -> None:
+    e = make(tmp_path)
+    e.handle(ButtonPressed("next", 0))
+    assert e.current == "card:1-hat-none"
+    e.handle(CardPlaced(uid(2), "mock", 0))
+    assert e.current == "card:1-hat-intruder"
+    e.handle(ButtonPressed("undo", 0))
+    assert e.current == "card:1-hat-none" and "tap its tag to enroll it again" in (e.screen().notice or "")
+    e.handle(CardPlaced(uid(3), "mock", 0))
+    tags = load_tagmap(tmp_path, UI.name, TARGETS)
+    assert tags.uid_for("card:1-hat-none") == uid(3) and tags.target(uid(2)) is None
+    e.handle(ButtonPressed("ok", 0))
+    assert e.done
+
+
+def test_interrupted_enrollment_carries_on_where_it_stopped(tmp_path: Path) -> None:
+    e = make(tmp_path)
+    for n in range(1, 6):
+        e.handle(CardPlaced(uid(n), "mock", 0))
+    again = make(tmp_path)
+    assert again.bound() == 5 and again.current == list(UI.tag_targets())[5]
+
+
+def test_samurai_boards_are_enrolled_too(tmp_path: Path) -> None:
+    e = make(tmp_path, start="kyuzo")
+    assert e.screen().detail[0] == "Samurai board - Kyuzo"
+    e.handle(CardPlaced(uid(9), "mock", 0))
+    assert load_tagmap(tmp_path, UI.name, TARGETS).target(uid(9)) == "samurai:kyuzo"
+    with pytest.raises(RuleError, match="nothing called"):
+        make(tmp_path, start="musashi")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not JSON"),
+        ('{"format": 2, "game": "samurai-spirit", "tags": {}}', "not a tag map"),
+        ('{"format": 1, "game": "samurai-spirit", "tags": {"xyz": "card:1-hat-none"}}', "not upper-case hex"),
+        ('{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:9-x"}}', "does not have"),
+        ('{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:1-hat-none", '
+         '"04A1B2C4": "card:1-hat-none"}}', "bound to two tags"),
+    ],
+)
+def test_a_bad_tag_map_is_refused_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        parse_tagmap(text, "tags.json", TARGETS)
