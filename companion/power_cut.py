@@ -1,0 +1,131 @@
+"""Power-cut trials: kill the demo game at random moments, restart, compare.
+
+The reference is the same seeded demo played without interruption, recording
+every state its journal passes through and the live state at that moment.
+After each SIGKILL the journal left on disk must be one of those states, and
+an app started on it must resume to exactly the live state of the
+uninterrupted run at the same input count. Used by the tests (a few trials)
+and by `bench/power_cut.py` (hundreds).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.app import App
+from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.games import game_ui
+from companion.storage import CURRENT, JournalFile
+from companion.tagmap import virtual_tagmap
+from drivers.events import ButtonPressed
+from engine import Match
+
+
+class RecordingJournal(JournalFile):
+    """A journal that notes the file's text and the live view after every write."""
+
+    def __init__(self, path: Path, table: DemoTable, states: dict[str, dict[str, Any]]) -> None:
+        super().__init__(path)
+        self.table = table
+        self.states = states
+
+    def _note(self, match: Match) -> None:
+        self.states[self.path.read_text("utf-8")] = match.play.public_view()
+
+    def start(self, match: Match) -> None:
+        super().start(match)
+        self._note(match)
+
+    def append_at(self, match: Match, number: int) -> None:
+        super().append_at(match, number)
+        if number == len(match.inputs):
+            self._note(match)
+
+    def rewrite(self, match: Match) -> None:
+        super().rewrite(match)
+        self._note(match)
+
+
+def reference(work: Path, seed: int, difficulty: str) -> dict[str, dict[str, Any]]:
+    """Journal text -> live public view, for every state the uninterrupted demo's journal had."""
+    states: dict[str, dict[str, Any]] = {}
+    table = DemoTable(work, seed, difficulty, DEMO_SAMURAI, state=work / "reference", snapshots=False)
+    table.app.journal = RecordingJournal(table.app.journal.path, table, states)
+    table.set_up()
+    table.play()
+    return states
+
+
+@dataclass
+class Trials:
+    runs: int = 0
+    identical: int = 0
+    no_journal_yet: int = 0
+    finished_before_kill: int = 0
+    failures: list[str] = field(default_factory=list)
+    inputs_at_kill: list[int] = field(default_factory=list)
+    duration_s: float = 0.0
+
+
+def resume_view(state_dir: Path) -> dict[str, Any] | None:
+    """Start an app on `state_dir` as after a power cut; the view it resumes to."""
+    ui = game_ui("samurai-spirit")
+    app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state_dir, time.monotonic, resume_timeout_s=0)
+    app.start()
+    if app.mode != "resume":
+        return None
+    app.handle(ButtonPressed("ok", time.monotonic()))
+    assert app.match is not None and app.mode == "play"
+    return app.match.play.public_view()
+
+
+def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", pace: float = 0.008,
+               rng_seed: int = 1) -> Trials:
+    """`count` kills, each at a uniformly random moment of one game's run time."""
+    states = reference(work, seed, difficulty)
+    rng = random.Random(rng_seed)
+    trials = Trials()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+    def start(state: Path) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "demo", "--out", str(work / "out"), "--state-dir", str(state),
+             "--seed", str(seed), "--difficulty", difficulty, "--no-snapshots", "--pace", str(pace)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    began = time.monotonic()
+    start(work / "calibration").wait()
+    trials.duration_s = time.monotonic() - began
+    for number in range(count):
+        state = work / f"trial-{number:03d}"
+        proc = start(state)
+        time.sleep(rng.uniform(0.0, trials.duration_s))
+        if proc.poll() is not None:
+            trials.finished_before_kill += 1
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        trials.runs += 1
+        journal = state / CURRENT
+        if not journal.exists():
+            trials.no_journal_yet += 1
+            continue
+        text = journal.read_text("utf-8")
+        expected = states.get(text)
+        if expected is None:
+            trials.failures.append(f"trial {number}: the journal on disk is not a state of the reference run")
+            continue
+        trials.inputs_at_kill.append(len(text.splitlines()) - 1)
+        view = resume_view(state)
+        if view == expected:
+            trials.identical += 1
+        else:
+            trials.failures.append(f"trial {number}: resumed state differs from the uninterrupted run")
+    return trials

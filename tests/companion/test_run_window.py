@@ -1,0 +1,61 @@
+"""`companion run --mock`: the real loop with a display, headless and under Xvfb."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ARTEFACTS = os.environ.get("COMPANION_ARTEFACTS")
+
+
+def _run(tmp_path: Path, env: dict[str, str], shot: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "run", "--mock", "--state-dir", str(tmp_path / "state"),
+         "--exit-after", "1.5", "--screenshot", str(shot)],
+        env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_run_mock_headless_draws_and_stops(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    shot = tmp_path / "run.png"
+    done = _run(tmp_path, env, shot)
+    assert done.returncode == 0, done.stderr
+    assert shot.stat().st_size > 1000
+
+
+def test_bad_config_is_reported_with_file_and_key(tmp_path: Path) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text("[display]\nwidth = 12\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--config", str(config)],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"{config}: display.width: 12 is not a whole number from 160 to 4096" in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
+def test_the_laptop_window_opens_under_xvfb(tmp_path: Path) -> None:
+    display = ":97"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.0)
+        env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
+        env.pop("SDL_VIDEODRIVER", None)
+        shot = Path(ARTEFACTS) / "window-xvfb.png" if ARTEFACTS else tmp_path / "window.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        done = _run(tmp_path, env, shot)
+        assert done.returncode == 0, done.stderr
+        assert shot.stat().st_size > 1000
+        if shutil.which("xwd"):
+            dump = subprocess.run(["xwd", "-root", "-display", display], capture_output=True, timeout=30)
+            assert dump.returncode == 0 and len(dump.stdout) > 100_000
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
