@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Install (or uninstall) the table companion as a service on Raspberry Pi OS.
+# Safe to run again: every step checks what is already there.
+#
+#   sudo bash systemd/install.sh                 install or update, enable and start
+#   sudo bash systemd/install.sh --enable-spi    also turn on SPI (RC522 reader)
+#   sudo bash systemd/install.sh --enable-uart   also turn on the UART (PN532 reader), console off
+#   sudo bash systemd/install.sh --no-start      install and enable, but do not start now
+#   sudo bash systemd/install.sh --uninstall     stop and remove the service and the program
+#   sudo bash systemd/install.sh --uninstall --purge   also remove saved games, tag map, config, user
+set -euo pipefail
+
+PREFIX=/opt/table-companion
+VENV=$PREFIX/venv
+CONFIG_DIR=/etc/table-companion
+STATE_DIR=/var/lib/table-companion
+UNIT=table-companion.service
+USER_NAME=companion
+GROUPS_WANTED=(gpio spi dialout video input render)
+SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="${COMPANION_INSTALL_ROOT:-}"   # for tests: install under a scratch root, skip system changes
+
+enable_spi=0; enable_uart=0; start=1; uninstall=0; purge=0
+for arg in "$@"; do
+    case "$arg" in
+        --enable-spi) enable_spi=1 ;;
+        --enable-uart) enable_uart=1 ;;
+        --no-start) start=0 ;;
+        --uninstall) uninstall=1 ;;
+        --purge) purge=1 ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        *) echo "install.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+say() { echo "table-companion: $*"; }
+system() { if [ -z "$ROOT" ]; then "$@"; else say "(scratch root) would run: $*"; fi; }
+
+if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run it as root (sudo bash systemd/install.sh)" >&2
+    exit 1
+fi
+
+if [ "$uninstall" -eq 1 ]; then
+    system systemctl disable --now "$UNIT" 2>/dev/null || true
+    rm -f "$ROOT/etc/systemd/system/$UNIT"
+    system systemctl daemon-reload
+    rm -rf "$ROOT$PREFIX"
+    if [ "$purge" -eq 1 ]; then
+        rm -rf "$ROOT$STATE_DIR" "$ROOT$CONFIG_DIR"
+        if [ -z "$ROOT" ] && id "$USER_NAME" >/dev/null 2>&1; then userdel "$USER_NAME"; fi
+        say "removed, with saved games, tag map and configuration"
+    else
+        say "removed; saved games and the tag map stay in $STATE_DIR (--purge removes them)"
+    fi
+    exit 0
+fi
+
+# 1. System packages: Python, and the Pi libraries from Debian (they match the kernel).
+if [ -z "$ROOT" ] && command -v apt-get >/dev/null; then
+    pkgs=(python3-venv python3-dev)
+    for p in python3-lgpio python3-spidev python3-rpi-lgpio; do
+        if apt-cache show "$p" >/dev/null 2>&1; then pkgs+=("$p"); fi
+    done
+    missing=()
+    for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        say "installing ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+    fi
+fi
+
+# 2. The service user, in the groups the devices belong to.
+if [ -z "$ROOT" ]; then
+    if ! id "$USER_NAME" >/dev/null 2>&1; then
+        useradd --system --home-dir "$STATE_DIR" --no-create-home --shell /usr/sbin/nologin "$USER_NAME"
+        say "created user $USER_NAME"
+    fi
+    for g in "${GROUPS_WANTED[@]}"; do
+        if getent group "$g" >/dev/null; then usermod -aG "$g" "$USER_NAME"; fi
+    done
+fi
+
+# 3. The program in its own virtual environment (Bookworm refuses system pip).
+#    --system-site-packages lets it use Debian's lgpio/spidev/RPi.GPIO builds.
+mkdir -p "$ROOT$PREFIX"
+if [ ! -x "$ROOT$VENV/bin/python" ]; then
+    python3 -m venv --system-site-packages "$ROOT$VENV"
+fi
+"$ROOT$VENV/bin/python" -m pip install --quiet --upgrade pip
+"$ROOT$VENV/bin/python" -m pip install --quiet --upgrade "$SOURCE"
+if [ -z "$ROOT" ] && grep -q "Raspberry Pi" /proc/device-tree/model 2>/dev/null; then
+    # mfrc522 asks for RPi.GPIO, which does not work on a Pi 5: Debian's
+    # python3-rpi-lgpio provides the same module there, so install without deps.
+    "$ROOT$VENV/bin/python" -m pip install --quiet --no-deps "mfrc522>=0.0.7"
+    "$ROOT$VENV/bin/python" -c "import spidev" 2>/dev/null || "$ROOT$VENV/bin/python" -m pip install --quiet spidev
+fi
+cp "$SOURCE/README.md" "$ROOT$PREFIX/README.md"
+
+# 4. Configuration (kept if it exists) and state directory.
+mkdir -p "$ROOT$CONFIG_DIR"
+if [ ! -f "$ROOT$CONFIG_DIR/companion.toml" ]; then
+    "$ROOT$VENV/bin/python" -c "from companion.config import EXAMPLE; print(EXAMPLE, end='')" \
+        > "$ROOT$CONFIG_DIR/companion.toml"
+    say "wrote $CONFIG_DIR/companion.toml (edit it for your reader and pins)"
+fi
+mkdir -p "$ROOT$STATE_DIR"
+if [ -z "$ROOT" ]; then chown "$USER_NAME:$USER_NAME" "$ROOT$STATE_DIR"; chmod 0750 "$ROOT$STATE_DIR"; fi
+
+# 5. Interfaces, when asked.
+if [ "$enable_spi" -eq 1 ]; then system raspi-config nonint do_spi 0; say "SPI enabled (reboot to apply)"; fi
+if [ "$enable_uart" -eq 1 ]; then
+    system raspi-config nonint do_serial_hw 0
+    system raspi-config nonint do_serial_cons 1
+    say "UART enabled, serial console off (reboot to apply)"
+fi
+
+# 6. The unit.
+mkdir -p "$ROOT/etc/systemd/system"
+install -m 0644 "$SOURCE/systemd/$UNIT" "$ROOT/etc/systemd/system/$UNIT"
+system systemctl daemon-reload
+system systemctl enable "$UNIT"
+if [ "$start" -eq 1 ]; then system systemctl restart "$UNIT"; fi
+say "installed. Status: systemctl status $UNIT; log: journalctl -u $UNIT -f"

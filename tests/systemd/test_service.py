@@ -1,0 +1,88 @@
+"""The systemd unit and the Pi install script."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.config import load_config
+
+ROOT = Path(__file__).resolve().parents[2]
+UNIT = ROOT / "systemd" / "table-companion.service"
+INSTALL = ROOT / "systemd" / "install.sh"
+COMPANION = Path(sys.executable).with_name("companion")
+
+
+def _local_unit(tmp_path: Path) -> Path:
+    """The unit with ExecStart pointing at this checkout's venv, so verify finds the program."""
+    text = UNIT.read_text().replace("/opt/table-companion/venv/bin/companion", str(COMPANION))
+    path = tmp_path / UNIT.name
+    path.write_text(text)
+    return path
+
+
+def test_unit_has_the_settings_the_pi_needs() -> None:
+    text = UNIT.read_text()
+    for line in ("Type=notify", "WatchdogSec=", "Restart=on-failure", "StateDirectory=table-companion",
+                 "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes",
+                 "RestrictAddressFamilies=AF_UNIX", "SDL_VIDEODRIVER=kmsdrm", "User=companion"):
+        assert line in text, line
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
+    done = subprocess.run(["systemd-analyze", "verify", str(_local_unit(tmp_path))], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert UNIT.name not in done.stderr, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_security_exposure_is_low(tmp_path: Path) -> None:
+    done = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(_local_unit(tmp_path))],
+                          capture_output=True, text=True, timeout=60)
+    if "--offline" in done.stderr and done.returncode != 0:
+        pytest.skip("this systemd-analyze has no --offline")
+    match = re.search(r"Overall exposure level for \S+: ([0-9.]+) (\w+)", done.stdout)
+    assert match, done.stdout[-500:]
+    print(f"systemd-analyze security exposure: {match.group(1)} {match.group(2)}")
+    assert float(match.group(1)) <= 2.0
+
+
+@pytest.mark.skipif(not os.access(sys.executable, os.X_OK), reason="no python")
+def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
+    scratch = tmp_path / "root"
+    env = dict(os.environ, COMPANION_INSTALL_ROOT=str(scratch))
+    first = subprocess.run(["bash", str(INSTALL), "--enable-spi", "--no-start"], env=env, capture_output=True,
+                           text=True, timeout=600)
+    assert first.returncode == 0, first.stderr
+    config = scratch / "etc/table-companion/companion.toml"
+    cfg = load_config(config)
+    assert cfg.reader == "rc522" and cfg.buttons == "gpio"
+    assert (scratch / "etc/systemd/system/table-companion.service").read_text() == UNIT.read_text()
+    assert (scratch / "opt/table-companion/venv/bin/companion").exists()
+    config.write_text(config.read_text().replace('backend = "rc522"', 'backend = "pn532"'))
+    second = subprocess.run(["bash", str(INSTALL), "--no-start"], env=env, capture_output=True, text=True,
+                            timeout=600)
+    assert second.returncode == 0, second.stderr
+    assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
+    state = scratch / "var/lib/table-companion"
+    (state / "tags.json").write_text("{}")
+    gone = subprocess.run(["bash", str(INSTALL), "--uninstall"], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert gone.returncode == 0 and not (scratch / "opt/table-companion").exists()
+    assert (state / "tags.json").exists(), "saved data stays unless --purge"
+    subprocess.run(["bash", str(INSTALL), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
+                   timeout=120)
+    assert not state.exists() and not config.exists()
+
+
+def test_install_script_refuses_unknown_options() -> None:
+    done = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and "unknown option --frobnicate" in done.stderr
