@@ -374,12 +374,22 @@ class App:
     # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
 
     def _open_enroll_picker(self, uid: str) -> None:
+        """Bind an unknown tag now: to a card the prompt could take, else to anything not yet tagged.
+
+        For a tap prompt, cards without a tag come first; cards that have one
+        follow, so a replacement sticker can take over a lost tag's card.
+        """
+        self.unknown_uid = None
         prompt = self.match.play.prompt if self.match and self.mode == "play" else None
-        if prompt is not None and prompt.tap is not None:
-            targets = [f"card:{c}" for c in self.match.play.possible_taps()] if self.match else []
+        if prompt is not None and prompt.tap is not None and self.match is not None:
+            possible = [f"card:{c}" for c in self.match.play.possible_taps()]
+            targets = sorted(possible, key=lambda t: self.tags.uid_for(t) is not None)
         else:
             targets = [t for t in self.ui.tag_targets() if self.tags.uid_for(t) is None]
-        targets = [t for t in targets if self.tags.uid_for(t) is None] or targets
+        if not targets:
+            self._say(f"Tag {uid} is not in the tag map and every card and board already has a tag. "
+                      "Run `companion enroll --start CARD` to move a card to a new tag.", error=True)
+            return
         labels = tuple(self.ui.describe_target(t) for t in targets)
         self.picker = Menu(f"Enroll tag {uid}: which card is it?", tuple(targets), labels,
                            ("Next walks the list, OK binds the tag, Undo closes.",))
@@ -398,7 +408,6 @@ class App:
             self._card(uid)
 
         self.picker_action = bind
-        self.unknown_uid = None
 
     def open_virtual_deck(self) -> None:
         """Laptop mode: pick a card or board to 'tap' from a list."""

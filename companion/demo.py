@@ -154,22 +154,28 @@ class DemoTable:
             self._show_features(play)
             if play.prompt is not prompt:
                 continue
-            value = self.policy.choose(play)
-            if isinstance(value, Tap):
-                self.tap(f"card:{value.card}")
-                continue
-            assert isinstance(value, Choose)
-            option = value.option
-            if prompt.kind == "action" and option == "fight":
-                self.tap(f"card:{play.state.cards.sample_top('raider', self.rng)}")
-            elif option in DIRECT_BUTTONS:
-                self.press(option)
-            elif option in SAMURAI and self.rng.random() < 0.5:
-                self.tap(f"samurai:{option}")
-            else:
-                self.pick(prompt.options.index(option), len(prompt.options))
+            self.one_move(play)
             self._snap_phase(play)
         self.snap("game-over")
+
+    def one_move(self, play: Play) -> None:
+        """Make the policy's next move the way a player would: a tap, a button, or Next/OK."""
+        prompt = play.prompt
+        assert prompt is not None
+        value = self.policy.choose(play)
+        if isinstance(value, Tap):
+            self.tap(f"card:{value.card}")
+            return
+        assert isinstance(value, Choose)
+        option = value.option
+        if prompt.kind == "action" and option == "fight":
+            self.tap(f"card:{play.state.cards.sample_top('raider', self.rng)}")
+        elif option in DIRECT_BUTTONS:
+            self.press(option)
+        elif option in SAMURAI and self.rng.random() < 0.5:
+            self.tap(f"samurai:{option}")
+        else:
+            self.pick(prompt.options.index(option), len(prompt.options))
 
     def _snap_phase(self, play: Play) -> None:
         view = self.app.match.play.public_view() if self.app.match else {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -123,51 +122,3 @@ class Table:
 @pytest.fixture
 def table() -> type[Table]:
     return Table
-
-
-def check_invariants(play: Play) -> None:
-    """What must hold after every input of any game (used by the random-game tests)."""
-    st = play.state
-    cards = st.cards
-    cat = st.catalogue
-    places: list[tuple[str, str, str]] = []
-    places += [(c, "raider", "") for c in cards.raider if c is not None]
-    places += [(c, "intruder", "") for c in cards.intruder if c is not None]
-    places += [(c, "discard", "") for c in cards.discard]
-    for sam in st.samurai:
-        places += [(c, "combat", sam.name) for c in sam.combat]
-        places += [(c, "defence", sam.name) for c in sam.defence]
-    places += [(c, "hand", "") for c, (where, _) in cards.where.items() if where == "hand"]
-    ids = [c for c, _, _ in places]
-    assert len(ids) == len(set(ids)), "a card is in two places"
-    for cid, place, owner in places:
-        assert cards.where[cid][0] == place, f"{cid} is in {place} but noted in {cards.where[cid]}"
-        if place in ("combat", "defence"):
-            assert cards.where[cid][1] == owner
-    assert set(cards.where) == set(ids)
-    assert not (set(ids) & cards.unseen)
-    unknown = cards.raider.count(None) + cards.intruder.count(None)
-    assert unknown == len(cards.unseen) + sum(cards.unidentified.values())
-    deck = len(cards.members) + sum(cards.unidentified.values())
-    in_round = len(cards.raider) + len(cards.intruder) + len(cards.discard) + len(ids) - len(
-        [c for c, p, _ in places if p in ("raider", "intruder", "discard")])
-    assert in_round == deck, "cards of the round do not add up"
-    assert all(c in cards.members for c in ids)
-    assert 0 <= st.barricades <= st.barricades_max
-    assert 0 <= st.farmsteads <= 6 and set(st.families) <= set(cat.families)
-    assert sum(st.farmstead_backs.values()) >= st.farmsteads - (0 if st.setup.level.farmstead_penalties else 6)
-    view = play.public_view()
-    for sam_view, sam in zip(view["samurai"], st.samurai, strict=True):
-        assert sam_view["track"] == sum(cat.cards[c].value for c in sam_view["combat"])
-        assert 0 <= sam.wounds <= 4
-        assert (sam.face == "animal") == (sam.wounds >= 2)
-        assert sam.wound_token == (sam.wounds in (1, 3))
-        symbols = [cat.cards[c].symbol for c in sam.defence]
-        assert None not in symbols and len(symbols) == len(set(symbols)) <= 3
-    if any(s.wounds == 4 for s in st.samurai):
-        assert st.result == "lost"
-    text = json.dumps({k: v for k, v in view.items() if k != "pending"})
-    for secret in cards.hidden:
-        assert secret not in text, "a hidden card shows in the public view"
-    if play.prompt is None:
-        assert st.result in ("won", "lost")

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import check_invariants
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as strat
 
 from engine import Choose, Match, Press, RuleError, Tap, get_game
 from engine.games.samurai_spirit.catalogue import SAMURAI
+from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.policy import SimplePolicy
 
