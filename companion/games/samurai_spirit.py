@@ -71,7 +71,26 @@ class SamuraiSpiritSetup:
         if step == "first":
             opts = ("random", *seated)
             return Menu("New game: who begins?", opts, tuple(WORDS.get(o, o.capitalize()) for o in opts))
-        return Menu("New game", ("start",), ("Start the game",))
+        return Menu("New game: lay out the table", ("start",), ("Start the game",), self.layout(got))
+
+    @staticmethod
+    def layout(got: dict[str, Any]) -> tuple[str, ...]:
+        """What the table puts out before the first turn (rulebook set-up, per difficulty)."""
+        names: list[str] = got["samurai"]
+        level = DIFFICULTIES[got["difficulty"]]
+        n = len(names)
+        lines = [
+            f"{level.name.capitalize()}, {n} Samurai: {', '.join(s.capitalize() for s in names)}.",
+            f"Village: {level.barricades(n)} Barricades, 6 Farmsteads building side up, 3 Families doll side up.",
+            f"Raider stack: shuffle the 52 Plunderers and count out {level.plunderers(n)} face down; "
+            "Lieutenants and Bosses wait aside.",
+            "Each Samurai: board human side up, meeple on 0, own support token beside it.",
+        ]
+        if got.get("absent"):
+            lines.append("Absent Samurai's support tokens face up beside the village (each once per game).")
+        first = got.get("first")
+        lines.append(f"{first.capitalize()} begins." if first else "The companion picks who begins.")
+        return tuple(lines)
 
     def choose(self, option: str) -> None:
         if option not in self.menu().options:

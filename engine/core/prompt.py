@@ -17,7 +17,9 @@ class Prompt:
     decision it is, `options` the legal option ids for a choose or a press.
     A prompt that wants a card tapped has `tap` set to where the card comes
     from ("raider", "intruder", ...) and no options: the possible card ids are
-    asked of the game, since they depend on what it knows.
+    asked of the game, since they depend on what it knows. `subject` names
+    what the decision is about when that is one thing (the card being fought),
+    so screens can show it and advisors need not search for it.
     """
 
     actor: str
@@ -25,6 +27,7 @@ class Prompt:
     text: str
     options: tuple[str, ...] = ()
     tap: str | None = None
+    subject: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -35,4 +38,6 @@ class Prompt:
         }
         if self.tap is not None:
             out["tap"] = self.tap
+        if self.subject is not None:
+            out["subject"] = self.subject
         return out

@@ -58,14 +58,14 @@ class Play:
         self.events.append(Event(kind, text, data))
 
     def ask(self, actor: SamuraiState | str, kind: str, options: list[str], text: str,
-            forced: str | None = None) -> Flow[str]:
+            forced: str | None = None, subject: str | None = None) -> Flow[str]:
         """Wait for a choice. A single legal option is taken at once and reported (with `forced` as why)."""
         who = actor if isinstance(actor, str) else actor.name
         if len(options) == 1:
             why = forced or f"Only one choice: {options[0]}."
             self.emit("forced", why, actor=who, decision=kind, option=options[0])
             return options[0]
-        value = yield Prompt(who, kind, text, tuple(options))
+        value = yield Prompt(who, kind, text, tuple(options), None, subject)
         assert isinstance(value, (Choose, Press))
         return value.option if isinstance(value, Choose) else value.button
 

@@ -75,8 +75,9 @@ class SimplePolicy:
         st = play.state
         sam = play.actor()
         assert sam is not None
-        hand = [cid for cid, (place, _) in st.cards.where.items() if place == "hand"]
-        value = st.value(hand[-1])
+        prompt = play.prompt
+        assert prompt is not None and prompt.subject is not None
+        value = st.value(prompt.subject)
         if "discard" in options:
             return "discard"
         after = st.track(sam) + value

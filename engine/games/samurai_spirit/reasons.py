@@ -26,8 +26,7 @@ def why_not(p: Play, prompt: Prompt, option: str) -> str:
         if option in ("confront", "defend"):
             return f"{option.capitalize()} not possible yet: {actor.title} must first choose Fight, Support or Pass"
     if prompt.kind == "fight" and actor is not None:
-        hand = [cid for cid, (place, _) in st.cards.where.items() if place == "hand"]
-        cid = hand[-1] if hand else ""
+        cid = prompt.subject or ""
         if option == "defend" and cid:
             return fight.why_not_defend(p, actor, cid) or "Defend not allowed now"
         if option in ("fight", "support", "pass"):

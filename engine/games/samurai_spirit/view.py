@@ -34,6 +34,8 @@ def public_view(p: Play) -> dict[str, Any]:
         }
         if prompt.tap:
             pending["tap"] = prompt.tap
+        if prompt.subject:
+            pending["subject"] = prompt.subject
     level = st.setup.level
     return {
         "game": "samurai-spirit",

@@ -106,7 +106,7 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     if len(options) == 1:
         forced = f"{why_not_defend(p, sam, cid)}: {sam.title} must Confront {cid}."
     choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.describe()}: Confront or Defend?",
-                              forced)
+                              forced, subject=cid)
     if choice == CONFRONT:
         yield from kiai.add_to_combat(p, sam, cid, f"{sam.title} confronts")
     elif choice == DEFEND:

@@ -139,7 +139,7 @@ def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
             continue
         sides = ["confront"] + (["defend"] if fight.can_defend(p, target, cid) else [])
         side = yield from p.ask(target, "side", sides, f"{target.title}: lay {cid} to the right (Confront) or "
-                                "to the left (Defend)?")
+                                "to the left (Defend)?", subject=cid)
         if side == "defend":
             fight.defend(p, target, cid)
         else:
