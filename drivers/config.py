@@ -13,7 +13,7 @@ import math
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -100,6 +100,16 @@ PN532_WIRING: tuple[Connection, ...] = (
 )
 
 
+# Each button's second leg goes to the nearest ground: pin 39 for the odd
+# (inner) column, pin 34 for the even (outer) column.
+BUTTON_GROUND_PINS = (39, 34)
+
+
+def button_ground_pin(header_pin: int) -> int:
+    """The ground pin a button on `header_pin` shares with its neighbours."""
+    return BUTTON_GROUND_PINS[0] if header_pin % 2 else BUTTON_GROUND_PINS[1]
+
+
 def header_pin_of(bcm: int) -> int:
     """The physical header pin carrying BCM pin `bcm`."""
     for pin, label in HEADER_PINS.items():
@@ -116,6 +126,25 @@ def button_wiring(pins: Mapping[str, int] = DEFAULT_BUTTON_PINS) -> tuple[Connec
 _BUTTON_NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
+def validate_button_name(name: object) -> str:
+    """A button name is a short lower-case word ('ok', 'next', 'end_turn')."""
+    if not isinstance(name, str) or not _BUTTON_NAME_RE.match(name):
+        raise ConfigError(f"button name {name!r} is not valid: use a lower-case word like 'ok' or 'next'")
+    return name
+
+
+def validate_button_names(names: Iterable[object]) -> tuple[str, ...]:
+    """Check a list of button names: valid words, each once."""
+    checked: list[str] = []
+    for name in names:
+        if validate_button_name(name) in checked:
+            raise ConfigError(f"button names list {name!r} twice")
+        checked.append(name)  # type: ignore[arg-type]
+    if not checked:
+        raise ConfigError("a button set needs at least one button")
+    return tuple(checked)
+
+
 def validate_pin_map(
     pins: Mapping[str, int], reserved: Mapping[int, str] = RESERVED_PINS
 ) -> dict[str, int]:
@@ -124,15 +153,14 @@ def validate_pin_map(
     Names are lower-case words; pins are distinct BCM numbers 0-27 not used by
     `reserved` (pass `reserved={}` when the reader or screen is wired elsewhere).
     """
+    if not isinstance(reserved, Mapping):
+        raise ConfigError(f"reserved pins must be a mapping of BCM pin -> what uses it, got {reserved!r}")
     if not isinstance(pins, Mapping) or not pins:
         raise ConfigError(f"button pin map must be a non-empty mapping of name -> BCM pin, got {pins!r}")
     checked: dict[str, int] = {}
     owner: dict[int, str] = {}
     for name, pin in pins.items():
-        if not isinstance(name, str) or not _BUTTON_NAME_RE.match(name):
-            raise ConfigError(
-                f"button name {name!r} is not valid: use a lower-case word like 'ok' or 'next'"
-            )
+        validate_button_name(name)
         if isinstance(pin, bool) or not isinstance(pin, int):
             raise ConfigError(f"button {name!r}: pin must be a BCM number (int), got {pin!r}")
         if not 0 <= pin <= 27:

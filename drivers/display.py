@@ -42,8 +42,9 @@ HELP = (
 )
 
 
-def video_driver_candidates(env: Mapping[str, str], platform: str = sys.platform) -> list[str | None]:
+def video_driver_candidates(env: Mapping[str, str], platform: str | None = None) -> list[str | None]:
     """SDL video drivers to try, in order; None means "let SDL choose"."""
+    platform = platform or sys.platform
     chosen = env.get("SDL_VIDEODRIVER", "").strip()
     if chosen:
         return [chosen]
@@ -208,6 +209,8 @@ def open_display(
     snapshot_dir: if given, every `present` also saves a PNG there.
     """
     requested = _check_size(size)
+    if driver is not None and (not isinstance(driver, str) or not driver.strip()):
+        raise ConfigError(f"display driver must be an SDL video driver name like 'kmsdrm', got {driver!r}")
     _hide_pygame_banner()
     import pygame as pg
 

@@ -127,12 +127,16 @@ def run_doctor(
     reader_opener: Callable[..., Any] = open_reader,
     buttons_opener: Callable[..., Any] = open_buttons,
 ) -> int:
-    """Run the checks, printing one line per finding through `out`; return the exit status."""
+    """Run the checks, printing one line per finding through `out`; return the exit status.
+
+    `argv` is the arguments after `companion doctor` (None: no arguments), or
+    ready-made DoctorOptions.
+    """
     if isinstance(argv, DoctorOptions):
         options = argv
     else:
         try:
-            options = parse_doctor_args(sys.argv[1:] if argv is None else argv)
+            options = parse_doctor_args([] if argv is None else argv)
         except SystemExit as exc:
             return int(exc.code or 0)
     out("Table companion doctor")

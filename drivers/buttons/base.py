@@ -20,6 +20,7 @@ from types import TracebackType
 
 from drivers.buttons.debounce import ButtonTiming, Debouncer
 from drivers.clock import Clock, monotonic
+from drivers.config import validate_button_names
 from drivers.errors import ConfigError, DriverError
 from drivers.event_queue import EventSink
 from drivers.events import Event
@@ -43,9 +44,7 @@ class DebouncedButtons:
         run_thread: bool = True,
         initial: Mapping[str, bool] | None = None,
     ) -> None:
-        self._names = tuple(names)
-        if not self._names:
-            raise ConfigError("a button set needs at least one button")
+        self._names = validate_button_names(names)
         self._timing = timing
         self._clock = clock
         self._run_thread = run_thread

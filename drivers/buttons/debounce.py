@@ -7,8 +7,9 @@ Exact semantics (times in seconds from the raw edges):
 - The debounced level changes only after the raw level has stayed put for
   `bounce_s`; a glitch shorter than that (press-release or release-press)
   leaves no trace.
-- A press "starts" at its first raw edge; it is "held" once it has stayed
-  pressed for `hold_s` from that start.
+- A press "starts" at the raw edge after which the contact stayed closed
+  (its last bounce); it is "held" once it has stayed pressed for `hold_s`
+  from that start.
 - Default (`press_on_release=False`): ButtonPressed as soon as the press is
   stable (bounce_s after it started); ButtonHeld once if it is still down at
   hold_s; the release reports nothing.  A long press therefore gives
@@ -78,17 +79,17 @@ class Debouncer:
         events: list[Event] = []
         if self._stable and not self._held:
             pressed_until = self._raw_since if self._raw != self._stable else now
-            if pressed_until - self._press_start >= self._timing.hold_s:
+            if pressed_until >= self._press_start + self._timing.hold_s:
                 self._held = True
                 events.append(ButtonHeld(self._name, now))
-        if self._raw != self._stable and now - self._raw_since >= self._timing.bounce_s:
+        if self._raw != self._stable and now >= self._raw_since + self._timing.bounce_s:
             self._stable = self._raw
             if self._stable:
                 self._press_start = self._raw_since
                 self._held = False
                 if not self._timing.press_on_release:
                     events.append(ButtonPressed(self._name, now))
-                if now - self._press_start >= self._timing.hold_s:
+                if now >= self._press_start + self._timing.hold_s:
                     self._held = True
                     events.append(ButtonHeld(self._name, now))
             elif self._timing.press_on_release and not self._held:
@@ -96,7 +97,11 @@ class Debouncer:
         return events
 
     def next_deadline(self) -> float | None:
-        """When `update` may next have something to report; None if nothing is pending."""
+        """When `update` will next have something to report; None if nothing is pending.
+
+        `update` compares against these very sums, so calling it at the
+        deadline always makes progress (no float rounding can stall a timer).
+        """
         if self._raw != self._stable:
             return self._raw_since + self._timing.bounce_s
         if self._stable and not self._held:

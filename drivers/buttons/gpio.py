@@ -68,8 +68,8 @@ class GpioButtons(DebouncedButtons):
 
 def _open_buttons(pins: Mapping[str, int], timing: ButtonTiming, pin_factory: Any) -> dict[str, Any]:
     try:
-        from gpiozero import Button
-        from gpiozero.exc import GPIOZeroError
+        from gpiozero import Button  # type: ignore[import-untyped,unused-ignore]
+        from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped,unused-ignore]
     except ImportError as exc:
         raise BackendUnavailable(f"{GPIO_UNAVAILABLE} ({exc})") from exc
     devices: dict[str, Any] = {}

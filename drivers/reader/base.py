@@ -23,6 +23,7 @@ from drivers.errors import DriverError, ReaderError
 from drivers.event_queue import EventSink
 from drivers.events import Event
 from drivers.reader.presence import PresenceTracker, ReaderHealth
+from drivers.reader.uid import is_uid_text
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,10 @@ class Reader(Generic[B]):
         except Exception as exc:  # a backend bug must not kill the table: report it as an outage
             log.exception("reader %s: unexpected error in %s.poll", self._name, type(self._backend).__name__)
             lost = self._health.failed(f"unexpected {type(exc).__name__}: {exc}", now)
+            return [lost] if lost is not None else []
+        if uid is not None and not is_uid_text(uid):
+            log.error("reader %s: %s returned a malformed UID %r", self._name, type(self._backend).__name__, uid)
+            lost = self._health.failed(f"backend returned a malformed UID {uid!r}", now)
             return [lost] if lost is not None else []
         events: list[Event] = []
         back = self._health.succeeded(now)

@@ -206,7 +206,7 @@ def _port_hint(exc: BaseException) -> str:
 
 
 def _open_serial(options: PN532Options) -> SerialPort:
-    import serial  # pyserial; a core dependency, imported when a PN532 is opened
+    import serial  # type: ignore[import-untyped,unused-ignore]  # pyserial, imported when a PN532 opens
 
     port: SerialPort = serial.serial_for_url(
         options.port, baudrate=options.baudrate, timeout=READ_SLICE_S, write_timeout=1.0

@@ -111,4 +111,4 @@ class ReaderHealth:
         """Seconds to wait before the next attempt while lost (doubling, capped); None when healthy."""
         if self._failures == 0:
             return None
-        return min(self._max, self._initial * 2 ** min(self._failures - 1, 30))
+        return min(self._max, self._initial * 2.0 ** min(self._failures - 1, 30))

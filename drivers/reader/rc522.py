@@ -156,8 +156,8 @@ class RC522Backend(ReaderBackend):
 def _import_vendor() -> tuple[Any, Any]:
     """Import mfrc522 and RPi.GPIO, turning off-Pi failures into BackendUnavailable."""
     try:
-        import mfrc522
-        import RPi.GPIO as gpio
+        import mfrc522  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        import RPi.GPIO as gpio  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except (ImportError, RuntimeError) as exc:
         raise BackendUnavailable(f"{RC522_UNAVAILABLE} ({type(exc).__name__}: {exc})") from exc
     if "pin_rst" not in inspect.signature(mfrc522.MFRC522).parameters:

@@ -22,6 +22,14 @@ def uid_to_text(uid: bytes) -> str:
     return uid.hex().upper()
 
 
+_UID_TEXT = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$")
+
+
+def is_uid_text(text: object) -> bool:
+    """True for the canonical form: upper-case hex of a 4, 7 or 10 byte UID."""
+    return isinstance(text, str) and bool(_UID_TEXT.match(text))
+
+
 def normalize_uid(text: str) -> str:
     """Accept "04:a1:b2:c3", "04 A1 B2 C3" or "04a1b2c3"; return "04A1B2C3".
 

@@ -186,3 +186,17 @@ def test_pn532_without_a_port_reports_reader_lost_with_a_hint(tmp_path: object, 
 
 def test_reader_error_is_a_driver_error() -> None:
     assert issubclass(ReaderError, DriverError)
+
+
+def test_a_malformed_uid_from_a_backend_is_an_outage(clock: FakeClock) -> None:
+    class Sloppy(ReaderBackend):
+        kind = "sloppy"
+
+        def poll(self) -> str | None:
+            return "04:a1:b2:c3"
+
+        def close(self) -> None:
+            pass
+
+    [event] = Reader(Sloppy(), clock=clock).step()
+    assert isinstance(event, ReaderLost) and "malformed UID '04:a1:b2:c3'" in event.reason

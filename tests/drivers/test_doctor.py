@@ -1,0 +1,178 @@
+"""The doctor on this laptop, on a fake Raspberry Pi filesystem, and with the mock backends."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from drivers.buttons import MockButtons
+from drivers.doctor import DoctorOptions, parse_doctor_args, run_doctor
+from drivers.errors import DriverError
+
+FAST = {"sdl_drivers": ("dummy",), "check_modules": False}
+
+
+def doctor(options: DoctorOptions, **kwargs: Any) -> tuple[int, list[str]]:
+    lines: list[str] = []
+    status = run_doctor(options, lines.append, **kwargs)
+    return status, lines
+
+
+def fake_pi(root: Path, model: str = "Raspberry Pi 4 Model B Rev 1.4") -> Path:
+    (root / "proc/device-tree").mkdir(parents=True)
+    (root / "proc/device-tree/model").write_bytes(model.encode() + b"\x00")
+    (root / "proc/cmdline").write_text("console=serial0,115200 console=tty1 root=PARTUUID=1234")
+    dev = root / "dev"
+    dev.mkdir()
+    for node in ("spidev0.0", "spidev0.1", "gpiochip0", "ttyS0"):
+        (dev / node).touch()
+    (dev / "serial0").symlink_to("ttyS0")
+    (root / "boot/firmware").mkdir(parents=True)
+    (root / "boot/firmware/config.txt").write_text("# comment\ndtparam=spi=on\nenable_uart=1\n[all]\n")
+    return root
+
+
+def test_on_a_laptop_it_says_so_and_does_not_crash(tmp_path: Path) -> None:
+    status, lines = doctor(DoctorOptions(root=tmp_path, **FAST))
+    text = "\n".join(lines)
+    assert status == 0
+    assert "not a Raspberry Pi" in text
+    assert "spi: no /dev/spidev*" in text and "do_spi 0" in text
+    assert "serial: none" in text and "gpio: no /dev/gpiochip*" in text
+    assert "sdl video drivers that initialise: dummy" in text
+    assert lines[-1] == "done: all requested checks passed"
+
+
+def test_on_a_fake_pi_it_lists_devices_config_and_console_warning(tmp_path: Path) -> None:
+    status, lines = doctor(DoctorOptions(root=fake_pi(tmp_path), **FAST))
+    text = "\n".join(lines)
+    assert status == 0
+    assert "machine: Raspberry Pi 4 Model B Rev 1.4" in text
+    assert "spi: /dev/spidev0.0 /dev/spidev0.1" in text
+    assert "serial: /dev/serial0 -> ttyS0, /dev/ttyS0" in text
+    assert "gpio: /dev/gpiochip0" in text
+    assert "boot config /boot/firmware/config.txt: dtparam=spi=on, enable_uart=1" in text
+    assert "do_serial_cons 1" in text
+
+
+def test_pi5_gets_the_uart_and_rpi_gpio_notes(tmp_path: Path) -> None:
+    _, lines = doctor(DoctorOptions(root=fake_pi(tmp_path, "Raspberry Pi 5 Model B Rev 1.0"), **FAST))
+    text = "\n".join(lines)
+    assert "port=/dev/ttyAMA0" in text and "rpi-lgpio" in text
+
+
+def test_reads_one_tag_from_the_mock_reader(tmp_path: Path) -> None:
+    options = DoctorOptions(
+        root=tmp_path,
+        reader="mock",
+        read_timeout_s=5.0,
+        reader_options={"script": [(0.05, "place", "04A1B2C3D4E5F6")], "poll_interval_s": 0.01, "removal_quiet_s": 0.05},
+        **FAST,
+    )
+    status, lines = doctor(options)
+    assert status == 0
+    assert "reader mock: read tag 04A1B2C3D4E5F6 (7-byte UID) with mock" in lines
+
+
+def test_no_tag_in_time_fails(tmp_path: Path) -> None:
+    options = DoctorOptions(root=tmp_path, reader="mock", read_timeout_s=0.1, **FAST)
+    status, lines = doctor(options)
+    assert status == 1
+    assert any("FAILED: no tag read within 0.1 s" in line for line in lines)
+    assert lines[-1].startswith("done: some checks FAILED")
+
+
+def test_reader_outages_are_shown(tmp_path: Path) -> None:
+    options = DoctorOptions(
+        root=tmp_path,
+        reader="mock",
+        read_timeout_s=5.0,
+        reader_options={
+            "script": [(0.0, "fail", "cable out"), (0.05, "recover"), (0.0, "place", "04A1B2C3")],
+            "poll_interval_s": 0.01,
+            "removal_quiet_s": 0.05,
+            "retry_initial_s": 0.01,
+        },
+        **FAST,
+    )
+    status, lines = doctor(options)
+    assert status == 0
+    assert "  reader lost: cable out" in lines and "  reader back" in lines
+
+
+def test_an_unavailable_reader_is_reported_not_raised(tmp_path: Path, no_backend_env: None) -> None:
+    options = DoctorOptions(root=tmp_path, reader="pn532", reader_options={"port": "x", "baudrate": 7}, **FAST)
+    status, lines = doctor(options)
+    assert status == 1
+    assert any("FAILED to open" in line and "baudrate 7" in line for line in lines)
+
+
+def press_once_started(buttons: MockButtons) -> None:
+    """Press ok then hold undo as soon as the doctor has started listening."""
+    for _ in range(400):
+        try:
+            buttons.press("ok")
+        except DriverError:
+            time.sleep(0.005)
+            continue
+        buttons.hold("undo")
+        return
+
+
+def test_shows_button_presses(tmp_path: Path) -> None:
+    def opener(backend: str, **options: Any) -> MockButtons:
+        buttons = MockButtons(**options)
+        threading.Thread(target=press_once_started, args=(buttons,), daemon=True).start()
+        return buttons
+
+    options = DoctorOptions(root=tmp_path, buttons="mock", watch_buttons_s=0.4, **FAST)
+    status, lines = doctor(options, buttons_opener=opener)
+    assert status == 0
+    assert "  pressed: ok" in lines and "  held: undo" in lines
+    assert "buttons mock: 2 event(s) seen" in lines
+
+
+def test_gpio_buttons_off_pi_fail_cleanly(tmp_path: Path) -> None:
+    class NoGpio:
+        def __getattr__(self, name: str) -> Any:
+            from gpiozero.exc import BadPinFactory
+
+            raise BadPinFactory("Unable to load any default pin factory!")
+
+    options = DoctorOptions(root=tmp_path, buttons="gpio", button_options={"pin_factory": NoGpio()}, **FAST)
+    status, lines = doctor(options)
+    assert status == 1
+    assert any("buttons gpio: FAILED to open" in line and "COMPANION_BUTTONS=mock" in line for line in lines)
+
+
+def test_command_line_parsing() -> None:
+    options = parse_doctor_args(
+        ["--reader", "pn532", "--reader-option", "port=/dev/ttyAMA0", "--reader-option", "baudrate=115200",
+         "--read-timeout", "3", "--buttons", "gpio", "--watch-buttons", "0", "--no-display"]
+    )
+    assert options.reader == "pn532" and options.buttons == "gpio"
+    assert options.reader_options == {"port": "/dev/ttyAMA0", "baudrate": 115200}
+    assert options.read_timeout_s == 3.0 and options.sdl_drivers == ()
+    assert parse_doctor_args([]).reader is None
+
+
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_doctor(["--reader", "acr122"], print) == 2
+    assert run_doctor(["--reader-option", "port"], print) == 2
+    assert run_doctor(["--read-timeout", "0"], print) == 2
+    assert "invalid choice: 'acr122'" in capsys.readouterr().err
+
+
+def test_the_real_module_and_sdl_checks_run_on_this_machine(tmp_path: Path) -> None:
+    status, lines = doctor(DoctorOptions(root=tmp_path, sdl_drivers=("dummy", "nosuchdriver")))
+    text = "\n".join(lines)
+    assert status == 0
+    assert "module gpiozero: imports" in text
+    assert "module mfrc522:" in text
+    assert "nosuchdriver" in text
+    assert os.environ.get("SDL_VIDEODRIVER") in (None, "dummy")
