@@ -22,26 +22,35 @@ def button_label(name: str) -> str:
     return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
 
 
-def draw_title(p: Painter, rect: pygame.Rect, title: str) -> None:
-    p.box("title:bar", rect, fill=palette.TITLE_BACKGROUND)
-    inner = rect.inflate(-2 * p.metrics.pad, 0)
-    p.text("title", title, inner, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND)
+def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str) -> None:
+    p.box("title:bar", bar, fill=palette.TITLE_BACKGROUND)
+    p.text("title", title, text_rect, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND)
+
+
+def _chip_widths(p: Painter, buttons: Sequence[str]) -> list[int]:
+    gap = p.metrics.pad
+    return [p.cache.measure(button_label(b), p.metrics.small_size)[0] + 3 * gap for b in buttons]
+
+
+def buttons_width(p: Painter, buttons: Sequence[str]) -> int:
+    """The width the buttons legend takes at its natural size."""
+    return sum(_chip_widths(p, buttons)) + p.metrics.pad * max(0, len(buttons) - 1)
 
 
 def draw_buttons(p: Painter, rect: pygame.Rect, buttons: Sequence[str], role: str = "button") -> None:
-    """Chips naming the buttons that act now, spread across `rect`."""
+    """Chips naming the buttons that act now, from the left of `rect`."""
     if not buttons:
         return
     gap = p.metrics.pad
     size = p.metrics.small_size
-    natural = [p.cache.measure(button_label(b), size)[0] + 3 * gap for b in buttons]
+    natural = _chip_widths(p, buttons)
     room = rect.width - gap * (len(buttons) - 1)
     if sum(natural) > room:
         natural = [room // len(buttons)] * len(buttons)
     x = rect.left
     for name, width in zip(buttons, natural, strict=True):
         chip = pygame.Rect(x, rect.top, width, rect.height)
-        p.box(f"{role}:{name}:chip", chip, fill=palette.PANEL, edge=palette.TEXT_MUTED,
+        p.box(f"{role}:{name}:chip", chip, fill=palette.PANEL, edge=palette.TEXT,
               radius=rect.height // 3, value=name)
         p.text(f"{role}:{name}", button_label(name), chip.inflate(-gap, -2), size,
                palette.TEXT, palette.PANEL, align="center", value=button_label(name))
@@ -70,21 +79,28 @@ def draw_notice(p: Painter, rect: pygame.Rect, text: str, error: bool) -> None:
 
 
 def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
-    """A dialog in the middle of the frame asking a yes/no question answered with the buttons."""
+    """A dialog in the middle of the frame: the question in large type, the buttons that answer it."""
     m = p.metrics
     bounds = p.bounds
-    dialog = bounds.inflate(-bounds.width // 8, -bounds.height // 4)
+    width = bounds.width * 5 // 6
+    size = m.large_size
+    step = m.line_height(size)
+    badge_side = step
+    text_width = width - badge_side - 6 * m.pad
+    lines = max(1, min(3, len(p.cache.wrap(question, size, text_width))))
+    chip_height = m.line_height(m.small_size) + m.pad
+    height = min(bounds.height - 2 * m.pad, lines * step + chip_height + 6 * m.pad)
+    dialog = pygame.Rect(0, 0, width, height)
+    dialog.center = bounds.center
     with p.on_layer(DIALOG_LAYER):
         p.box("confirm", dialog, fill=palette.PANEL, edge=palette.HIGHLIGHT, edge_width=max(3, m.px(5)),
               radius=m.px(10), value=question)
         inner = dialog.inflate(-4 * m.pad, -4 * m.pad)
-        badge_side = m.line_height(m.large_size)
         badge = pygame.Rect(inner.left, inner.top, badge_side, badge_side)
         p.icon("confirm:badge", glyphs.question_badge, badge)
-        chip_height = m.line_height(m.small_size) + m.pad
         text_rect = pygame.Rect(badge.right + 2 * m.pad, inner.top, inner.right - badge.right - 2 * m.pad,
-                                inner.height - chip_height - m.pad)
-        p.paragraph("confirm:question", question, text_rect, m.text_size, palette.TEXT, palette.PANEL)
+                                lines * step)
+        p.paragraph("confirm:question", question, text_rect, size, palette.TEXT, palette.PANEL, max_lines=3)
         chips = pygame.Rect(inner.left, inner.bottom - chip_height, inner.width, chip_height)
         draw_buttons(p, chips, buttons or ("ok",), role="confirm:button")
 

@@ -27,11 +27,14 @@ class Item:
     kind   "text", "icon", "box" or "bar"
     role   what it shows, as colon-separated words: "title",
            "village:barricades", "samurai:kyuzo:track"
-    value  the text drawn, or the number or name an icon or bar stands for
+    value  what it stands for: a count, a Samurai's id, a card id, an
+           option's label (for text, the text itself unless told otherwise)
     rect   where it landed (x, y, width, height), for text the inked line
     layer  0 for the frame, 1 for the notice banner, 2 for the confirm
            dialog: higher layers are drawn over lower ones
     tags   states such as "selected", "active", "error", "passed"
+    text   for text items, the characters actually drawn (shortened with
+           "..." when the text did not fit)
     """
 
     kind: str
@@ -40,6 +43,7 @@ class Item:
     rect: RectTuple
     layer: int = BASE_LAYER
     tags: frozenset[str] = field(default_factory=frozenset)
+    text: str | None = None
 
     @property
     def box(self) -> pygame.Rect:
@@ -96,8 +100,8 @@ class DisplayList:
         return found[0] if found else None
 
     def texts(self, prefix: str | None = None) -> list[str]:
-        """Every text drawn (optionally only of roles starting with `prefix`), in order."""
-        return [str(item.value) for item in self.find_all(kind="text", prefix=prefix)]
+        """Every text drawn, as drawn (optionally only of roles starting with `prefix`), in order."""
+        return [item.text or "" for item in self.find_all(kind="text", prefix=prefix)]
 
     def roles(self) -> list[str]:
         return [item.role for item in self._items]

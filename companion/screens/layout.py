@@ -47,7 +47,7 @@ class Metrics:
 
     @property
     def title_size(self) -> int:
-        return self.px(40, 26)
+        return self.px(40, 24)
 
     @property
     def text_size(self) -> int:

@@ -52,10 +52,11 @@ class Painter:
         value: str | int | None,
         rect: pygame.Rect,
         tags: Iterable[str] = (),
+        text: str | None = None,
     ) -> Item:
         clipped = rect.clip(self.bounds)
         return self.items.add(
-            Item(kind, role, value, (clipped.x, clipped.y, clipped.w, clipped.h), self.layer, frozenset(tags))
+            Item(kind, role, value, (clipped.x, clipped.y, clipped.w, clipped.h), self.layer, frozenset(tags), text)
         )
 
     def box(
@@ -133,7 +134,7 @@ class Painter:
         y = rect.centery - height // 2
         target = pygame.Rect(x, y, width, height).clip(rect)
         self.surface.blit(rendered, target, pygame.Rect(target.x - x, target.y - y, target.w, target.h))
-        return self.record("text", role, shown if value is None else value, target, tags)
+        return self.record("text", role, text if value is None else value, target, tags, shown)
 
     def paragraph(
         self,
@@ -146,8 +147,9 @@ class Painter:
         max_lines: int | None = None,
         tags: Iterable[str] = (),
         align: str = "left",
+        centred: bool = False,
     ) -> int:
-        """`text` wrapped into `rect` from its top; returns the height used.
+        """`text` wrapped into `rect` from its top (or centred in it); returns the height used.
 
         Lines that do not fit are dropped and the last shown line ends with an
         ellipsis, so the player knows there is more.
@@ -162,7 +164,8 @@ class Painter:
             rest = " ".join(lines[room - 1:])
             lines = [*lines[: room - 1], self.cache.shorten(rest, size, rect.width)]
         lines = lines[:room]
+        top = rect.top + (rect.height - len(lines) * step) // 2 if centred else rect.top
         for n, line in enumerate(lines):
-            line_rect = pygame.Rect(rect.left, rect.top + n * step, rect.width, step)
+            line_rect = pygame.Rect(rect.left, top + n * step, rect.width, step)
             self.text(role, line, line_rect, size, colour, background, align=align, min_size=size, tags=tags)
         return len(lines) * step

@@ -37,7 +37,6 @@ ERROR_TEXT: Colour = BLACK
 INFO: Colour = SKY_BLUE
 INFO_TEXT: Colour = BLACK
 GOOD: Colour = BLUISH_GREEN
-SHADE: Colour = (0, 0, 0)
 
 
 def mix(a: Colour, b: Colour, amount: float) -> Colour:

@@ -20,9 +20,16 @@ from companion.screens.painter import Painter
 BoardDrawer = Callable[[Screen, Painter, pygame.Rect], None]
 """Draws one kind of screen's game-specific content inside the given rect."""
 
+PanelDrawer = Callable[[Screen, Painter, pygame.Rect], int]
+"""Draws game content at the top of the side panel; returns the height it used (0 for none)."""
+
 
 def _no_prompt(screen: Screen) -> str | None:
     return None
+
+
+def _no_panel_top(screen: Screen, painter: Painter, rect: pygame.Rect) -> int:
+    return 0
 
 
 @dataclass(frozen=True)
@@ -34,10 +41,13 @@ class GameScreens:
              title, detail and options only
     prompt   the decision the game waits for, in words, shown above the
              options (None when nothing is pending)
+    panel_top  draws what the decision is about (the card being faced)
+             above the prompt in the side panel of wide surfaces
     """
 
     drawers: Mapping[str, BoardDrawer] = field(default_factory=dict)
     prompt: Callable[[Screen], str | None] = _no_prompt
+    panel_top: PanelDrawer = _no_panel_top
 
 
 GAME_PACKAGES: dict[str, str] = {

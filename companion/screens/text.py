@@ -62,7 +62,9 @@ class TextCache:
         return surface
 
     def clear(self) -> None:
+        """Forget every font and rendered line, e.g. after `pygame.font.quit()` made them unusable."""
         self._surfaces.clear()
+        self._fonts.clear()
         self.hits = self.misses = 0
 
     def fit(self, text: str, size: int, width: int, min_size: int) -> tuple[str, int]:
@@ -77,6 +79,14 @@ class TextCache:
                 break
             current = max(min_size, current - step)
         return self.shorten(text, min_size, width), min_size
+
+    def common_size(self, texts: list[str], size: int, width: int, min_size: int) -> int:
+        """The largest size from `size` down to `min_size` at which every one of `texts` fits `width`:
+        one size for a column of names, so they line up and none looks more important."""
+        current = size
+        while current > min_size and any(self.measure(t, current)[0] > width for t in texts):
+            current -= 1
+        return current
 
     def shorten(self, text: str, size: int, width: int) -> str:
         """`text` cut at the end, with an ellipsis, to fit `width` at `size`."""

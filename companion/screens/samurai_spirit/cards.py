@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine import get_game
 
@@ -46,3 +47,11 @@ def card_face(card_id: str) -> CardFace:
     penalties = tuple(p for p in penalty_text.split("+") if p and p != "none")
     value = int(head) if head.isdigit() else 0
     return CardFace(card_id, value, symbol if symbol in ("hat", "farm", "doll") else None, penalties, False)
+
+
+def facing_card(view: dict[str, Any]) -> str | None:
+    """The card a Samurai must now Confront or Defend (or lay left or right), if the engine waits
+    for that choice: the pending decision's subject, when it is a card."""
+    pending = view.get("pending") or {}
+    subject = pending.get("subject")
+    return subject if isinstance(subject, str) and subject in _catalogue() else None

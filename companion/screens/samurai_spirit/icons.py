@@ -130,53 +130,49 @@ def flames(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
 
 
 def barricade(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
-    """A wooden fence: two posts and crossed planks."""
+    """A wooden fence: two posts and two crossed planks."""
     box = _square(rect)
     width = _stroke(box)
-    post_w = max(2, box.width // 6)
-    for fx in (0.12, 0.72):
-        x, y = _at(box, fx, 0.12)
-        post = [(x, y), (x + post_w, y), (x + post_w, box.bottom), (x, box.bottom)]
+    post_w = max(3, box.width // 5)
+    for fx in (0.14, 0.66):
+        x, y = _at(box, fx, 0.04)
+        post = [(x, y + post_w // 2), (x + post_w // 2, y), (x + post_w, y + post_w // 2), (x + post_w, box.bottom),
+                (x, box.bottom)]
         _shape(surface, post, WOOD, dim, width)
-    plank = max(2, box.width // 7)
-    colour = palette.TEXT_DIM if dim else WOOD
-    for start, end in ((_at(box, 0.02, 0.3), _at(box, 0.98, 0.8)), (_at(box, 0.02, 0.8), _at(box, 0.98, 0.3))):
-        pygame.draw.line(surface, INK if not dim else colour, start, end, plank + 2 * width)
-        pygame.draw.line(surface, colour, start, end, plank)
+    plank = max(3, box.width // 5)
+    for start, end in ((_at(box, 0.04, 0.22), _at(box, 0.96, 0.78)), (_at(box, 0.04, 0.78), _at(box, 0.96, 0.22))):
+        if dim:
+            pygame.draw.line(surface, palette.TEXT_DIM, start, end, max(1, width))
+            continue
+        pygame.draw.line(surface, INK, start, end, plank + 2 * width)
+        pygame.draw.line(surface, WOOD, start, end, plank)
 
 
 def wound(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
-    """A drop of blood (a Wound token)."""
+    """A drop of blood (a Wound token): a round bottom drawn out to a point at the top."""
     box = _square(rect)
-    width = _stroke(box)
-    radius = round(box.width * 0.3)
-    centre = _at(box, 0.5, 0.66)
-    tip = _at(box, 0.5, 0.04)
-    side = radius * 0.94
-    points = [tip, (round(centre[0] + side), centre[1] - radius // 3), (round(centre[0] - side), centre[1] - radius // 3)]
-    if dim:
-        pygame.draw.circle(surface, palette.TEXT_DIM, centre, radius, width)
-        pygame.draw.lines(surface, palette.TEXT_DIM, False, [points[1], tip, points[2]], width)
-        return
-    pygame.draw.circle(surface, FIRE, centre, radius)
-    pygame.draw.polygon(surface, FIRE, points)
-    pygame.draw.circle(surface, INK, centre, radius, width)
-    pygame.draw.line(surface, INK, tip, points[1], width)
-    pygame.draw.line(surface, INK, tip, points[2], width)
-    pygame.draw.circle(surface, palette.WHITE, _at(box, 0.38, 0.62), max(1, radius // 4))
+    radius = box.width * 0.32
+    cx, cy = box.centerx, box.top + box.height * 0.66
+    points = [(box.centerx, box.top + round(box.height * 0.02))]
+    for step in range(13):
+        angle = math.radians(-30 + step * 20)
+        points.append((round(cx + radius * math.cos(angle + math.pi)), round(cy - radius * math.sin(angle + math.pi))))
+    points.reverse()
+    _shape(surface, points, FIRE, dim, _stroke(box))
+    if not dim:
+        pygame.draw.circle(surface, palette.WHITE, _at(box, 0.4, 0.62), max(1, round(radius / 4)))
 
 
 def card_back(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
-    """One Raider card face down."""
+    """One Raider card face down: a blue back with a white diamond."""
     box = _square(rect)
     card = pygame.Rect(0, 0, round(box.width * 0.7), box.height)
     card.center = box.center
-    fill = palette.TEXT_DIM if dim else CARD_BACK
-    pygame.draw.rect(surface, fill, card, 0, max(1, box.width // 10))
-    pygame.draw.rect(surface, palette.WHITE, card, max(1, box.width // 14), max(1, box.width // 10))
+    radius = max(1, box.width // 10)
+    pygame.draw.rect(surface, palette.TEXT_DIM if dim else CARD_BACK, card, 0, radius)
+    pygame.draw.rect(surface, palette.WHITE, card, max(1, box.width // 14), radius)
     inner = card.inflate(-card.width // 2, -card.height // 2)
-    pygame.draw.line(surface, palette.WHITE, inner.topleft, inner.bottomright, max(1, box.width // 16))
-    pygame.draw.line(surface, palette.WHITE, inner.bottomleft, inner.topright, max(1, box.width // 16))
+    pygame.draw.polygon(surface, palette.WHITE, [inner.midtop, inner.midright, inner.midbottom, inner.midleft])
 
 
 def raider_stack(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
@@ -220,24 +216,15 @@ def kiai_mark(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
     _shape(surface, points, palette.HIGHLIGHT, dim, 1)
 
 
-def meeple(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
-    """A standing Samurai meeple."""
-    box = _square(rect, 0.02)
-    width = _stroke(box)
-    body = [_at(box, 0.5, 0.02), _at(box, 0.7, 0.3), _at(box, 1.0, 0.42), _at(box, 0.72, 0.58),
-            _at(box, 0.9, 1.0), _at(box, 0.5, 0.78), _at(box, 0.1, 1.0), _at(box, 0.28, 0.58),
-            _at(box, 0.0, 0.42), _at(box, 0.3, 0.3)]
-    _shape(surface, body, palette.WHITE, dim, width)
-
-
 def meeple_lying(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
-    """A meeple laid down: the Samurai has passed."""
+    """A meeple laid down, head to the left: the Samurai has passed."""
     box = _square(rect, 0.02)
     width = _stroke(box)
-    body = [_at(box, 0.02, 0.5), _at(box, 0.3, 0.3), _at(box, 0.42, 0.1), _at(box, 0.58, 0.28),
-            _at(box, 1.0, 0.18), _at(box, 0.78, 0.5), _at(box, 1.0, 0.82), _at(box, 0.58, 0.72),
-            _at(box, 0.42, 0.9), _at(box, 0.3, 0.7)]
-    _shape(surface, body, palette.TEXT_MUTED, dim, width)
+    body = [_at(box, 0.3, 0.3), _at(box, 0.62, 0.3), _at(box, 0.98, 0.12), _at(box, 0.98, 0.36),
+            _at(box, 0.8, 0.5), _at(box, 0.98, 0.64), _at(box, 0.98, 0.88), _at(box, 0.62, 0.7),
+            _at(box, 0.3, 0.7)]
+    _shape(surface, body, palette.WHITE, dim, width)
+    _disc(surface, _at(box, 0.2, 0.5), max(2, round(box.width * 0.18)), palette.WHITE, dim, width)
 
 
 def human_face(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:

@@ -49,15 +49,25 @@ def _counters(view: dict[str, Any]) -> list[_Counter]:
     ]
 
 
-def draw_village(p: Painter, rect: pygame.Rect, view: dict[str, Any], background: Colour = palette.BACKGROUND) -> None:
-    """Counters across `rect`; face-up Raider cards and unused absent tokens follow, when there are any."""
+def draw_village(
+    p: Painter,
+    rect: pygame.Rect,
+    view: dict[str, Any],
+    background: Colour = palette.BACKGROUND,
+    facing: str | None = None,
+) -> None:
+    """Counters across `rect`, with the face-up top Raider cards after the stack when there are any,
+    and at the right end `facing`, the card a Samurai must Confront or Defend, when given."""
     counters = _counters(view)
     face_up: list[str] = list(view.get("stacks", {}).get("raider_face_up", []))
-    absent: list[str] = list(view.get("absent_tokens", []))
     height = rect.height
-    card_w = max(8, height * 2 // 3)
-    pill_w = widgets.pill_width(p, height * 2 // 3)
-    extras = len(face_up) * (card_w + 2) + len(absent) * (pill_w + 2)
+    card_w = max(8, height * 3 // 5)
+    extras = len(face_up) * (card_w + 2)
+    if facing:
+        facing_width = widgets.card_in_play_width(facing, height)
+        widgets.card_in_play(p, "facing", facing, pygame.Rect(rect.right - facing_width, rect.top, facing_width,
+                                                             height))
+        rect = pygame.Rect(rect.left, rect.top, rect.width - facing_width - p.metrics.pad, height)
     size = p.metrics.text_size
     floor = p.metrics.min_size
     while True:
@@ -66,7 +76,7 @@ def draw_village(p: Painter, rect: pygame.Rect, view: dict[str, Any], background
             break
         size -= 1
     spare = rect.width - sum(widths) - extras
-    gap = max(2, spare // max(1, len(widths) - 1 + (1 if absent else 0)))
+    gap = max(2, spare // max(1, len(widths) - 1))
     x = rect.left
     for counter, width in zip(counters, widths, strict=True):
         cell = pygame.Rect(x, rect.top, width, height)
@@ -82,12 +92,26 @@ def draw_village(p: Painter, rect: pygame.Rect, view: dict[str, Any], background
                 widgets.mini_card(p, f"stacks:raider:face-up:{n}", card, card_rect, tags=["face-up"])
                 x += card_w + 2
         x += gap
-    if absent:
-        x = rect.right - len(absent) * (pill_w + 2)
-        for name in absent:
-            pill = pygame.Rect(x, rect.centery - height // 3, pill_w, height * 2 // 3)
-            widgets.token_pill(p, f"village:absent-token:{name}", name, pill, background=background)
-            x += pill_w + 2
+
+
+def draw_absent_tokens(p: Painter, rect: pygame.Rect, names: list[str], background: Colour = palette.BACKGROUND) -> None:
+    """The unused support tokens of absent Samurai (two-player rules), laid beside the village."""
+    if not names:
+        return
+    size = p.metrics.small_size
+    label = "Absent Samurai tokens:"
+    label_width = min(p.cache.measure(label, size)[0], rect.width // 2)
+    p.text("village:absent-tokens", label, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
+           palette.TEXT_MUTED, background, value=len(names))
+    height = rect.height * 4 // 5
+    width = widgets.pill_width(p, height)
+    x = rect.left + label_width + p.metrics.pad
+    for name in names:
+        if x + width > rect.right:
+            break
+        pill = pygame.Rect(x, rect.centery - height // 2, width, height)
+        widgets.token_pill(p, f"village:absent-token:{name}", name, pill, background=background)
+        x += width + p.metrics.pad // 2 + 1
 
 
 def _width(p: Painter, counter: _Counter, height: int, size: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pygame
 
@@ -20,6 +21,18 @@ def icon_box(rect: pygame.Rect, side: int | None = None) -> pygame.Rect:
     return pygame.Rect(rect.left, rect.centery - side // 2, side, side)
 
 
+def face_with_wound(p: Painter, rect: pygame.Rect, role: str, sam: dict[str, Any]) -> None:
+    """A Samurai board's face, human or animal, with the Wound token laid on its corner as on the
+    table: together they tell the wound count (human 0-1, animal 2-3)."""
+    face = sam.get("face", "human")
+    box = icon_box(rect, min(rect.height, rect.width * 4 // 5))
+    p.icon(f"{role}:face", icons.FACES.get(face, icons.human_face), box, face)
+    if sam.get("wound_token"):
+        side = max(8, box.height * 4 // 5)
+        token = pygame.Rect(min(rect.right, box.right + side // 2) - side, box.bottom - side, side, side)
+        p.icon(f"{role}:wound", icons.wound, token, int(sam.get("wounds", 0)))
+
+
 def counter(
     p: Painter,
     role: str,
@@ -34,7 +47,8 @@ def counter(
     """An icon followed by its number ("[fence] 3/7"); returns the width used."""
     box = icon_box(rect)
     p.icon(f"{role}:icon", drawer, box, value, tags=tags)
-    text_rect = pygame.Rect(box.right + max(2, rect.height // 8), rect.top, rect.right - box.right, rect.height)
+    left = box.right + max(2, rect.height // 8)
+    text_rect = pygame.Rect(left, rect.top, rect.right - left, rect.height)
     item = p.text(role, text, text_rect, size, palette.TEXT, background, value=text, tags=tags)
     return (item.box.right if item else box.right) - rect.left
 
@@ -48,20 +62,62 @@ def mini_card(
     role: str,
     card_id: str,
     rect: pygame.Rect,
-    show_symbol: bool = False,
+    visible_width: int | None = None,
+    value_size: int | None = None,
     tags: Iterable[str] = (),
 ) -> None:
-    """A Raider card face, small: its value large, and its symbol when asked."""
+    """A Raider card face, small, with its value large.
+
+    In a combat line the next card covers all but `visible_width` of this
+    one, as on the table, so the value sits in the part left showing.
+    """
     face = card_face(card_id)
     p.box(f"{role}:card", rect, fill=icons.CARD_FACE, edge=palette.BLACK, edge_width=1,
           radius=max(1, rect.width // 6), value=card_id, tags=tags)
-    value_rect = rect
-    if show_symbol and face.symbol and rect.height >= 2 * rect.width:
-        symbol_rect = pygame.Rect(rect.left, rect.bottom - rect.width, rect.width, rect.width)
-        p.icon(f"{role}:symbol", icons.SYMBOLS[face.symbol], symbol_rect.inflate(-2, -2), face.symbol)
-        value_rect = pygame.Rect(rect.left, rect.top, rect.width, rect.height - rect.width)
-    p.text(f"{role}:value", str(face.value), value_rect.inflate(-2, -2), max(12, round(value_rect.height * 1.1)),
-           palette.BLACK, icons.CARD_FACE, align="center", min_size=12, value=face.value, tags=tags)
+    shown = pygame.Rect(rect.left, rect.top, min(rect.width, visible_width or rect.width), rect.height)
+    size = value_size or max(12, round(rect.height * 0.95))
+    p.text(f"{role}:value", str(face.value), shown.inflate(-2, -2), size, palette.BLACK, icons.CARD_FACE,
+           align="center", min_size=12, value=face.value, tags=tags)
+
+
+def card_in_play_width(card_id: str, height: int) -> int:
+    face = card_face(card_id)
+    cells = 2 + len(face.penalties) + (1 if face.flames else 0)
+    return cells * (height - 4) + 8
+
+
+def card_in_play(p: Painter, role: str, card_id: str, rect: pygame.Rect) -> None:
+    """The card being faced, laid out wide so all of it reads at once: value, symbol, penalties, flames."""
+    face = card_face(card_id)
+    p.box(role, rect, fill=icons.CARD_FACE, edge=palette.HIGHLIGHT, edge_width=3, radius=max(2, rect.height // 6),
+          value=card_id, tags=["facing"])
+    cells = 2 + len(face.penalties) + (1 if face.flames else 0)
+    side = min(rect.height - 4, (rect.width - 8) // cells)
+    x = rect.left + 4
+    top = rect.centery - side // 2
+    p.text(f"{role}:value", str(face.value), pygame.Rect(x, top, side, side), round(side * 1.2),
+           palette.BLACK, icons.CARD_FACE, align="center", min_size=12, value=face.value)
+    x += side
+    if face.symbol:
+        p.icon(f"{role}:symbol", icons.SYMBOLS[face.symbol], pygame.Rect(x, top, side, side), face.symbol)
+    x += side
+    for penalty in face.penalties:
+        drawer = icons.PENALTIES.get(penalty)
+        if drawer is not None:
+            p.icon(f"{role}:penalty", _on_card(drawer), pygame.Rect(x, top, side, side), penalty)
+        x += side
+    if face.flames:
+        p.icon(f"{role}:flames", icons.flames, pygame.Rect(x, top, side, side), "flames")
+
+
+def _on_card(drawer: IconDrawer) -> IconDrawer:
+    """A penalty glyph on a dark tile, so white strokes read on the light card."""
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+        pygame.draw.rect(surface, palette.PANEL, rect, 0, max(1, rect.width // 6))
+        drawer(surface, rect, dim)
+
+    return draw
 
 
 def token_pill(

@@ -1,0 +1,52 @@
+"""The board screen: the village strip over one row per Samurai.
+
+The pending decision, options and narration are drawn by the generic panel
+(from `prompt` in this package); this screen draws what is on the table.
+The card a Samurai must Confront or Defend goes at the top of the side
+panel on wide surfaces, and at the end of the village strip on narrow ones,
+where the panel has no room to spare.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.screen_model import Screen
+from companion.screens import chrome, palette
+from companion.screens.painter import Painter
+from companion.screens.samurai_spirit import widgets
+from companion.screens.samurai_spirit.cards import facing_card
+from companion.screens.samurai_spirit.samurai_rows import draw_samurai_rows
+from companion.screens.samurai_spirit.village import draw_absent_tokens, draw_village
+
+
+def village_strip_height(p: Painter) -> int:
+    return max(p.metrics.line_height(p.metrics.text_size), p.metrics.px(40))
+
+
+def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    view = screen.view
+    if not view:
+        chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
+        return
+    strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
+    draw_village(p, strip, view, facing=facing_card(view) if p.metrics.compact else None)
+    gap = p.metrics.pad
+    rows = pygame.Rect(rect.left, strip.bottom + gap, rect.width, rect.bottom - strip.bottom - gap)
+    absent = list(view.get("absent_tokens", []))
+    if absent:
+        line = pygame.Rect(rect.left, rect.bottom - village_strip_height(p), rect.width, village_strip_height(p))
+        draw_absent_tokens(p, line, absent)
+        rows.height -= line.height + gap
+    draw_samurai_rows(p, rows, view)
+
+
+def draw_facing_card(screen: Screen, p: Painter, rect: pygame.Rect) -> int:
+    """The card being faced, large, above the prompt; returns the height used."""
+    facing = facing_card(screen.view) if screen.view and screen.kind == "board" else None
+    if facing is None:
+        return 0
+    height = min(rect.height, p.metrics.px(64))
+    width = min(rect.width, widgets.card_in_play_width(facing, height))
+    widgets.card_in_play(p, "facing", facing, pygame.Rect(rect.left, rect.top, width, height))
+    return height

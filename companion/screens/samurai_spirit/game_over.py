@@ -1,0 +1,102 @@
+"""The game-over screen: won or lost, the score with its grade, and how it was made.
+
+A win scores 1 per Farmstead, 1 per Family and 1 if no Samurai holds a Wound
+token, and the grade adds the difficulty's "+" marks ("7+"); the breakdown
+is drawn with the same icons as the village, so the table can check the sum.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.screen_model import Screen
+from companion.screens import chrome, palette
+from companion.screens.layout import columns, rows, share
+from companion.screens.painter import Painter
+from companion.screens.samurai_spirit import icons, widgets
+from companion.screens.samurai_spirit.board import village_strip_height
+from companion.screens.samurai_spirit.naming import difficulty_label, display_name
+from companion.screens.samurai_spirit.village import draw_village
+
+RESULT_TEXT = {"won": "Village saved!", "lost": "Village lost"}
+LOST_PREFIX = "The game is lost"
+"""How the engine's narration of a loss begins; that line says why."""
+
+
+def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    view = screen.view
+    if not view:
+        chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
+        return
+    m = p.metrics
+    strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
+    draw_village(p, strip, view)
+    body = pygame.Rect(rect.left, strip.bottom + m.pad, rect.width, rect.bottom - strip.bottom - m.pad)
+    gap = 2 * m.pad
+    left, right = columns(body, share(body.width, [0.58, 0.42], gap), gap)
+    result = str(view.get("result") or "")
+    headline = pygame.Rect(left.left, left.top, left.width, m.line_height(m.large_size))
+    badge = widgets.icon_box(headline)
+    p.icon("game-over:badge", icons.check if result == "won" else icons.cross, badge, result)
+    p.text("game-over:result", RESULT_TEXT.get(result, result.title() or "Game over"),
+           pygame.Rect(badge.right + m.pad, headline.top, headline.right - badge.right - m.pad, headline.height),
+           m.large_size, palette.TEXT, value=result, tags=[result])
+    below = pygame.Rect(left.left, headline.bottom + m.pad, left.width, left.bottom - headline.bottom - m.pad)
+    if result == "won":
+        _draw_score(p, below, view)
+    else:
+        level = difficulty_label(str(view.get("difficulty", "")))
+        line = pygame.Rect(below.left, below.top, below.width, m.line_height(m.text_size))
+        p.text("game-over:round", f"Round {view.get('round', '?')} of 3 - {level}", line, m.text_size,
+               palette.TEXT_MUTED, value=view.get("round"))
+        reason = next((text for text in screen.lines if text.startswith(LOST_PREFIX)), None)
+        if reason:
+            room = pygame.Rect(below.left, line.bottom + m.pad, below.width, below.bottom - line.bottom - m.pad)
+            p.paragraph("game-over:reason", reason, room, m.text_size, palette.TEXT, max_lines=4)
+    _draw_samurai(p, right, view.get("samurai", []))
+
+
+def _draw_score(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
+    m = p.metrics
+    village = view.get("village", {})
+    farmsteads = int(village.get("farmsteads", 0))
+    families = len(village.get("families", []))
+    unhurt = not any(s.get("wound_token") for s in view.get("samurai", []))
+    grade = str(view.get("grade") or view.get("score") or "")
+    line = m.line_height(m.text_size)
+    big = min(m.line_height(m.huge_size), max(line, rect.height - 3 * (line + m.pad)))
+    score_row, farm_row, family_row, wound_row = rows(rect, [big, line, line, line], m.pad)
+    label_width = p.cache.measure("Score", m.text_size)[0] + m.pad
+    p.text("game-over:score-label", "Score", pygame.Rect(score_row.left, score_row.top, label_width, score_row.height),
+           m.text_size, palette.TEXT_MUTED)
+    p.text("game-over:grade", grade, pygame.Rect(score_row.left + label_width + m.pad, score_row.top,
+                                                 score_row.width - label_width - m.pad, score_row.height),
+           m.huge_size, palette.HIGHLIGHT, value=grade)
+    widgets.counter(p, "game-over:farmsteads", icons.farm, f"{farmsteads} Farmsteads: +{farmsteads}", farm_row,
+                    m.text_size, farmsteads)
+    widgets.counter(p, "game-over:families", icons.doll, f"{families} Families: +{families}", family_row,
+                    m.text_size, families)
+    bonus = "No Wound token: +1" if unhurt else "Wound tokens left: +0"
+    widgets.counter(p, "game-over:unhurt", icons.wound, bonus, wound_row, m.text_size, int(unhurt))
+
+
+def _draw_samurai(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:
+    """Each Samurai's face and Wound token: what the "no Wound token" point depends on."""
+    if not samurai:
+        return
+    gap = max(1, p.metrics.px(3))
+    height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(46))
+    widths = share(rect.width - 4, [0.72, 0.28], 2)
+    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 1.1)),
+                               widths[0], p.metrics.min_size)
+    for n, sam in enumerate(samurai):
+        name = sam["name"]
+        row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
+        fill = palette.PANEL if n % 2 else palette.BACKGROUND
+        p.box(f"samurai:{name}", row, fill=fill, value=name)
+        inner = row.inflate(-4, -max(2, height // 8))
+        label, face = columns(inner, widths, 2)
+        p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
+        widgets.face_with_wound(p, face, f"samurai:{name}", sam)

@@ -1,0 +1,130 @@
+"""The end-of-round screen: the four steps, which one is being walked, and who defended what.
+
+The rulebook's steps run in order (1 hat -> Wounds, 2 farm -> Farmsteads,
+3 doll -> Families and their bonuses, 4 Intruder cards -> flames burn
+Barricades). The engine's texts start with "Step N:", so the step in hand is
+read from the pending decision, else from the newest narration line; the
+Samurai grid beside it shows why each step hurts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygame
+
+from companion.screen_model import Screen
+from companion.screens import chrome, glyphs, palette
+from companion.screens.layout import columns, share
+from companion.screens.painter import IconDrawer, Painter
+from companion.screens.samurai_spirit import icons, widgets
+from companion.screens.samurai_spirit.board import village_strip_height
+from companion.screens.samurai_spirit.naming import display_name
+from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER
+from companion.screens.samurai_spirit.village import draw_village
+
+STEPS: tuple[tuple[IconDrawer, str], ...] = (
+    (icons.hat, "No hat: a Wound"),
+    (icons.farm, "No farm: lose a Farmstead"),
+    (icons.doll, "No doll: lose a Family; then Family bonuses"),
+    (icons.intruder_stack, "Reveal Intruders: flames burn Barricades"),
+)
+ALL_DONE = len(STEPS) + 1
+_STEP = re.compile(r"^Step (\d)\b")
+_ROUND_START = re.compile(r"^End of round \d")
+_ROUND_OVER = re.compile(r"^(Round \d+:|The village is saved|The game is lost)")
+
+
+def current_step(screen: Screen) -> int:
+    """1-4 for the step being walked, 0 before step 1, ALL_DONE once the round is settled."""
+    pending = (screen.view or {}).get("pending") or {}
+    texts = [str(pending.get("text", "")), *screen.lines]
+    for text in texts:
+        found = _STEP.match(text)
+        if found:
+            return int(found.group(1))
+        if _ROUND_OVER.match(text):
+            return ALL_DONE
+        if _ROUND_START.match(text):
+            return 0
+    return 0
+
+
+def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    view = screen.view
+    if not view:
+        chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
+        return
+    m = p.metrics
+    strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
+    draw_village(p, strip, view)
+    body = pygame.Rect(rect.left, strip.bottom + m.pad, rect.width, rect.bottom - strip.bottom - m.pad)
+    gap = 2 * m.pad
+    left, right = columns(body, share(body.width, [0.6, 0.4], gap), gap)
+    _draw_steps(p, left, current_step(screen), int(view.get("stacks", {}).get("intruder", 0)))
+    _draw_defenders(p, right, view.get("samurai", []))
+
+
+def _draw_steps(p: Painter, rect: pygame.Rect, step: int, intruders: int) -> None:
+    m = p.metrics
+    gap = m.pad
+    height = min((rect.height + gap) // len(STEPS) - gap, m.px(64))
+    for n, (drawer, text) in enumerate(STEPS, start=1):
+        state = "done" if n < step else "current" if n == step else "todo"
+        row = pygame.Rect(rect.left, rect.top + (n - 1) * (height + gap), rect.width, height)
+        fill = palette.mix(palette.PANEL, palette.HIGHLIGHT, 0.18) if state == "current" else palette.PANEL
+        p.box(f"round-end:step:{n}", row, fill=fill, edge=palette.HIGHLIGHT if state == "current" else None,
+              edge_width=3, value=state, tags=[state])
+        inner = row.inflate(-m.pad, -2)
+        mark, number, symbol, label = columns(inner, share(inner.width, [0.09, 0.06, 0.12, 0.73], 3), 3)
+        if state == "done":
+            p.icon(f"round-end:step:{n}:done", icons.check, widgets.icon_box(mark), n, tags=["done"])
+        elif state == "current":
+            p.icon(f"round-end:step:{n}:current", glyphs.pointer(palette.HIGHLIGHT), widgets.icon_box(mark), n,
+                   tags=["current"])
+        colour = palette.TEXT if state != "todo" else palette.TEXT_MUTED
+        p.text(f"round-end:step:{n}:number", str(n), number, m.text_size, colour, fill, align="center", value=n)
+        p.icon(f"round-end:step:{n}:symbol", drawer, widgets.icon_box(symbol), n, dim=state == "todo")
+        size = _step_text_size(p, label)
+        p.paragraph(f"round-end:step:{n}:text", text, label, size, colour, fill, tags=[state], centred=True)
+    intruder_row = pygame.Rect(rect.left, rect.top + len(STEPS) * (height + gap), rect.width,
+                               min(m.line_height(m.large_size), rect.bottom - rect.top - len(STEPS) * (height + gap)))
+    if intruder_row.height >= m.line_height(m.text_size):
+        widgets.counter(p, "round-end:intruder", icons.intruder_stack, f"{intruders} Intruder cards left",
+                        intruder_row, m.text_size, intruders)
+
+
+def _step_text_size(p: Painter, label: pygame.Rect) -> int:
+    """The largest type at which every step's text fits its label cell whole; the same for all steps."""
+    m = p.metrics
+    for size in range(m.text_size, m.min_size, -1):
+        room = label.height // m.line_height(size)
+        if all(len(p.cache.wrap(text, size, label.width)) <= room for _, text in STEPS):
+            return size
+    return m.min_size
+
+
+def _draw_defenders(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:
+    """Each Samurai's name, face, Wound token and the three symbols defended (full) or not (outline)."""
+    if not samurai:
+        return
+    gap = max(1, p.metrics.px(3))
+    height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(48))
+    widths = share(rect.width - 4, [0.5, 0.17, 0.11, 0.11, 0.11], 2)
+    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 1.1)),
+                               widths[0], p.metrics.min_size)
+    for n, sam in enumerate(samurai):
+        name = sam["name"]
+        row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
+        fill = palette.PANEL if n % 2 else palette.BACKGROUND
+        p.box(f"samurai:{name}", row, fill=fill, value=name)
+        inner = row.inflate(-4, -max(2, height // 8))
+        label, face, *symbols = columns(inner, widths, 2)
+        p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
+        widgets.face_with_wound(p, face, f"samurai:{name}", sam)
+        defends = set(sam.get("defends", []))
+        for symbol, cell in zip(DEFENCE_ORDER, symbols, strict=True):
+            held = symbol in defends
+            p.icon(f"samurai:{name}:defence:{symbol}", icons.SYMBOLS[symbol], widgets.icon_box(cell),
+                   "yes" if held else "no", dim=not held, tags=["defended"] if held else ["missing"])
