@@ -55,7 +55,7 @@ class App:
         self.match: Match | None = None
         self.mode = "setup"
         self.setup: SetupFlow = ui.new_setup()
-        self.selected = 0
+        self.selected = self.setup.menu().selected
         self.lines: list[str] = []
         self.notice: Notice | None = None
         self.confirm: str | None = None
@@ -146,7 +146,7 @@ class App:
                 why = self.setup.tap_board(name)
                 if why:
                     self._say(why.capitalize() + ".", error=True)
-                self.selected = 0
+                self.selected = self.setup.menu().selected
             else:
                 self._say(f"{label(target)} is a card; the setup wants Samurai boards or the buttons.", error=True)
             return
@@ -201,7 +201,7 @@ class App:
             if name == "undo":
                 if not self.setup.back():
                     self._say("This is the first question.")
-                self.selected = 0
+                self.selected = self.setup.menu().selected
             else:
                 self._walk_menu(name, held, self.setup.menu(), self._setup_choice)
         elif self.mode == "play":
@@ -338,7 +338,7 @@ class App:
         self.match = None
         self.mode = "setup"
         self.setup = self.ui.new_setup()
-        self.selected = 0
+        self.selected = self.setup.menu().selected
         self.lines = []
         self.resume_deadline = None
 
@@ -354,7 +354,7 @@ class App:
             self._start_game()
             return
         self.setup.choose(option)
-        self.selected = 0
+        self.selected = self.setup.menu().selected
 
     def _start_game(self) -> None:
         setup = self.setup.result()

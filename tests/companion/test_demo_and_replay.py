@@ -74,3 +74,36 @@ def test_replay_of_a_missing_or_bad_journal_says_why(tmp_path: Path, capsys: pyt
     bad.write_text(json.dumps({"journal": "other"}) + "\n")
     assert main(["replay", str(bad)]) == 2
     assert "line 1" in capsys.readouterr().err
+
+
+def test_full_game_through_the_loop_checks_journal_state_and_screens(tmp_path: Path) -> None:
+    import pygame
+
+    from companion.demo import DEMO_SAMURAI, DemoTable
+    from companion.screens import render
+
+    table = DemoTable(tmp_path, 11, "easy", DEMO_SAMURAI, snapshots=False)
+    table.set_up()
+    seen_kinds = set()
+    original = table.loop.draw
+
+    def spy(screen):  # type: ignore[no-untyped-def]
+        seen_kinds.add(screen.kind)
+        assert original is not None
+        original(screen)
+
+    table.loop.draw = spy
+    table.play()
+    match = table.app.match
+    assert match is not None and match.play.result in ("won", "lost")
+    loaded = load_journal(table.app.journal.path)
+    assert loaded.damage is None and loaded.match.inputs == match.inputs
+    assert loaded.match.play.public_view() == match.play.public_view()
+    assert {"board", "game-over"} <= seen_kinds
+    pygame.font.init()
+    for size in ((800, 480), (480, 320)):
+        items = render(table.app.screen(), pygame.Surface(size))
+        title = items.find("title")
+        assert title is not None and title.value == table.app.screen().title
+        assert ("Victory" in title.value) or ("fallen" in title.value)
+        assert not items.outside(size)
