@@ -83,6 +83,7 @@ class Table:
             cards.unidentified["plunderer"] -= 1
             cards.members.add(cid)
             cards.unseen.add(cid)
+            cards.candidates[self.st.catalogue.cards[cid].rank].remove(cid)
         cards.take("raider", cid, self.st.round)
 
     def arrange(self, combat: dict[str, list[str]] | None = None, defence: dict[str, list[str]] | None = None,

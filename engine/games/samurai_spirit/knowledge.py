@@ -38,10 +38,11 @@ class Knowledge:
     members: set[str] = field(default_factory=set)
     unseen: set[str] = field(default_factory=set)
     unidentified: dict[str, int] = field(default_factory=dict)
-    ranks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    candidates: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.ranks = {rank: self.catalogue.by_rank(rank) for rank in ("plunderer", "lieutenant", "boss")}
+        # Cards of each rank not yet known to be in the game, in catalogue order.
+        self.candidates = {rank: list(self.catalogue.by_rank(rank)) for rank in ("plunderer", "lieutenant", "boss")}
 
     # --- rounds -----------------------------------------------------------
 
@@ -58,6 +59,8 @@ class Knowledge:
         self.where.clear()
         if known is not None:
             self.members.update(known)
+            for cid in known:
+                self.candidates[self.catalogue.cards[cid].rank].remove(cid)
         else:
             self.unidentified[rank] = self.unidentified.get(rank, 0) + count
         self.unseen = set(self.members)
@@ -127,7 +130,7 @@ class Knowledge:
         out = set(self.unseen)
         for rank, count in self.unidentified.items():
             if count > 0:
-                out.update(cid for cid in self.ranks[rank] if cid not in self.members)
+                out.update(self.candidates[rank])
         if public:
             out |= self.hidden
         return sorted(out)
@@ -150,8 +153,7 @@ class Knowledge:
         pick -= len(unseen)
         for rank, count in sorted(self.unidentified.items()):
             if pick < count:
-                pool = [c for c in self.ranks[rank] if c not in self.members]
-                return rng.choice(pool)
+                return rng.choice(self.candidates[rank])
             pick -= count
         raise AssertionError("no card can be on top")
 
@@ -164,6 +166,7 @@ class Knowledge:
         rank = self.catalogue.cards[cid].rank
         self.unidentified[rank] -= 1
         self.members.add(cid)
+        self.candidates[rank].remove(cid)
 
     def take(self, source: str, cid: str, round_no: int) -> None:
         """The top card of `source` was revealed as `cid` and picked up."""

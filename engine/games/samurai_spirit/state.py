@@ -32,6 +32,7 @@ class SamuraiState:
     no_talent: bool = False
     must_pass: bool = False
     title: str = ""
+    kiai_values: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         self.title = self.name.capitalize()
@@ -77,15 +78,26 @@ class State:
                 return sam
         raise KeyError(name)
 
+    values: dict[str, int] = field(default_factory=dict)
+    names: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.names = frozenset(s.name for s in self.samurai)
+        # Asked for at nearly every step: looked up once here.
+        self.values = {cid: card.value for cid, card in self.catalogue.cards.items()}
+        for sam in self.samurai:
+            kiai = self.catalogue.samurai[sam.name].kiai
+            sam.kiai_values = (kiai["human"], kiai["animal"])
+
     def value(self, cid: str) -> int:
-        return self.catalogue.cards[cid].value
+        return self.values[cid]
 
     def track(self, sam: SamuraiState) -> int:
         """The battle track always equals the sum of the combat line."""
-        return sum(self.catalogue.cards[c].value for c in sam.combat)
+        return sum(map(self.values.__getitem__, sam.combat))
 
     def kiai(self, sam: SamuraiState) -> int:
-        return self.catalogue.samurai[sam.name].kiai[sam.face]
+        return sam.kiai_values[1 if sam.wounds >= 2 else 0]
 
     def left_of(self, sam: SamuraiState) -> SamuraiState:
         """Play runs clockwise, so the left neighbour plays next."""

@@ -22,13 +22,15 @@ CONFRONT, DEFEND, DISCARD, UNDER = "confront", "defend", "discard", "under"
 
 def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
     """Own talent always; support tokens only on his own turn; never under the no-talent Boss."""
-    st = p.state
     if sam.no_talent:
         return False
     if sam.name == talent or talent in sam.round_talents:
         return True
-    own_turn = st.samurai[st.active] is sam and not st.in_round_end
-    return own_turn and talent in st.tokens_held(sam)
+    st = p.state
+    if st.samurai[st.active] is not sam or st.in_round_end:
+        return False
+    holder = st.by_name(talent) if talent in st.names else None
+    return holder is not None and holder.token_holder == sam.name
 
 
 def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> str | None:
