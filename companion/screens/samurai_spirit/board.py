@@ -13,6 +13,7 @@ import pygame
 
 from companion.screen_model import Screen
 from companion.screens import chrome, palette
+from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import widgets
 from companion.screens.samurai_spirit.cards import facing_card
@@ -22,6 +23,25 @@ from companion.screens.samurai_spirit.village import draw_absent_tokens, draw_vi
 
 def village_strip_height(p: Painter) -> int:
     return max(p.metrics.line_height(p.metrics.text_size), p.metrics.px(40))
+
+
+def village_and_columns(screen: Screen, p: Painter, rect: pygame.Rect,
+                        left_share: float) -> tuple[pygame.Rect, pygame.Rect] | None:
+    """The village strip on top and two columns under it (round-end and game-over screens).
+
+    Returns None, after drawing the generic detail, when there is no game view.
+    """
+    view = screen.view
+    if not view:
+        chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
+        return None
+    m = p.metrics
+    strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
+    draw_village(p, strip, view)
+    body = pygame.Rect(rect.left, strip.bottom + m.pad, rect.width, rect.bottom - strip.bottom - m.pad)
+    gap = 2 * m.pad
+    left, right = columns(body, share(body.width, [left_share, 1 - left_share], gap), gap)
+    return left, right
 
 
 def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:

@@ -12,13 +12,12 @@ from typing import Any
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, palette
+from companion.screens import palette
 from companion.screens.layout import columns, rows, share
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import icons, widgets
-from companion.screens.samurai_spirit.board import village_strip_height
+from companion.screens.samurai_spirit.board import village_and_columns
 from companion.screens.samurai_spirit.naming import difficulty_label, display_name
-from companion.screens.samurai_spirit.village import draw_village
 
 RESULT_TEXT = {"won": "Village saved!", "lost": "Village lost"}
 LOST_PREFIX = "The game is lost"
@@ -26,16 +25,12 @@ LOST_PREFIX = "The game is lost"
 
 
 def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    view = screen.view
-    if not view:
-        chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
+    areas = village_and_columns(screen, p, rect, 0.58)
+    if areas is None or screen.view is None:
         return
+    view = screen.view
     m = p.metrics
-    strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
-    draw_village(p, strip, view)
-    body = pygame.Rect(rect.left, strip.bottom + m.pad, rect.width, rect.bottom - strip.bottom - m.pad)
-    gap = 2 * m.pad
-    left, right = columns(body, share(body.width, [0.58, 0.42], gap), gap)
+    left, right = areas
     result = str(view.get("result") or "")
     headline = pygame.Rect(left.left, left.top, left.width, m.line_height(m.large_size))
     badge = widgets.icon_box(headline)

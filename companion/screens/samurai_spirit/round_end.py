@@ -15,14 +15,13 @@ from typing import Any
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, glyphs, palette
+from companion.screens import glyphs, palette
 from companion.screens.layout import columns, share
 from companion.screens.painter import IconDrawer, Painter
 from companion.screens.samurai_spirit import icons, widgets
-from companion.screens.samurai_spirit.board import village_strip_height
+from companion.screens.samurai_spirit.board import village_and_columns
 from companion.screens.samurai_spirit.naming import display_name
 from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER
-from companion.screens.samurai_spirit.village import draw_village
 
 STEPS: tuple[tuple[IconDrawer, str], ...] = (
     (icons.hat, "No hat: a Wound"),
@@ -52,16 +51,11 @@ def current_step(screen: Screen) -> int:
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    view = screen.view
-    if not view:
-        chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
+    areas = village_and_columns(screen, p, rect, 0.6)
+    if areas is None or screen.view is None:
         return
-    m = p.metrics
-    strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
-    draw_village(p, strip, view)
-    body = pygame.Rect(rect.left, strip.bottom + m.pad, rect.width, rect.bottom - strip.bottom - m.pad)
-    gap = 2 * m.pad
-    left, right = columns(body, share(body.width, [0.6, 0.4], gap), gap)
+    view = screen.view
+    left, right = areas
     _draw_steps(p, left, current_step(screen), int(view.get("stacks", {}).get("intruder", 0)))
     _draw_defenders(p, right, view.get("samurai", []))
 
