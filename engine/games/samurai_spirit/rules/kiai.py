@@ -87,6 +87,16 @@ def _with_lines(p: Play) -> list[SamuraiState]:
     return [s for s in p.state.in_round() if s.combat]
 
 
+def _pick_line(p: Play, sam: SamuraiState, time: int, question: str) -> Flow[SamuraiState | None]:
+    """Which Samurai's last combat card an effect takes; the second use of an animal Kiai may stop."""
+    names = [s.name for s in _with_lines(p)]
+    if time:
+        names.append(NO)
+    extra = " (second use)" if time else ""
+    who = yield from p.ask(sam, "kiai-source", names, f"{sam.title}'s Kiai{extra}: {question}")
+    return None if who == NO else p.state.by_name(who)
+
+
 # --- Heihachi: Barricade (animal: and heal) ----------------------------------
 
 def _heihachi_possible(p: Play, sam: SamuraiState) -> bool:
@@ -118,15 +128,9 @@ def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
     for time in range(_times(sam)):
         if not _daisuke_possible(p, sam):
             return
-        extra = " (second use)" if time else ""
-        sources = [s.name for s in _with_lines(p)]
-        if time:
-            sources.append(NO)
-        src_name = yield from p.ask(sam, "kiai-source", sources,
-                                    f"Daisuke's Kiai{extra}: take the last combat card of which Samurai?")
-        if src_name == NO:
+        source = yield from _pick_line(p, sam, time, "take the last combat card of which Samurai?")
+        if source is None:
             return
-        source = st.by_name(src_name)
         targets = [s.name for s in st.in_round() if s is not source]
         dst_name = yield from p.ask(sam, "kiai-target", targets,
                                     f"Daisuke's Kiai: give {source.combat[-1]} to which Samurai?")
@@ -186,17 +190,11 @@ def _kikuchiyo_possible(p: Play, sam: SamuraiState) -> bool:
 def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     for time in range(_times(sam)):
-        lines = [s.name for s in _with_lines(p)]
-        if not lines:
+        if not _with_lines(p):
             return
-        extra = " (second use)" if time else ""
-        if time:
-            lines.append(NO)
-        who = yield from p.ask(sam, "kiai-source", lines,
-                               f"Kikuchiyo's Kiai{extra}: discard the last combat card of which Samurai?")
-        if who == NO:
+        victim = yield from _pick_line(p, sam, time, "discard the last combat card of which Samurai?")
+        if victim is None:
             return
-        victim = st.by_name(who)
         cid = take_last(p, victim)
         st.cards.place(cid, "discard")
         p.emit("discard", f"Kikuchiyo's Kiai: put {cid} from {victim.title}'s combat line on the discard pile; "
