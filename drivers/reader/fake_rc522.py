@@ -10,6 +10,11 @@ Faults it can play: a card with a wrong BCC, SAK answers with a bad CRC, two
 cards in the field (colliding anticollision answers), a card that leaves the
 field after a number of exchanges (mid-read), SPI bus errors, and an SPI
 device that is missing when opened.
+
+`air(frame, tx_last_bits)` is the radio side alone: what the chip's receiver
+hears after sending a frame (silence, an answer, or colliding answers).  The
+register-level fake (`drivers.reader.fake_mfrc522.FakeMFRC522`) puts a chip's
+registers in front of it, so the real-chip adapter can be tested off-Pi.
 """
 
 from __future__ import annotations
@@ -31,6 +36,31 @@ from drivers.reader.iso14443 import (
     crc_a,
     uid_chunks,
 )
+
+
+@dataclass(frozen=True)
+class AirAnswer:
+    """What the reader's receiver hears after a frame.
+
+    data: the bytes received (on a collision, the answers OR-ed together, as garbled as on air).
+    collision: two or more cards answered with different bits.
+    """
+
+    data: bytes
+    collision: bool = False
+
+
+def _merge(answers: set[bytes]) -> AirAnswer | None:
+    """Answers of every card in the field as the receiver hears them."""
+    if not answers:
+        return None
+    if len(answers) == 1:
+        return AirAnswer(next(iter(answers)))
+    merged = bytearray(max(len(a) for a in answers))
+    for answer in answers:
+        for i, byte in enumerate(answer):
+            merged[i] |= byte
+    return AirAnswer(bytes(merged), collision=True)
 
 
 class TagState(Enum):
@@ -150,6 +180,11 @@ class FakeRC522Chip:
 
     # --- the chip interface -----------------------------------------------------------
 
+    def spi_transfer(self) -> None:
+        """One SPI bus transfer: raises OSError while `fail_spi` says so."""
+        with self._lock:
+            self._bus()
+
     def _bus(self) -> None:
         if self._spi_failures is None:
             raise OSError(errno.EIO, "SPI transfer failed (fake)")
@@ -167,39 +202,62 @@ class FakeRC522Chip:
             raise ValueError(f"request mode must be REQA (0x26) or WUPA (0x52), got {mode:#04x}")
         with self._lock:
             self._bus()
-            self.requests.append(mode)
-            answering: list[FakeTag] = []
-            for tag in self._field:
-                if tag.state in (TagState.READY, TagState.ACTIVE):
-                    tag.drop_back()
-                elif tag.state is TagState.IDLE or (tag.state is TagState.HALT and mode == WUPA):
-                    tag.woken_from_halt = tag.state is TagState.HALT
-                    tag.state, tag.level = TagState.READY, 0
-                    answering.append(tag)
-            return bool(answering) and len({tag.atqa for tag in answering}) == 1
+            answer = self.air(bytes((mode,)), tx_last_bits=7)
+            return answer is not None and not answer.collision and len(answer.data) == 2
 
     def transceive(self, data: bytes) -> bytes | None:
         with self._lock:
             self._bus()
-            self.frames.append(bytes(data))
-            self._run_departures()
-            if len(data) >= 2 and data[0] in SEL_CASCADE_LEVELS:
-                level = SEL_CASCADE_LEVELS.index(data[0])
-                if data[1] == NVB_ANTICOLLISION and len(data) == 2:
-                    return self._anticollision(level)
-                if data[1] == NVB_SELECT and len(data) == 9:
-                    return self._select(level, data)
-            if len(data) == 4 and tuple(data[:2]) == HLTA and crc_a(data[:2]) == data[2:]:
-                for tag in self._field:
-                    if tag.state is TagState.ACTIVE:
-                        tag.state, tag.level = TagState.HALT, 0
+            answer = self.air(data)
+            return None if answer is None or answer.collision else answer.data
+
+    # --- the radio side -------------------------------------------------------------------
+
+    def air(self, frame: bytes, tx_last_bits: int = 0) -> AirAnswer | None:
+        """Send `frame` to the cards in the field; what comes back (None: silence).
+
+        tx_last_bits: bits sent of the last byte (0: all 8).  A 7-bit one-byte frame
+        is a short frame (REQA/WUPA); cards ignore any other partial frame.
+        """
+        with self._lock:
+            if tx_last_bits:
+                if tx_last_bits == 7 and len(frame) == 1 and frame[0] in (REQA, WUPA):
+                    return self._request(frame[0])
                 return None
-            for tag in self._field:
-                if tag.state in (TagState.READY, TagState.ACTIVE):
-                    tag.drop_back()
-            return None
+            return self._frame(bytes(frame))
 
     # --- card behaviour ---------------------------------------------------------------------
+
+    def _request(self, mode: int) -> AirAnswer | None:
+        self.requests.append(mode)
+        answering: list[FakeTag] = []
+        for tag in self._field:
+            if tag.state in (TagState.READY, TagState.ACTIVE):
+                tag.drop_back()
+            elif tag.state is TagState.IDLE or (tag.state is TagState.HALT and mode == WUPA):
+                tag.woken_from_halt = tag.state is TagState.HALT
+                tag.state, tag.level = TagState.READY, 0
+                answering.append(tag)
+        return _merge({tag.atqa for tag in answering})
+
+    def _frame(self, data: bytes) -> AirAnswer | None:
+        self.frames.append(data)
+        self._run_departures()
+        if len(data) >= 2 and data[0] in SEL_CASCADE_LEVELS:
+            level = SEL_CASCADE_LEVELS.index(data[0])
+            if data[1] == NVB_ANTICOLLISION and len(data) == 2:
+                return self._anticollision(level)
+            if data[1] == NVB_SELECT and len(data) == 9:
+                return self._select(level, data)
+        if len(data) == 4 and tuple(data[:2]) == HLTA and crc_a(data[:2]) == data[2:]:
+            for tag in self._field:
+                if tag.state is TagState.ACTIVE:
+                    tag.state, tag.level = TagState.HALT, 0
+            return None
+        for tag in self._field:
+            if tag.state in (TagState.READY, TagState.ACTIVE):
+                tag.drop_back()
+        return None
 
     def _run_departures(self) -> None:
         for tag in list(self._field):
@@ -214,13 +272,10 @@ class FakeRC522Chip:
     def _ready_at(self, level: int) -> list[FakeTag]:
         return [t for t in self._field if t.state is TagState.READY and t.level == level and level < len(t.chunks)]
 
-    def _anticollision(self, level: int) -> bytes | None:
-        answers = {tag.anticollision_answer(level) for tag in self._ready_at(level)}
-        if len(answers) != 1:
-            return None  # nobody answered, or answers differ: the chip sees a collision
-        return answers.pop()
+    def _anticollision(self, level: int) -> AirAnswer | None:
+        return _merge({tag.anticollision_answer(level) for tag in self._ready_at(level)})
 
-    def _select(self, level: int, frame: bytes) -> bytes | None:
+    def _select(self, level: int, frame: bytes) -> AirAnswer | None:
         if crc_a(frame[:7]) != frame[7:]:
             return None  # a card ignores a frame with a bad CRC
         selected: list[FakeTag] = []
@@ -232,19 +287,17 @@ class FakeRC522Chip:
                 tag.drop_back()
         if not selected:
             return None
-        saks = set()
+        answers = set()
         for tag in selected:
             if level + 1 < len(tag.chunks):
                 tag.level = level + 1
-                saks.add(SAK_UID_NOT_COMPLETE)
+                sak = SAK_UID_NOT_COMPLETE
             else:
                 tag.state = TagState.ACTIVE
-                saks.add(tag.sak)
-        if len(saks) != 1:
-            return None
-        sak = bytes((saks.pop(),))
-        check = crc_a(sak)
-        if self._sak_crc_errors > 0:
+                sak = tag.sak
+            answers.add(bytes((sak,)) + crc_a(bytes((sak,))))
+        if len(answers) == 1 and self._sak_crc_errors > 0:
             self._sak_crc_errors -= 1
-            check = bytes((check[0] ^ 0x01, check[1]))
-        return sak + check
+            answer = answers.pop()
+            answers.add(answer[:1] + bytes((answer[1] ^ 0x01, answer[2])))
+        return _merge(answers)

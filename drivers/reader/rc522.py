@@ -11,6 +11,17 @@ library's MFRC522 object to the small chip interface it needs, and turns bus
 failures into `ReaderError` (the poller reports ReaderLost and retries; the
 next poll reopens the chip).
 
+Transceive is our own, built on the library's register primitives
+(`Write_MFRC522` / `Read_MFRC522`), not its `MFRC522_ToCard`: that wait loop
+tests its exit condition with `~` on ints (the C original uses `!`), so it
+never notices the chip's timer interrupt and spins through 2000 SPI reads on
+every frame nobody answers: every empty poll and every HALT, tens of ms of
+CPU each.  Ours programs the chip's timer (~25 ms, started by the end of each
+frame), looks at ComIrqReg a few times while an answer can arrive, sleeps
+until the timer must have fired, and stops there: an empty poll is about a
+dozen register accesses.  CRC_A is computed in software (cheaper than the
+chip's CalcCRC command over SPI).
+
 Pins: the reset pin is given explicitly in BCM numbering (default BCM 25,
 header pin 22).  Left to itself the library picks BOARD pin 22, or BCM 15
 (the UART's RXD) when BCM mode is already set.
@@ -20,13 +31,17 @@ from __future__ import annotations
 
 import inspect
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from drivers.clock import Clock, monotonic
 from drivers.config import RC522_RESET_PIN, RESERVED_PINS, require
 from drivers.errors import BackendUnavailable, ReaderError
+from drivers.reader import mfrc522_registers as reg
 from drivers.reader.base import ReaderBackend
+from drivers.reader.iso14443 import crc_a
 from drivers.reader.rc522_protocol import RC522Chip, read_uid
 from drivers.reader.uid import uid_to_text
 
@@ -77,32 +92,75 @@ class ClosableChip(RC522Chip, Protocol):
     def close(self) -> None: ...
 
 
+# The chip's timer: ticks of 13.56 MHz / (2 * 169 + 1) = 40 kHz, 1001 of them: TimerIRq about
+# 25 ms after the end of a frame nobody answers.  TAuto starts it when a frame ends and stops it
+# when an answer begins, so it only ever fires for silence.
+TIMER_PRESCALER = 169
+TIMER_RELOAD = 1000
+TIMER_PERIOD_S = reg.timer_period_s(TIMER_PRESCALER, TIMER_RELOAD)
+_TIMER_SETUP = reg.timer_registers(TIMER_PRESCALER, TIMER_RELOAD)
+
+# When to look at ComIrqReg, in seconds after StartSend.  A card's answer to the activation frames
+# is complete within ~0.4-2 ms of air time; after that only the timer can end the wait.
+_IRQ_CHECKS_S = (0.0005, 0.0015, 0.003, TIMER_PERIOD_S + 0.001)
+_LATE_STEP_S = 0.002  # then every 2 ms ...
+WAIT_LIMIT_S = 2 * TIMER_PERIOD_S + 0.01  # ... up to this wall-clock bound
+MAX_IRQ_READS = 32  # and never more reads than this per frame
+_WAIT_IRQS = reg.IRQ_RX | reg.IRQ_IDLE | reg.IRQ_TIMER
+
+
 class MFRC522Chip:
     """Adapts an `mfrc522.MFRC522` object to the `RC522Chip` interface.
 
-    Uses the library's own transceive (`MFRC522_ToCard(PCD_TRANSCEIVE, ...)`)
-    and CRC coprocessor helper (`CalulateCRC`, sic).
+    Only the library's register primitives are used (`Read_MFRC522`,
+    `Write_MFRC522`) plus `spi.close()`; see the module docstring for why not
+    `MFRC522_ToCard`.  `configure()` must run once after opening (it checks
+    the chip answers and programs the timer).  `clock` / `sleep` pace the
+    wait for an answer (tests pass a FakeClock and its `advance`).
     """
 
-    def __init__(self, device: Any, gpio: Any, reset_pin: int) -> None:
+    def __init__(
+        self,
+        device: Any,
+        gpio: Any,
+        reset_pin: int,
+        *,
+        clock: Clock = monotonic,
+        sleep: Callable[[float], object] = time.sleep,
+    ) -> None:
         self._dev = device
         self._gpio = gpio
         self._reset_pin = reset_pin
+        self._clock = clock
+        self._sleep = sleep
+
+    def configure(self) -> None:
+        """Check that a chip answers on the bus, program its timer and make sure the antenna is on."""
+        version = self._dev.Read_MFRC522(reg.VERSION_REG)
+        if version in (0x00, 0xFF):
+            raise ReaderError(
+                f"no RC522 answers on the SPI bus (VersionReg reads {version:#04x}): "
+                "check the wiring (SDA/CS, MISO, 3.3 V) and the reset pin"
+            )
+        for addr, value in _TIMER_SETUP.items():
+            self._dev.Write_MFRC522(addr, value)
+        tx_control = self._dev.Read_MFRC522(reg.TX_CONTROL_REG)
+        if tx_control & 0x03 != 0x03:
+            self._dev.Write_MFRC522(reg.TX_CONTROL_REG, tx_control | 0x03)
 
     def request(self, mode: int) -> bool:
-        status, _bits = self._dev.MFRC522_Request(mode)
-        return bool(status == self._dev.MI_OK)
+        """REQA/WUPA as a 7-bit short frame; True when a whole 16-bit ATQA came back."""
+        answer = self._transceive(bytes((mode,)), tx_last_bits=7)
+        return answer is not None and len(answer[0]) == 2 and answer[1] == 0
 
     def transceive(self, data: bytes) -> bytes | None:
-        # MFRC522_Request leaves BitFramingReg at 7 bits; every frame after it is whole bytes.
-        self._dev.Write_MFRC522(self._dev.BitFramingReg, 0x00)
-        status, back, bits = self._dev.MFRC522_ToCard(self._dev.PCD_TRANSCEIVE, list(data))
-        if status != self._dev.MI_OK or bits <= 0 or bits % 8:
-            return None
-        return bytes(back[: bits // 8])
+        answer = self._transceive(data, tx_last_bits=0)
+        if answer is None or answer[1] != 0:
+            return None  # no answer, a bad one, or a partial last byte
+        return answer[0]
 
     def crc(self, data: bytes) -> bytes:
-        return bytes(self._dev.CalulateCRC(list(data)))
+        return crc_a(data)
 
     def close(self) -> None:
         # Not Close_MFRC522(): its GPIO.cleanup() would reset every pin RPi.GPIO set up.
@@ -110,6 +168,66 @@ class MFRC522Chip:
             self._dev.spi.close()
         finally:
             self._gpio.cleanup(self._reset_pin)
+
+    def _transceive(self, frame: bytes, *, tx_last_bits: int) -> tuple[bytes, int] | None:
+        """Send `frame` (only `tx_last_bits` bits of its last byte when nonzero) and receive.
+
+        Returns (bytes received, valid bits of the last byte: 0 means all 8), or
+        None when nobody answered or the answer is unusable (collision, parity or
+        protocol error, FIFO overflow).  OSError from the bus propagates;
+        ReaderError when the chip stops working (see `_wait`).
+        """
+        write, read = self._dev.Write_MFRC522, self._dev.Read_MFRC522
+        write(reg.COMMAND_REG, reg.CMD_IDLE)  # stop whatever the chip still does
+        write(reg.COM_IRQ_REG, reg.IRQ_CLEAR_ALL)
+        write(reg.FIFO_LEVEL_REG, reg.FIFO_FLUSH)
+        for byte in frame:
+            write(reg.FIFO_DATA_REG, byte)
+        write(reg.BIT_FRAMING_REG, tx_last_bits)  # StartSend off while the command changes
+        write(reg.COMMAND_REG, reg.CMD_TRANSCEIVE)
+        write(reg.BIT_FRAMING_REG, reg.START_SEND | tx_last_bits)
+        irq = self._wait()
+        if not irq & (reg.IRQ_RX | reg.IRQ_IDLE):
+            return None  # the timer ran out: no card answered
+        error = read(reg.ERROR_REG)
+        if error & reg.ERR_FRAME_MASK:
+            log.debug("RC522 answer to %s unusable: ErrorReg %#04x", frame.hex(), error)
+            return None
+        level = read(reg.FIFO_LEVEL_REG) & reg.FIFO_LEVEL_MASK
+        if level == 0:
+            return None
+        last_bits = read(reg.CONTROL_REG) & reg.RX_LAST_BITS_MASK
+        return bytes(read(reg.FIFO_DATA_REG) for _ in range(level)), last_bits
+
+    def _wait(self) -> int:
+        """Poll ComIrqReg until an answer or the timer; returns its value (0: gave up).
+
+        Bounded by MAX_IRQ_READS reads and WAIT_LIMIT_S of wall-clock time, with
+        one last look at the limit.  Giving up means the chip neither heard an
+        answer nor ran its timer; if its timer settings are gone (a power glitch
+        reset it) that is a ReaderError, so the poller reopens and reinitialises
+        it; otherwise it counts as no answer.
+        """
+        start = self._clock()
+        deadline = start + WAIT_LIMIT_S
+        for _ in range(MAX_IRQ_READS):
+            now = self._clock()
+            due = next((start + offset for offset in _IRQ_CHECKS_S if start + offset > now), now + _LATE_STEP_S)
+            if due > now and now < deadline:
+                self._sleep(min(due, deadline) - now)
+            irq: int = self._dev.Read_MFRC522(reg.COM_IRQ_REG)
+            if irq & _WAIT_IRQS:
+                return irq
+            if self._clock() >= deadline:
+                break
+        t_mode = self._dev.Read_MFRC522(reg.T_MODE_REG)
+        if t_mode != _TIMER_SETUP[reg.T_MODE_REG]:
+            raise ReaderError(
+                f"RC522 stopped answering and lost its settings (TModeReg {t_mode:#04x}); "
+                "a power glitch may have reset it"
+            )
+        log.debug("RC522 raised no interrupt within %.0f ms; counting it as no answer", WAIT_LIMIT_S * 1000)
+        return 0
 
 
 class RC522Backend(ReaderBackend):
@@ -138,6 +256,9 @@ class RC522Backend(ReaderBackend):
         except OSError as exc:
             self._release()
             raise ReaderError(f"{self._description} SPI error: {exc}") from exc
+        except ReaderError as exc:
+            self._release()
+            raise ReaderError(f"{self._description}: {exc}") from exc
         return None if uid is None else uid_to_text(uid)
 
     def _release(self) -> None:
@@ -168,7 +289,14 @@ def _import_vendor() -> tuple[Any, Any]:
     return mfrc522, gpio
 
 
-def _open_mfrc522(options: RC522Options, mfrc522: Any, gpio: Any) -> MFRC522Chip:
+def _open_mfrc522(
+    options: RC522Options,
+    mfrc522: Any,
+    gpio: Any,
+    *,
+    clock: Clock = monotonic,
+    sleep: Callable[[float], object] = time.sleep,
+) -> MFRC522Chip:
     mode = gpio.getmode()
     if mode is not None and mode != gpio.BCM:
         raise ReaderError(
@@ -190,7 +318,18 @@ def _open_mfrc522(options: RC522Options, mfrc522: Any, gpio: Any) -> MFRC522Chip
         raise ReaderError(
             f"no permission to open {options.device_path}: add the user to the 'spi' and 'gpio' groups"
         ) from exc
-    return MFRC522Chip(device, gpio, options.reset_pin)
+    chip = MFRC522Chip(device, gpio, options.reset_pin, clock=clock, sleep=sleep)
+    try:
+        chip.configure()
+    except Exception as exc:
+        try:
+            chip.close()
+        except (OSError, RuntimeError) as close_exc:
+            log.warning("closing %s failed: %s", options.device_path, close_exc)
+        if isinstance(exc, ReaderError):
+            raise ReaderError(f"{options.device_path}: {exc}") from exc
+        raise
+    return chip
 
 
 def open_rc522(options: RC522Options) -> RC522Backend:

@@ -1,8 +1,9 @@
 """Reading a full ISO 14443-A UID through an MFRC522 chip.
 
 The protocol logic talks to a tiny `RC522Chip` interface (request,
-transceive, crc) so it runs unchanged against the real chip (adapted from the
-`mfrc522` package in `drivers.reader.rc522`) and against `FakeRC522Chip`.
+transceive, crc) so it runs unchanged against the real chip (our register-level
+transceive over the `mfrc522` package's SPI primitives, `drivers.reader.rc522`)
+and against `FakeRC522Chip`.
 
 Why not the library's own `MFRC522_Anticoll`/`read_id`: they stop at cascade
 level 1, which for a 7-byte NTAG21x UID returns the cascade tag 0x88 plus
@@ -38,7 +39,7 @@ class RC522Chip(Protocol):
     request(mode): send REQA/WUPA as a 7-bit frame; True when a 16-bit ATQA came back.
     transceive(data): send whole bytes, return the whole bytes answered, or None
         on timeout, collision, parity/CRC error or a partial byte.
-    crc(data): the chip's CRC_A of `data`, two bytes low first.
+    crc(data): the CRC_A of `data`, two bytes low first.
     Any of them may raise OSError when the SPI bus fails.
     """
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import pkgutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import drivers
 
@@ -45,3 +48,29 @@ def test_drivers_never_import_engine_or_companion() -> None:
         text = path.read_text()
         for forbidden in ("import engine", "from engine", "import companion", "from companion"):
             assert forbidden not in text, f"{path} mentions {forbidden!r}"
+
+
+def test_import_drivers_events_imports_no_other_driver_module() -> None:
+    """The app imports drivers.events at start-up: the package __init__ must stay lazy."""
+    code = (
+        "import json, sys, drivers.events, drivers.event_queue\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'drivers')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == ["drivers", "drivers.event_queue", "drivers.events"]
+
+
+def test_star_import_still_gives_every_public_name() -> None:
+    code = "import json\nfrom drivers import *\nprint(json.dumps(sorted(n for n in dir() if not n.startswith('_'))))\n"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    names = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert set(drivers.__all__) <= names
+
+
+def test_public_names_resolve_to_their_modules_objects() -> None:
+    assert sorted(drivers.__all__) == sorted(drivers._LAZY)
+    for name in drivers.__all__:
+        assert getattr(drivers, name) is getattr(importlib.import_module(drivers._LAZY[name]), name)
+    assert set(drivers.__all__) <= set(dir(drivers))
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        _ = drivers.no_such_name

@@ -1,5 +1,7 @@
 """RC522: the full-UID protocol against the fake chip, the backend's error handling,
-the adapter over the mfrc522 library, and the off-Pi error message."""
+opening the mfrc522 library's object, and the off-Pi error message.
+
+The real-chip adapter's register-level transceive is tested in test_rc522_chip.py."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from drivers.clock import FakeClock
 from drivers.errors import BackendUnavailable, ReaderError
 from drivers.events import CardPlaced, CardRemoved, ReaderBack, ReaderLost
 from drivers.reader import Reader, open_reader
+from drivers.reader.fake_mfrc522 import FakeMFRC522
 from drivers.reader.fake_rc522 import FakeRC522Chip, TagState
 from drivers.reader.iso14443 import REQA, WUPA, bcc, crc_a, uid_chunks
-from drivers.reader.rc522 import MFRC522Chip, RC522Backend, RC522Options, _open_mfrc522
+from drivers.reader.rc522 import RC522Backend, RC522Options, _open_mfrc522
 from drivers.reader.rc522_protocol import read_uid
 
 UID4 = bytes.fromhex("DEADBEEF")
@@ -189,63 +192,21 @@ def test_bad_reads_are_not_errors(clock: FakeClock) -> None:
     assert reader.healthy
 
 
-# --- the adapter over the real library's object ---------------------------------------------
-
-
-class StubMFRC522:
-    """Answers like mfrc522.MFRC522 would: (status, data, bits) tuples and register writes."""
-
-    MI_OK, MI_NOTAGERR, MI_ERR = 0, 1, 2
-    PCD_TRANSCEIVE = 0x0C
-    BitFramingReg = 0x0D
-
-    def __init__(self, **kwargs: Any) -> None:
-        self.kwargs = kwargs
-        self.writes: list[tuple[int, int]] = []
-        self.answers: list[tuple[int, list[int], int]] = []
-        self.spi = SimpleNamespace(closed=False)
-        self.spi.close = lambda: setattr(self.spi, "closed", True)
-
-    def MFRC522_Request(self, mode: int) -> tuple[int, int]:
-        return (self.MI_OK, 0x10) if mode == 0x52 else (self.MI_ERR, 0)
-
-    def Write_MFRC522(self, addr: int, val: int) -> None:
-        self.writes.append((addr, val))
-
-    def MFRC522_ToCard(self, command: int, data: list[int]) -> tuple[int, list[int], int]:
-        assert command == self.PCD_TRANSCEIVE
-        return self.answers.pop(0)
-
-    def CalulateCRC(self, data: list[int]) -> list[int]:
-        return list(crc_a(bytes(data)))
-
-
-def test_adapter_maps_library_results() -> None:
-    device = StubMFRC522()
-    gpio = SimpleNamespace(cleaned=[], cleanup=lambda pin: gpio.cleaned.append(pin))
-    chip = MFRC522Chip(device, gpio, 25)
-    assert chip.request(WUPA) and not chip.request(REQA)
-    device.answers = [(0, [1, 2, 3, 4, 4, 0], 40), (2, [], 0), (0, [0x08, 0, 0], 20), (1, [0], 0)]
-    assert chip.transceive(b"\x93\x20") == b"\x01\x02\x03\x04\x04"
-    assert chip.transceive(b"\x93\x20") is None  # MI_ERR (timeout, collision)
-    assert chip.transceive(b"\x93\x70") is None  # a partial byte
-    assert chip.transceive(b"\x50\x00") is None  # nothing back
-    assert device.writes == [(0x0D, 0x00)] * 4  # whole-byte framing before every frame
-    assert chip.crc(b"123456789") == bytes.fromhex("05BF")
-    chip.close()
-    assert device.spi.closed and gpio.cleaned == [25]
+# --- opening the real library's object (register-level tests: test_rc522_chip.py) ---------
 
 
 def fake_vendor(**gpio_overrides: Any) -> tuple[SimpleNamespace, SimpleNamespace]:
-    made: list[StubMFRC522] = []
+    """Stand-ins for the `mfrc522` module (its MFRC522 a FakeMFRC522) and `RPi.GPIO`."""
+    made: list[FakeMFRC522] = []
 
-    def construct(bus: int = 0, device: int = 0, spd: int = 1000000, pin_mode: int = 10, pin_rst: int = -1) -> StubMFRC522:
-        stub = StubMFRC522(bus=bus, device=device, spd=spd, pin_mode=pin_mode, pin_rst=pin_rst)
-        made.append(stub)
-        return stub
+    def construct(bus: int = 0, device: int = 0, spd: int = 1000000, pin_mode: int = 10, pin_rst: int = -1) -> FakeMFRC522:
+        fake = FakeMFRC522(bus=bus, device=device, spd=spd, pin_mode=pin_mode, pin_rst=pin_rst)
+        made.append(fake)
+        return fake
 
     mfrc522 = SimpleNamespace(MFRC522=construct, made=made)
-    gpio = SimpleNamespace(BCM=11, BOARD=10, getmode=lambda: None, cleanup=lambda pin: None)
+    gpio = SimpleNamespace(BCM=11, BOARD=10, getmode=lambda: None, cleaned=[])
+    gpio.cleanup = gpio.cleaned.append
     for key, value in gpio_overrides.items():
         setattr(gpio, key, value)
     return mfrc522, gpio
@@ -253,8 +214,10 @@ def fake_vendor(**gpio_overrides: Any) -> tuple[SimpleNamespace, SimpleNamespace
 
 def test_open_passes_bcm_mode_and_the_reset_pin_explicitly() -> None:
     mfrc522, gpio = fake_vendor()
-    _open_mfrc522(RC522Options(spi_bus=0, spi_device=1, reset_pin=22, spi_speed_hz=2_000_000), mfrc522, gpio)
+    chip = _open_mfrc522(RC522Options(spi_bus=0, spi_device=1, reset_pin=22, spi_speed_hz=2_000_000), mfrc522, gpio)
     assert mfrc522.made[0].kwargs == {"bus": 0, "device": 1, "spd": 2_000_000, "pin_mode": 11, "pin_rst": 22}
+    chip.close()
+    assert mfrc522.made[0].spi.closed and gpio.cleaned == [22]  # only our pin, not GPIO.cleanup()
 
 
 def test_open_refuses_board_numbering_already_set() -> None:
