@@ -23,10 +23,10 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING
 
 from drivers.errors import ConfigError, DisplayError
+from drivers.lifecycle import ClosesOnExit
 from drivers.system import has_desktop
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _check_size(size: tuple[int, int]) -> tuple[int, int]:
     return (size[0], size[1])
 
 
-class Display:
+class Display(ClosesOnExit):
     """An open screen.  Use as a context manager or call `close()`."""
 
     def __init__(
@@ -160,17 +160,6 @@ class Display:
         pygame.font.quit()
         pygame.display.quit()
         _restore_env(self._set_env, self._previous_env)
-
-    def __enter__(self) -> Display:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _fit(surface: pygame.Surface, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[int, int]]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterable, Mapping
-from types import TracebackType
 
 from drivers.buttons.debounce import ButtonTiming, Debouncer
 from drivers.clock import Clock, monotonic
@@ -24,13 +23,14 @@ from drivers.config import validate_button_names
 from drivers.errors import ConfigError, DriverError
 from drivers.event_queue import EventSink
 from drivers.events import Event
+from drivers.lifecycle import ClosesOnExit
 
 log = logging.getLogger(__name__)
 
 IDLE_WAIT_S = 1.0  # the timer thread re-checks this often even with nothing pending
 
 
-class DebouncedButtons:
+class DebouncedButtons(ClosesOnExit):
     """Named buttons fed by raw edges; reports ButtonPressed / ButtonHeld."""
 
     kind = ""
@@ -158,13 +158,3 @@ class DebouncedButtons:
             self._closed = True
         self._release_devices()
 
-    def __enter__(self) -> DebouncedButtons:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

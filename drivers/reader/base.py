@@ -14,7 +14,6 @@ import logging
 import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from types import TracebackType
 from typing import ClassVar, Generic, TypeVar
 
 from drivers.clock import Clock, monotonic
@@ -22,6 +21,7 @@ from drivers.config import require
 from drivers.errors import DriverError, ReaderError
 from drivers.event_queue import EventSink
 from drivers.events import Event
+from drivers.lifecycle import ClosesOnExit
 from drivers.reader.presence import PresenceTracker, ReaderHealth
 from drivers.reader.uid import is_uid_text
 
@@ -87,7 +87,7 @@ class ReaderBackend(ABC):
 B = TypeVar("B", bound=ReaderBackend)
 
 
-class Reader(Generic[B]):
+class Reader(ClosesOnExit, Generic[B]):
     """Polls one backend and reports CardPlaced/CardRemoved/ReaderLost/ReaderBack.
 
     Use as a context manager, or call `start(queue)` and later `close()`.
@@ -207,17 +207,6 @@ class Reader(Generic[B]):
                 return
             self._closed = True
         self._backend.close()
-
-    def __enter__(self) -> Reader[B]:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"Reader(name={self._name!r}, backend={self._backend.describe()!r})"
