@@ -25,7 +25,7 @@ def main() -> None:
         report = fuzz(args.events, Path(work), seed=args.seed)
     print(f"command: python bench/fuzz.py --events {args.events} --seed {args.seed}")
     print(f"{report.events} driver events in {time.monotonic() - start:.0f} s over {report.games} games "
-          f"({report.games_ended} ended): {report.accepted_inputs} inputs accepted, {report.refused} refused, "
+          f"({report.games_ended} game endings, counting endings undone and replayed): {report.accepted_inputs} inputs accepted, {report.refused} refused, "
           f"{report.undos} undone")
     print("failures: " + ("none" if not report.failures else "; ".join(report.failures)))
 

@@ -75,12 +75,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return replay_cmd.run(args)
 
 
-def _cmd_doctor(args: argparse.Namespace) -> int:
-    from drivers.doctor import run_doctor
-
-    return run_doctor(args.rest)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="A table companion for Samurai Spirit.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -125,15 +119,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--snapshots", metavar="DIR", help="also save the board after each input as PNGs")
     p.set_defaults(func=_cmd_replay)
 
-    p = sub.add_parser("doctor", help="check the reader, buttons and display one by one", add_help=False)
-    p.add_argument("rest", nargs=argparse.REMAINDER)
-    p.set_defaults(func=_cmd_doctor)
+    sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["doctor"]:
+        from drivers.doctor import run_doctor
+
+        return run_doctor(words[1:])
+    args = build_parser().parse_args(words)
     if getattr(args, "games", 1) < 1:
         print("companion simulate: --games must be 1 or more", file=sys.stderr)
         return 2
