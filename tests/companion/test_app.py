@@ -209,3 +209,26 @@ def test_setup_undo_steps_back(tmp_path: Path, difficulty: str) -> None:
     assert "none yet" in app.screen().detail[1]
     press(app, "undo")
     assert app.screen().title == "New game: difficulty"
+
+
+@pytest.mark.parametrize("damage", ["garbage", "middle"])
+def test_other_journal_damage_keeps_what_came_before_and_starts(tmp_path: Path, damage: str) -> None:
+    app = make(tmp_path)
+    set_up(app, "kyuzo", "heihachi", "daisuke", first="kyuzo")
+    tap(app, "card:3-doll-none")
+    press(app, "defend")
+    path = tmp_path / CURRENT
+    lines = path.read_text().splitlines(keepends=True)
+    if damage == "garbage":
+        path.write_text("".join(lines) + "\x00\x17garbage from a dying SD card\n")
+        kept = 3
+    else:
+        lines[2] = lines[2].replace("3-doll-none", "3-doll-nune")
+        path.write_text("".join(lines))
+        kept = 1
+    again = make(tmp_path)
+    assert again.mode == "resume"
+    assert any("damaged" in line and f"resumes at input {kept}" in line for line in again.screen().detail)
+    press(again, "ok")
+    assert again.match is not None and len(again.match.inputs) == kept
+    assert len(path.read_text().splitlines()) == kept + 1, "the journal was rewritten without the damage"
