@@ -260,8 +260,7 @@ class App:
                 match.undo(done)
             self._say(str(exc), error=True)
             return
-        for offset in range(len(values), 0, -1):
-            self.journal.append_at(match, len(match.inputs) - offset + 1)
+        self.journal.append(match, len(values))
         self.accepted += len(values)
         texts = [e.text for events in match.history[-len(values):] for e in events
                  if e.kind not in ("reveal",)]

@@ -44,10 +44,9 @@ class RecordingJournal(JournalFile):
         super().start(match)
         self._note(match)
 
-    def append_at(self, match: Match, number: int) -> None:
-        super().append_at(match, number)
-        if number == len(match.inputs):
-            self._note(match)
+    def append(self, match: Match, count: int = 1) -> None:
+        super().append(match, count)
+        self._note(match)
 
     def rewrite(self, match: Match) -> None:
         super().rewrite(match)

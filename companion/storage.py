@@ -52,11 +52,17 @@ class JournalFile:
         """Begin a new journal for `match` (replacing any previous current game)."""
         write_atomic(self.path, self._text(match))
 
-    def append_at(self, match: Match, number: int) -> None:
-        """Append input `number` (from 1) of the match, flushed and fsynced before returning."""
-        line = record_line(number, match.inputs[number - 1])
+    def append(self, match: Match, count: int = 1) -> None:
+        """Append the match's last `count` inputs in one write, fsynced before returning.
+
+        One write call for a step of several inputs (a card tapped at the
+        action prompt is Fight plus the tap) means a power cut keeps all of
+        the step or none of it.
+        """
+        first = len(match.inputs) - count + 1
+        lines = "".join(record_line(n, match.inputs[n - 1]) for n in range(first, len(match.inputs) + 1))
         with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(line)
+            handle.write(lines)
             handle.flush()
             os.fsync(handle.fileno())
 
