@@ -63,13 +63,18 @@ class SimplePolicy:
         assert sam is not None
         st = play.state
         room = st.kiai(sam) - st.track(sam)
-        if "support" in options and self.rng.random() < 0.08:
-            return "support"
         last = st.catalogue.cards[sam.combat[-1]] if sam.combat else None
         costly = last is not None and bool(set(last.penalties) & COSTLY)
-        if costly and room <= 4 and len(st.cards.raider) > 2:
-            return "pass"
-        return "fight" if room >= 3 or (room >= 1 and self.rng.random() < 0.4) else "pass"
+        if room >= 3 and not (costly and room <= 4):
+            return "fight"
+        # Passing early is what loses villages: when everyone has passed, the
+        # rest of the Raider stack joins the Intruders and burns at round end.
+        # Supporting keeps the stack moving without filling the combat line.
+        if "support" in options:
+            return "support"
+        if room >= 1 and self.rng.random() < 0.5:
+            return "fight"
+        return "pass"
 
     def _fight(self, play: Play, options: tuple[str, ...]) -> str:
         st = play.state
