@@ -25,7 +25,7 @@ def main() -> None:
         trials = run_trials(args.trials, Path(work), rng_seed=args.seed)
     resumed = trials.runs - trials.no_journal_yet
     print(f"command: python bench/power_cut.py --trials {args.trials} --seed {args.seed}")
-    print(f"{trials.runs} kills in {time.monotonic() - start:.0f} s (one game runs {trials.duration_s:.2f} s): "
+    print(f"{trials.runs} kills in {time.monotonic() - start:.0f} s (the game runs from {trials.game_starts_s:.2f} s to {trials.duration_s:.2f} s after start): "
           f"{trials.identical}/{resumed} resumed games identical to the uninterrupted run "
           f"({trials.no_journal_yet} killed before the first journal line, "
           f"{trials.finished_before_kill} finished before the kill)")

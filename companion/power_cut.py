@@ -72,6 +72,7 @@ class Trials:
     failures: list[str] = field(default_factory=list)
     inputs_at_kill: list[int] = field(default_factory=list)
     duration_s: float = 0.0
+    game_starts_s: float = 0.0
 
 
 def resume_view(state_dir: Path) -> dict[str, Any] | None:
@@ -88,7 +89,7 @@ def resume_view(state_dir: Path) -> dict[str, Any] | None:
 
 def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", pace: float = 0.008,
                rng_seed: int = 1) -> Trials:
-    """`count` kills, each at a uniformly random moment of one game's run time."""
+    """`count` kills, each at a uniformly random moment between the game's first journal line and its end."""
     states = reference(work, seed, difficulty)
     rng = random.Random(rng_seed)
     trials = Trials()
@@ -101,12 +102,16 @@ def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", 
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     began = time.monotonic()
-    start(work / "calibration").wait()
+    calibration = start(work / "calibration")
+    while not (work / "calibration" / CURRENT).exists() and calibration.poll() is None:
+        time.sleep(0.002)
+    trials.game_starts_s = time.monotonic() - began
+    calibration.wait()
     trials.duration_s = time.monotonic() - began
     for number in range(count):
         state = work / f"trial-{number:03d}"
         proc = start(state)
-        time.sleep(rng.uniform(0.0, trials.duration_s))
+        time.sleep(rng.uniform(trials.game_starts_s, trials.duration_s))
         if proc.poll() is not None:
             trials.finished_before_kill += 1
         proc.send_signal(signal.SIGKILL)
