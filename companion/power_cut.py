@@ -111,7 +111,7 @@ def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", 
     for number in range(count):
         state = work / f"trial-{number:03d}"
         proc = start(state)
-        time.sleep(rng.uniform(trials.game_starts_s, trials.duration_s))
+        time.sleep(rng.uniform(trials.game_starts_s + 0.05, trials.duration_s))
         if proc.poll() is not None:
             trials.finished_before_kill += 1
         proc.send_signal(signal.SIGKILL)
