@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -55,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
         reader.start(queue)
         buttons.start(queue)
         loop.run(lambda: enroller.done)
-    except Stop:
-        pass
+    except Stop as why:
+        print(f"companion enroll: stopping ({why}); every tag bound so far is saved", file=sys.stderr)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -67,7 +67,7 @@ def _value(text: str) -> Any:
         try:
             return convert(text)
         except ValueError:
-            pass
+            continue
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
