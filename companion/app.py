@@ -59,6 +59,7 @@ class App:
         self.lines: list[str] = []
         self.notice: Notice | None = None
         self.confirm: str | None = None
+        self._confirm_action: Callable[[], None] | None = None
         self.reader_lost: str | None = None
         self.unknown_uid: str | None = None
         self.picker: Menu | None = None
@@ -307,8 +308,6 @@ class App:
         if action:
             action()
 
-    _confirm_action: Callable[[], None] | None = None
-
     # --- resume, setup, new game ------------------------------------------------
 
     def _resume_menu(self) -> Menu:
@@ -409,14 +408,19 @@ class App:
         self.picker_action = bind
 
     def open_virtual_deck(self) -> None:
-        """Laptop mode: pick a card or board to 'tap' from a list."""
+        """Laptop mode: pick a card or board to 'tap' from a list.
+
+        The list is what the moment asks for: the cards the pending tap could
+        be, the Samurai boards during set-up or when a Samurai is asked for,
+        else every card.
+        """
         prompt = self.match.play.prompt if self.match and self.mode == "play" else None
+        boards = [t for t in self.ui.tag_targets() if t.startswith("samurai:")]
         if prompt is not None and prompt.tap is not None and self.match is not None:
             targets = [f"card:{c}" for c in self.match.play.possible_taps()]
-        elif self.mode == "setup" or (prompt is not None and any(o in prompt.options for o in
-                                                                 (t.partition(":")[2] for t in self.ui.tag_targets()
-                                                                  if t.startswith("samurai:")))):
-            targets = [t for t in self.ui.tag_targets() if t.startswith("samurai:")]
+        elif self.mode == "setup" or (prompt is not None and any(b.partition(":")[2] in prompt.options
+                                                                  for b in boards)):
+            targets = boards
         else:
             targets = [t for t in self.ui.tag_targets() if t.startswith("card:")]
         labels = tuple(self.ui.describe_target(t) for t in targets)

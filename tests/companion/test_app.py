@@ -232,3 +232,27 @@ def test_other_journal_damage_keeps_what_came_before_and_starts(tmp_path: Path, 
     press(again, "ok")
     assert again.match is not None and len(again.match.inputs) == kept
     assert len(path.read_text().splitlines()) == kept + 1, "the journal was rewritten without the damage"
+
+
+def test_virtual_deck_offers_what_the_moment_asks_for(tmp_path: Path) -> None:
+    app = make(tmp_path)
+    press(app, "ok")
+    app.open_virtual_deck()
+    screen = app.screen()
+    assert screen.kind == "message" and len(screen.options) == 7
+    assert screen.options[0] == "Samurai board - Kikuchiyo"
+    press(app, "ok")
+    assert app.screen().kind == "setup" and "Kikuchiyo" in app.screen().detail[1]
+
+
+def test_virtual_deck_taps_a_possible_card(tmp_path: Path) -> None:
+    app = make(tmp_path)
+    set_up(app, "kyuzo", "heihachi", "daisuke", first="kyuzo")
+    press(app, "ok")
+    assert app.match is not None and app.match.play.prompt.tap == "raider"
+    possible = app.match.play.possible_taps()
+    app.open_virtual_deck()
+    assert len(app.screen().options) == len(possible) == 52
+    press(app, "next", "ok")
+    assert journal_inputs(tmp_path)[-1] == {"tap": possible[1]}
+    assert app.match.play.prompt.kind in ("fight", "action")
