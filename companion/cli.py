@@ -92,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("demo", help="play a full seeded game through the app loop, headless; save snapshots")
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--seed", type=int, default=3)
     p.add_argument("--difficulty", default="easy", choices=["easy", "normal", "hard", "heroic"])
     p.add_argument("--out", default="demo-out", help="folder for snapshots and the demo's journal")
     p.add_argument("--state-dir", help="state folder for the demo's journal (default: OUT/state; emptied first)")
