@@ -139,6 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RuleError, ConfigError, DriverError) as exc:
         print(f"companion {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader of our output went away (`companion demo | head`): not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
