@@ -31,7 +31,8 @@ def main() -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     with tempfile.TemporaryDirectory() as state:
         proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--mock", "--state-dir", state,
-                                 "--exit-after", str(args.seconds + 10)], env=env)
+                                 "--exit-after", str(args.seconds + 10)], env=env,
+                                stderr=subprocess.DEVNULL)
         try:
             time.sleep(5)
             before, start = cpu_seconds(proc.pid), time.monotonic()

@@ -29,7 +29,8 @@ def time_to_ready(env: dict[str, str], state: str) -> float:
             sock.settimeout(30)
             start = time.perf_counter()
             proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--mock", "--state-dir", state,
-                                     "--exit-after", "20"], env=dict(env, NOTIFY_SOCKET=address))
+                                     "--exit-after", "20"], env=dict(env, NOTIFY_SOCKET=address),
+                                    stderr=subprocess.DEVNULL)
             try:
                 while True:
                     message = sock.recv(4096).decode()

@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 
 from companion.config import ConfigError
+from companion.startup import skip_pkg_resources
 from drivers.errors import DriverError
 from engine import RuleError
 from engine.games.samurai_spirit import SamuraiSpirit
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    skip_pkg_resources()
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["doctor"]:
         from drivers.doctor import run_doctor
