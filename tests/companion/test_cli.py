@@ -32,3 +32,14 @@ def test_unknown_job_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "0"]) == 2
     assert "--games must be 1 or more" in capsys.readouterr().err
+
+
+def test_pygame_loads_its_default_font_without_pkg_resources() -> None:
+    import subprocess
+    import sys
+
+    code = ("from companion.startup import skip_pkg_resources; skip_pkg_resources(); import sys, pygame; "
+            "pygame.font.init(); assert pygame.font.Font(None, 24).size('Kyuzo')[0] > 10; "
+            "assert sys.modules['pkg_resources'] is None; print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
