@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -96,7 +97,20 @@ class Catalogue:
 
     def by_rank(self, rank: str) -> tuple[str, ...]:
         """Card ids of one rank (plunderer, lieutenant, boss), in catalogue order."""
-        return tuple(cid for cid, card in self.cards.items() if card.rank == rank)
+        return self._ranks.get(rank, ())
+
+    @cached_property
+    def _ranks(self) -> dict[str, tuple[str, ...]]:
+        # Every new game asks for each rank: grouped once per catalogue, which never changes.
+        out: dict[str, list[str]] = {}
+        for cid, card in self.cards.items():
+            out.setdefault(card.rank, []).append(cid)
+        return {rank: tuple(cids) for rank, cids in out.items()}
+
+    @cached_property
+    def values(self) -> dict[str, int]:
+        """Card id -> value, asked for at nearly every step: built once per catalogue, shared read-only."""
+        return {cid: card.value for cid, card in self.cards.items()}
 
     def unverified(self) -> list[str]:
         """Short notes on what the data file flags as unverified."""

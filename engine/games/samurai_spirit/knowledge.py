@@ -147,10 +147,11 @@ class Knowledge:
             return top
         slots = self.raider.count(None) + self.intruder.count(None)
         pick = rng.randrange(slots)
-        unseen = sorted(self.unseen)
-        if pick < len(unseen):
-            return unseen[pick]
-        pick -= len(unseen)
+        # Unseen members come first, in id order; sorted only when the pick falls among them.
+        unseen_count = len(self.unseen)
+        if pick < unseen_count:
+            return sorted(self.unseen)[pick]
+        pick -= unseen_count
         for rank, count in sorted(self.unidentified.items()):
             if pick < count:
                 return rng.choice(self.candidates[rank])

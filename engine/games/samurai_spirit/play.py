@@ -66,18 +66,21 @@ class Play:
             self.emit("forced", why, actor=who, decision=kind, option=options[0])
             return options[0]
         value = yield Prompt(who, kind, text, tuple(options), None, subject)
-        assert isinstance(value, (Choose, Press))
-        return value.option if isinstance(value, Choose) else value.button
+        if isinstance(value, Choose):
+            return value.option
+        assert isinstance(value, Press)
+        return value.button
 
     def reveal(self, actor: SamuraiState | str, source: str, text: str) -> Flow[str]:
         """Wait for the tap of the card turned over from `source`, and pick it up."""
         who = actor if isinstance(actor, str) else actor.name
-        value = yield Prompt(who, "reveal", text, (), tap=source)
+        value = yield Prompt(who, "reveal", text, (), source)
         assert isinstance(value, Tap)
-        self.state.cards.take(source, value.card, self.state.round)
-        self.emit("reveal", f"{value.card} revealed ({self.state.catalogue.cards[value.card].describe()}).",
-                  card=value.card, source=source)
-        return value.card
+        cid = value.card
+        st = self.state
+        st.cards.take(source, cid, st.round)
+        self.emit("reveal", f"{cid} revealed ({st.catalogue.cards[cid].label}).", card=cid, source=source)
+        return cid
 
     # --- the Play contract ----------------------------------------------------
 

@@ -10,13 +10,26 @@ asks for, fight while there is room under the Kiai, and pass before the flame.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.prompt import Prompt
 from engine.games.samurai_spirit.play import Play
 
-COSTLY = {"barricade", "wound", "intruder", "must-pass", "shuffle-discard"}
+COSTLY = frozenset({"barricade", "wound", "intruder", "must-pass", "shuffle-discard"})
 """Penalties that hurt again at every turn while the card stays last in line."""
+
+
+@cache
+def _choose(option: str) -> Choose:
+    """The input for an option id. Inputs are immutable values, so one per id serves every game."""
+    return Choose(option)
+
+
+@cache
+def _tap(card: str) -> Tap:
+    """The input for a tapped card, one per card id (see `_choose`)."""
+    return Tap(card)
 
 
 class SimplePolicy:
@@ -30,20 +43,20 @@ class SimplePolicy:
         prompt = play.prompt
         assert prompt is not None
         if prompt.tap:
-            return Tap(play.state.cards.sample_top(prompt.tap, self.rng))
+            return _tap(play.state.cards.sample_top(prompt.tap, self.rng))
         if self.explore and self.rng.random() < self.explore:
-            return Choose(self.rng.choice(prompt.options))
-        return Choose(self._decide(play, prompt))
+            return _choose(self.rng.choice(prompt.options))
+        return _choose(self._decide(play, prompt))
 
     def _decide(self, play: Play, prompt: Prompt) -> str:
         options = prompt.options
         kind = prompt.kind
+        if kind == "action":
+            return self._action(play, prompt)
+        if kind == "fight":
+            return self._fight(play, prompt)
         if kind in ("kiai", "ignore-penalty"):
             return "yes"
-        if kind == "action":
-            return self._action(play, options)
-        if kind == "fight":
-            return self._fight(play, options)
         if kind == "fight-again":
             sam = play.actor()
             assert sam is not None
@@ -56,15 +69,15 @@ class SimplePolicy:
             return self.rng.choice(options) if self.rng.random() < 0.2 else "no"
         return options[0]
 
-    def _action(self, play: Play, options: tuple[str, ...]) -> str:
+    def _action(self, play: Play, prompt: Prompt) -> str:
+        options = prompt.options
         if len(options) == 1:
             return options[0]
-        sam = play.actor()
-        assert sam is not None
         st = play.state
+        sam = st.by_name(prompt.actor)
         room = st.kiai(sam) - st.track(sam)
         last = st.catalogue.cards[sam.combat[-1]] if sam.combat else None
-        costly = last is not None and bool(set(last.penalties) & COSTLY)
+        costly = last is not None and not COSTLY.isdisjoint(last.penalties)
         if room >= 3 and not (costly and room <= 4):
             return "fight"
         # Passing early is what loses villages: when everyone has passed, the
@@ -76,12 +89,11 @@ class SimplePolicy:
             return "fight"
         return "pass"
 
-    def _fight(self, play: Play, options: tuple[str, ...]) -> str:
+    def _fight(self, play: Play, prompt: Prompt) -> str:
+        options = prompt.options
         st = play.state
-        sam = play.actor()
-        assert sam is not None
-        prompt = play.prompt
-        assert prompt is not None and prompt.subject is not None
+        sam = st.by_name(prompt.actor)
+        assert prompt.subject is not None
         value = st.value(prompt.subject)
         if "discard" in options:
             return "discard"

@@ -37,8 +37,9 @@ def play_one(game: SamuraiSpirit, setup: dict[str, object], seed: int, explore: 
     policy = SimplePolicy(random.Random(seed ^ 0x5EED), explore)
     play = match.play
     assert isinstance(play, Play)
+    apply, choose = match.apply, policy.choose
     while play.prompt is not None:
-        match.apply(policy.choose(play))
+        apply(choose(play))
     return match
 
 

@@ -73,18 +73,19 @@ class State:
     score: int | None = None
 
     def by_name(self, name: str) -> SamuraiState:
-        for sam in self.samurai:
-            if sam.name == name:
-                return sam
-        raise KeyError(name)
+        """The Samurai called `name`; KeyError if he is not at the table."""
+        return self.seats[name]
 
     values: dict[str, int] = field(default_factory=dict)
     names: frozenset[str] = frozenset()
+    seats: dict[str, SamuraiState] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.names = frozenset(s.name for s in self.samurai)
-        # Asked for at nearly every step: looked up once here.
-        self.values = {cid: card.value for cid, card in self.catalogue.cards.items()}
+        # The seats never change during a game, so the lookups by name are built once.
+        self.seats = {s.name: s for s in self.samurai}
+        self.names = frozenset(self.seats)
+        # Card values never change either: the catalogue's table, shared and only read.
+        self.values = self.catalogue.values
         for sam in self.samurai:
             kiai = self.catalogue.samurai[sam.name].kiai
             sam.kiai_values = (kiai["human"], kiai["animal"])
@@ -94,7 +95,12 @@ class State:
 
     def track(self, sam: SamuraiState) -> int:
         """The battle track always equals the sum of the combat line."""
-        return sum(map(self.values.__getitem__, sam.combat))
+        # A plain loop: the lines are short and this is asked for at every step.
+        values = self.values
+        total = 0
+        for cid in sam.combat:
+            total += values[cid]
+        return total
 
     def kiai(self, sam: SamuraiState) -> int:
         return sam.kiai_values[1 if sam.wounds >= 2 else 0]
@@ -112,6 +118,29 @@ class State:
 
     def defended_symbols(self, sam: SamuraiState) -> set[str | None]:
         return {self.catalogue.cards[c].symbol for c in sam.defence}
+
+    def defends(self, sam: SamuraiState, symbol: str | None) -> bool:
+        """Whether a card on the defence side of `sam` shows `symbol`; same as `symbol in defended_symbols(sam)`."""
+        cards = self.catalogue.cards
+        for cid in sam.defence:
+            if cards[cid].symbol == symbol:
+                return True
+        return False
+
+    def in_round_count(self) -> int:
+        """How many Samurai have not passed; same as `len(in_round())`, without building the list."""
+        count = 0
+        for sam in self.samurai:
+            if not sam.passed:
+                count += 1
+        return count
+
+    def everyone_passed(self) -> bool:
+        """No Samurai is left in the round; same as `not in_round()`, without building the list."""
+        for sam in self.samurai:
+            if not sam.passed:
+                return False
+        return True
 
     def in_round(self) -> list[SamuraiState]:
         return [s for s in self.samurai if not s.passed]

@@ -29,7 +29,7 @@ def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
     st = p.state
     if st.samurai[st.active] is not sam or st.in_round_end:
         return False
-    holder = st.by_name(talent) if talent in st.names else None
+    holder = st.seats.get(talent)
     return holder is not None and holder.token_holder == sam.name
 
 
@@ -40,7 +40,7 @@ def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> str | None:
         return f"Defend not allowed: {cid} has no symbol"
     if sam.no_defend:
         return f"Defend not allowed: a penalty forbids {sam.title} to Defend this turn"
-    if card.symbol in st.defended_symbols(sam):
+    if st.defends(sam, card.symbol):
         return f"Defend not allowed: {sam.title} already defends a {card.symbol}"
     return None
 
@@ -60,8 +60,7 @@ def defend(p: Play, sam: SamuraiState, cid: str) -> None:
 def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) -> list[str]:
     """Neighbours who may receive a card through Heihachi's or Daisuke's talent."""
     st = p.state
-    value = st.value(cid)
-    talent = "heihachi" if value % 2 == 0 else "daisuke"
+    talent = "heihachi" if st.values[cid] % 2 == 0 else "daisuke"
     if not has_talent(p, sam, talent):
         return []
     out = []
@@ -74,14 +73,23 @@ def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) 
 def fight_options(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> list[str]:
     st = p.state
     options = [CONFRONT]
-    if can_defend(p, sam, cid):
+    if why_not_defend(p, sam, cid) is None:
         options.append(DEFEND)
-    if has_talent(p, sam, "kyuzo") and st.value(cid) in {st.value(c) for c in sam.combat}:
+    if has_talent(p, sam, "kyuzo") and _matches_line(p, sam, st.values[cid]):
         options.append(DISCARD)
     if not under_used and st.cards.raider and has_talent(p, sam, "katsushiro"):
         options.append(UNDER)
     options.extend(gift_targets(p, sam, cid, held_by))
     return options
+
+
+def _matches_line(p: Play, sam: SamuraiState, value: int) -> bool:
+    """Whether a card of `value` lies in the combat line of `sam` (Kyuzo's talent)."""
+    values = p.state.values
+    for cid in sam.combat:
+        if values[cid] == value:
+            return True
+    return False
 
 
 def fight(p: Play, sam: SamuraiState) -> Flow[None]:
@@ -107,7 +115,7 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     forced = None
     if len(options) == 1:
         forced = f"{why_not_defend(p, sam, cid)}: {sam.title} must Confront {cid}."
-    choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.describe()}: Confront or Defend?",
+    choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.label}: Confront or Defend?",
                               forced, subject=cid)
     if choice == CONFRONT:
         yield from kiai.add_to_combat(p, sam, cid, f"{sam.title} confronts")

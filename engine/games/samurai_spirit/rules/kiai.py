@@ -25,8 +25,9 @@ def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: str) -> Flow[None]:
     st = p.state
     sam.combat.append(cid)
     st.cards.place(cid, "combat", sam.name)
-    p.emit("confront", f"{how}: {sam.title} lays {cid} in the combat line; battle track {st.track(sam)} "
-           f"of Kiai {st.kiai(sam)}.", samurai=sam.name, card=cid, track=st.track(sam))
+    track = st.track(sam)
+    p.emit("confront", f"{how}: {sam.title} lays {cid} in the combat line; battle track {track} "
+           f"of Kiai {st.kiai(sam)}.", samurai=sam.name, card=cid, track=track)
     yield from after_change(p, sam, added=True)
 
 

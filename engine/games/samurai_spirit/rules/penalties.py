@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.samurai_spirit.catalogue import Card
 from engine.games.samurai_spirit.rules import fight, kiai, village
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
@@ -33,12 +34,18 @@ FLAGS = ("no-defend", "no-support", "must-pass", "no-talent")
 """Penalties that only forbid something this turn; the others make their own events."""
 
 
+def pending_penalty(p: Play, sam: SamuraiState) -> Card | None:
+    """The last card of the combat line when it carries a penalty, else None."""
+    if not sam.combat:
+        return None
+    card = p.state.catalogue.cards[sam.combat[-1]]
+    return card if card.penalties else None
+
+
 def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
-    if not sam.combat:
-        return
-    card = st.catalogue.cards[sam.combat[-1]]
-    if not card.penalties:
+    card = pending_penalty(p, sam)
+    if card is None:
         return
     immune = "gorobei" if card.value % 2 == 0 else "kanbei"
     if fight.has_talent(p, sam, immune):

@@ -22,13 +22,13 @@ def end_round(p: Play) -> Flow[None]:
                "Intruder stack.", moved=moved)
     p.emit("round-end", f"End of round {st.round}.", round=st.round)
     for sam in st.samurai:
-        if "hat" not in st.defended_symbols(sam):
+        if not st.defends(sam, "hat"):
             yield from village.wound(p, sam, f"Step 1: {sam.title} did not protect the peasants (no hat)")
     for sam in st.samurai:
-        if "farm" not in st.defended_symbols(sam):
+        if not st.defends(sam, "farm"):
             yield from village.destroy_farmstead(p, f"Step 2: {sam.title} did not protect a farm")
     for sam in st.samurai:
-        if "doll" not in st.defended_symbols(sam):
+        if not st.defends(sam, "doll"):
             village.lose_random_family(p, f"Step 3: {sam.title} did not protect a family")
     if st.setup.level.family_bonus:
         yield from family_bonuses(p)

@@ -50,7 +50,7 @@ def play_round(p: Play) -> Flow[None]:
     n = len(st.samurai)
     while True:
         yield from turn.take_turn(p, st.samurai[st.active])
-        if not st.cards.raider or not st.in_round():
+        if not st.cards.raider or st.everyone_passed():
             return
         seat = st.active
         for step in range(1, n + 1):

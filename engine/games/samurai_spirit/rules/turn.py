@@ -26,15 +26,20 @@ def forced_pass(p: Play, sam: SamuraiState) -> str | None:
 
 
 def why_not_support(p: Play, sam: SamuraiState) -> str | None:
-    st = p.state
     forced = forced_pass(p, sam)
     if forced:
         return forced
+    return _support_blocked(p, sam)
+
+
+def _support_blocked(p: Play, sam: SamuraiState) -> str | None:
+    """Why `sam` may not Support, once a forced Pass is ruled out."""
+    st = p.state
     if sam.no_support:
         return f"Support not allowed: a penalty forbids {sam.title} to Support this turn"
     if sam.token_holder != sam.name:
         return f"Support not allowed: {sam.title}'s support token is with {sam.token_holder.capitalize()}"
-    if len(st.in_round()) < 2:
+    if st.in_round_count() < 2:
         return "Support needs another Samurai still in the round"
     if not st.cards.raider:
         return "Support not allowed: the Raider stack is empty"
@@ -42,13 +47,16 @@ def why_not_support(p: Play, sam: SamuraiState) -> str | None:
 
 
 def actions(p: Play, sam: SamuraiState) -> list[str]:
-    if forced_pass(p, sam):
+    return _actions(p, sam, forced_pass(p, sam))
+
+
+def _actions(p: Play, sam: SamuraiState, forced: str | None) -> list[str]:
+    """The legal actions, given `forced` = forced_pass(p, sam), which the turn has already judged."""
+    if forced:
         return [PASS]
-    options = [FIGHT]
-    if why_not_support(p, sam) is None:
-        options.append(SUPPORT)
-    options.append(PASS)
-    return options
+    if _support_blocked(p, sam) is None:
+        return [FIGHT, SUPPORT, PASS]
+    return [FIGHT, PASS]
 
 
 def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
@@ -56,11 +64,15 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     st.turn += 1
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False
     p.emit("turn", f"{sam.title}'s turn.", samurai=sam.name, turn=st.turn)
-    yield from absent_tokens(p, sam)
-    yield from penalties.line_penalty(p, sam)
+    # Most turns have no absent token to offer and no line penalty: checked
+    # here so those turns skip the nested rule altogether.
+    if st.absent_unused:
+        yield from absent_tokens(p, sam)
+    if penalties.pending_penalty(p, sam) is not None:
+        yield from penalties.line_penalty(p, sam)
     if st.cards.raider and not st.result:
         why = forced_pass(p, sam)
-        choice = yield from p.ask(sam, "action", actions(p, sam), f"{sam.title}: Fight, Support or Pass?",
+        choice = yield from p.ask(sam, "action", _actions(p, sam, why), f"{sam.title}: Fight, Support or Pass?",
                                   f"{why}: lay the meeple down." if why else None)
         if choice == FIGHT:
             yield from fight.fight(p, sam)
