@@ -15,6 +15,7 @@ from companion.app import App
 from companion.config import Config, load_config
 from companion.games import game_ui
 from companion.loop import Loop
+from companion.reader_keeper import ReaderKeeper
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.service import Notifier
@@ -40,10 +41,10 @@ def open_devices(cfg: Config, mock: bool) -> tuple[Any, Any, Any]:
     from drivers.reader import open_reader
 
     if mock:
-        reader = open_reader("mock")
+        reader = ReaderKeeper(lambda: open_reader("mock"), "mock", time.monotonic)
         buttons = open_buttons("mock", hold_s=cfg.hold_s)
     else:
-        reader = open_reader(cfg.reader, **cfg.reader_options)
+        reader = ReaderKeeper(lambda: open_reader(cfg.reader, **cfg.reader_options), cfg.reader, time.monotonic)
         if cfg.buttons == "gpio":
             buttons = open_buttons("gpio", pins=cfg.button_pins, bounce_s=cfg.bounce_s, hold_s=cfg.hold_s)
         else:

@@ -59,3 +59,15 @@ def test_the_laptop_window_opens_under_xvfb(tmp_path: Path) -> None:
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
+
+
+def test_a_missing_reader_does_not_stop_the_companion(tmp_path: Path) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('[reader]\nbackend = "rc522"\n[buttons]\nbackend = "mock"\n[display]\ndriver = "dummy"\n')
+    shot = tmp_path / "shot.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--state-dir", str(tmp_path / "s"),
+         "--exit-after", "1.5", "--screenshot", str(shot)],
+        env=dict(os.environ, SDL_AUDIODRIVER="dummy"), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert shot.exists()
