@@ -13,11 +13,11 @@ import pygame
 
 from companion.screen_model import Screen
 from companion.screens import palette
-from companion.screens.layout import columns, rows, share
+from companion.screens.layout import rows
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.board import village_and_columns
-from companion.screens.samurai_spirit.naming import difficulty_label, display_name
+from companion.screens.samurai_spirit.naming import difficulty_label
 
 RESULT_TEXT = {"won": "Village saved!", "lost": "Village lost"}
 LOST_PREFIX = "The game is lost"
@@ -79,19 +79,5 @@ def _draw_score(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
 
 def _draw_samurai(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:
     """Each Samurai's face and Wound token: what the "no Wound token" point depends on."""
-    if not samurai:
-        return
-    gap = max(1, p.metrics.px(3))
-    height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(46))
-    widths = share(rect.width - 4, [0.72, 0.28], 2)
-    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 1.1)),
-                               widths[0], p.metrics.min_size)
-    for n, sam in enumerate(samurai):
-        name = sam["name"]
-        row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
-        fill = palette.PANEL if n % 2 else palette.BACKGROUND
-        p.box(f"samurai:{name}", row, fill=fill, value=name)
-        inner = row.inflate(-4, -max(2, height // 8))
-        label, face = columns(inner, widths, 2)
-        p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
-        widgets.face_with_wound(p, face, f"samurai:{name}", sam)
+    for sam, (face,) in widgets.samurai_name_rows(p, rect, samurai, [0.72, 0.28], 46):
+        widgets.face_with_wound(p, face, f"samurai:{sam['name']}", sam)

@@ -20,7 +20,6 @@ from companion.screens.layout import columns, share
 from companion.screens.painter import IconDrawer, Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.board import village_and_columns
-from companion.screens.samurai_spirit.naming import display_name
 from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER
 
 STEPS: tuple[tuple[IconDrawer, str], ...] = (
@@ -101,21 +100,8 @@ def _step_text_size(p: Painter, label: pygame.Rect) -> int:
 
 def _draw_defenders(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:
     """Each Samurai's name, face, Wound token and the three symbols defended (full) or not (outline)."""
-    if not samurai:
-        return
-    gap = max(1, p.metrics.px(3))
-    height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(48))
-    widths = share(rect.width - 4, [0.5, 0.17, 0.11, 0.11, 0.11], 2)
-    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 1.1)),
-                               widths[0], p.metrics.min_size)
-    for n, sam in enumerate(samurai):
+    for sam, (face, *symbols) in widgets.samurai_name_rows(p, rect, samurai, [0.5, 0.17, 0.11, 0.11, 0.11], 48):
         name = sam["name"]
-        row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
-        fill = palette.PANEL if n % 2 else palette.BACKGROUND
-        p.box(f"samurai:{name}", row, fill=fill, value=name)
-        inner = row.inflate(-4, -max(2, height // 8))
-        label, face, *symbols = columns(inner, widths, 2)
-        p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
         widgets.face_with_wound(p, face, f"samurai:{name}", sam)
         defends = set(sam.get("defends", []))
         for symbol, cell in zip(DEFENCE_ORDER, symbols, strict=True):

@@ -8,11 +8,12 @@ from typing import Any
 import pygame
 
 from companion.screens import palette
+from companion.screens.layout import columns, share
 from companion.screens.painter import IconDrawer, Painter
 from companion.screens.palette import Colour
 from companion.screens.samurai_spirit import icons
 from companion.screens.samurai_spirit.cards import card_face
-from companion.screens.samurai_spirit.naming import token_mark
+from companion.screens.samurai_spirit.naming import display_name, token_mark
 
 
 def icon_box(rect: pygame.Rect, side: int | None = None) -> pygame.Rect:
@@ -138,3 +139,30 @@ def token_pill(
 
 def pill_width(p: Painter, height: int) -> int:
     return max(height + height // 2, p.cache.measure("Ks", max(12, round(height * 1.1)))[0] + height // 2)
+
+
+def samurai_name_rows(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]], weights: list[float],
+                      max_height: int) -> list[tuple[dict[str, Any], list[pygame.Rect]]]:
+    """One striped row per Samurai with its name drawn in the first column.
+
+    Returns each Samurai with the rectangles of the remaining columns, for the
+    caller to fill (a face, defence symbols). The names share one text size so
+    the list reads evenly.
+    """
+    if not samurai:
+        return []
+    gap = max(1, p.metrics.px(3))
+    height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(max_height))
+    widths = share(rect.width - 4, weights, 2)
+    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 1.1)),
+                               widths[0], p.metrics.min_size)
+    out = []
+    for n, sam in enumerate(samurai):
+        name = sam["name"]
+        row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
+        fill = palette.PANEL if n % 2 else palette.BACKGROUND
+        p.box(f"samurai:{name}", row, fill=fill, value=name)
+        label, *cells = columns(row.inflate(-4, -max(2, height // 8)), widths, 2)
+        p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
+        out.append((sam, cells))
+    return out
