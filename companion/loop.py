@@ -33,7 +33,7 @@ class Loop:
 
     def __init__(self, controller: Controller, queue: Queue, clock: Callable[[], float],
                  draw: Callable[[Screen], None] | None = None,
-                 heartbeat: Callable[[], None] | None = None, heartbeat_s: float | None = None,
+                 heartbeat: Callable[[], object] | None = None, heartbeat_s: float | None = None,
                  pump: Callable[[], None] | None = None, pump_s: float = 0.05,
                  max_wait: float | None = None) -> None:
         self.controller = controller

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from engine import Match, RuleError, get_game
 from engine.core.journal import Journal, header_line, parse_journal, record_line
@@ -123,9 +122,3 @@ def unfinished(state_dir: Path) -> Path | None:
     """The current game's journal if there is one."""
     path = state_dir / CURRENT
     return path if path.exists() else None
-
-
-def describe_header(header: dict[str, Any]) -> str:
-    setup = header.get("setup", {})
-    names = ", ".join(str(n).capitalize() for n in setup.get("samurai", []))
-    return f"{setup.get('difficulty', '?')} game with {names}"

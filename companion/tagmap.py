@@ -51,11 +51,6 @@ class TagMap:
             del self.tags[old]
         self.tags[uid] = target
 
-    def unbind(self, target: str) -> None:
-        uid = self.uid_for(target)
-        if uid is not None:
-            del self.tags[uid]
-
     def to_text(self) -> str:
         return json.dumps({"format": 1, "game": self.game, "tags": dict(sorted(self.tags.items()))}, indent=1) + "\n"
 

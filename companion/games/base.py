@@ -42,7 +42,11 @@ class SetupFlow(Protocol):
 
 class GameUI(Protocol):
     name: str
-    game: Game
+
+    @property
+    def game(self) -> Game:
+        """The rules engine's game object."""
+        ...
 
     def new_setup(self) -> SetupFlow: ...
 
