@@ -40,6 +40,18 @@ def _check_uid(uid: str) -> None:
 class _Event:
     kind: ClassVar[str] = ""
 
+    def __post_init__(self) -> None:
+        # Every event's fields follow one naming rule, so one check serves all:
+        # `uid` is a card UID, `at` a time, anything else a non-empty name.
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name == "uid":
+                _check_uid(value)
+            elif item.name == "at":
+                _check_at(value)
+            else:
+                _check_text(item.name, value)
+
     def to_dict(self) -> dict[str, Any]:
         """A plain dict with the event kind under "event", fit for JSON."""
         return {"event": self.kind, **asdict(self)}
@@ -58,11 +70,6 @@ class CardPlaced(_Event):
     reader: str
     at: float
 
-    def __post_init__(self) -> None:
-        _check_uid(self.uid)
-        _check_text("reader", self.reader)
-        _check_at(self.at)
-
 
 @dataclass(frozen=True)
 class CardRemoved(_Event):
@@ -72,11 +79,6 @@ class CardRemoved(_Event):
     uid: str
     reader: str
     at: float
-
-    def __post_init__(self) -> None:
-        _check_uid(self.uid)
-        _check_text("reader", self.reader)
-        _check_at(self.at)
 
 
 @dataclass(frozen=True)
@@ -88,11 +90,6 @@ class ReaderLost(_Event):
     reason: str
     at: float
 
-    def __post_init__(self) -> None:
-        _check_text("reader", self.reader)
-        _check_text("reason", self.reason)
-        _check_at(self.at)
-
 
 @dataclass(frozen=True)
 class ReaderBack(_Event):
@@ -101,10 +98,6 @@ class ReaderBack(_Event):
     kind: ClassVar[str] = "reader_back"
     reader: str
     at: float
-
-    def __post_init__(self) -> None:
-        _check_text("reader", self.reader)
-        _check_at(self.at)
 
 
 @dataclass(frozen=True)
@@ -115,10 +108,6 @@ class ButtonPressed(_Event):
     name: str
     at: float
 
-    def __post_init__(self) -> None:
-        _check_text("name", self.name)
-        _check_at(self.at)
-
 
 @dataclass(frozen=True)
 class ButtonHeld(_Event):
@@ -127,10 +116,6 @@ class ButtonHeld(_Event):
     kind: ClassVar[str] = "button_held"
     name: str
     at: float
-
-    def __post_init__(self) -> None:
-        _check_text("name", self.name)
-        _check_at(self.at)
 
 
 Event = CardPlaced | CardRemoved | ReaderLost | ReaderBack | ButtonPressed | ButtonHeld
