@@ -1,0 +1,83 @@
+"""JSON from outside the program, read with limits a crafted file cannot break.
+
+The standard `json.loads` turns hostile but well-formed text into crashes
+that are not `json.JSONDecodeError`: nesting a few thousand levels deep
+raises RecursionError, an integer of more than 4,300 digits raises
+ValueError, and anything but a str/bytes raises TypeError. Journals, tag
+maps and protocol lines all come from files or pipes a person can edit, so
+every one is read through `load_limited`, which either returns a value or
+raises RuleError with a sentence a person can act on.
+
+Nothing the companion writes comes near the limits: a journal record nests
+three levels deep and its largest number is a 31-bit seed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.errors import RuleError
+
+MAX_DEPTH = 32
+MAX_INT_DIGITS = 40
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of [ and { in `text`, ignoring brackets inside strings.
+
+    Counted by hand (no recursion) so a line nested 100,000 deep is measured,
+    not crashed on. Unbalanced text gives whatever depth it reached; the JSON
+    parser reports the syntax error afterwards.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise RuleError(f"a number of {len(digits.lstrip('-'))} digits is far too long "
+                        f"(at most {MAX_INT_DIGITS})")
+    return int(digits)
+
+
+def _parse_constant(name: str) -> Any:
+    raise RuleError(f"{name} is not a number JSON allows")
+
+
+def load_limited(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse one JSON document, refusing what would crash or stall the parser.
+
+    Raises RuleError naming the problem: not JSON (with the column), nested
+    deeper than `max_depth`, a number with too many digits, NaN/Infinity.
+    """
+    if not isinstance(text, str):
+        raise RuleError("the text is not a string")
+    depth = nesting_depth(text)
+    if depth > max_depth:
+        raise RuleError(f"nested {depth} levels deep (at most {max_depth})")
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise RuleError("nested too deeply to read") from None
+    except ValueError as exc:
+        raise RuleError(f"not readable JSON ({exc})") from None
