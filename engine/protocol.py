@@ -1,9 +1,12 @@
 """The engine protocol: one JSON object per line in, one per line out.
 
 Like UCI for chess engines, it lets any program drive the rules without
-importing them. `ProtocolSession.handle` turns one input line into one answer;
-the loop that reads stdin lives with the command-line tool, so the engine
-itself does no I/O. See the README ("Engine protocol") for the message list.
+importing them. `ProtocolSession.handle_line` turns one input line into
+exactly one answer line, whatever the line holds (bad bytes, blank, deep
+nesting, wrong types): a client that waits for one answer per line never
+hangs, and a refused line leaves the state as it was. The loop that reads
+stdin lives with the command-line tool, so the engine itself does no I/O.
+See the README ("Engine protocol") for the message list.
 """
 
 from __future__ import annotations
@@ -17,8 +20,15 @@ from engine.core.events import Event
 from engine.core.inputs import input_from_obj
 from engine.core.match import Match
 from engine.core.registry import get_game
+from engine.core.safe_json import load_limited
 
 DEFAULT_GAME = "samurai-spirit"
+MAX_LINE_BYTES = 65_536
+"""A setup with a counted-out deck is under 1 KiB; longer lines are refused unread."""
+MAX_SEED = 2**63 - 1
+COMMANDS = ("new", "cards", "state", "journal", "undo", "tap", "press", "choose")
+QUERIES = ("cards", "state", "journal")
+EXAMPLE = '{"press": "fight"}'
 
 
 class ProtocolSession:
@@ -38,54 +48,125 @@ class ProtocolSession:
         out.update(extra)
         return out
 
-    def handle_line(self, line: str) -> str:
-        """Answer one line; never raises for bad input."""
+    def _error(self, message: str) -> dict[str, Any]:
+        return {"ok": False, "error": message, "state": self._state()}
+
+    def handle_line(self, line: str | bytes) -> str:
+        """Answer one line (text, or bytes as read from a pipe) with one line; never raises.
+
+        A failure nobody foresaw is still answered, as "internal error", after
+        the match is rebuilt from its inputs so that the state is as before.
+        """
+        match = self.match
+        inputs = list(match.inputs) if match else []
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            answer = {"ok": False, "error": f"not JSON: {exc.msg} at column {exc.colno}", "state": self._state()}
-        else:
-            answer = self.handle(obj)
+            answer = self._answer_line(line)
+        except Exception as exc:  # the line boundary: whatever happened, answer and carry on
+            self._restore(match, inputs)
+            answer = self._error(f"internal error: {type(exc).__name__}: {exc}; the state is as before this line")
         return json.dumps(answer, separators=(",", ":"), sort_keys=True)
 
+    def _restore(self, match: Match | None, inputs: list[Any]) -> None:
+        """Put back the match as it was before the line, replaying its inputs."""
+        self.match = match
+        if match is None:
+            return
+        try:
+            self.match = Match.replay(match.game, match.setup.to_json(), match.seed, inputs)
+        except Exception:  # inputs it accepted once replay unless the rules themselves broke: keep what we have
+            self.match = match
+
+    def _answer_line(self, line: str | bytes) -> dict[str, Any]:
+        try:
+            obj = load_limited(read_text(line))
+        except RuleError as exc:
+            return self._error(str(exc))
+        return self.handle(obj)
+
     def handle(self, obj: Any) -> dict[str, Any]:
+        """Answer one decoded message; a refusal names what is wrong and changes nothing."""
         try:
             return self._dispatch(obj)
         except RuleError as exc:
-            return {"ok": False, "error": str(exc), "state": self._state()}
+            return self._error(str(exc))
 
     def _dispatch(self, obj: Any) -> dict[str, Any]:
-        if not isinstance(obj, dict) or not obj:
-            raise RuleError("each line must be a JSON object such as {\"press\": \"fight\"}")
-        if "new" in obj:
-            return self._new(obj)
-        if "cards" in obj:
+        command = command_of(obj)
+        if command == "new":
+            return self._new(obj["new"])
+        if command in QUERIES and obj[command] is not True:
+            raise RuleError(f"{command} takes true: send {{\"{command}\": true}}")
+        if command == "cards":
             game = get_game(self.match.game.name if self.match else DEFAULT_GAME)
             return {"ok": True, "cards": game.cards_json()}
-        if "state" in obj:
+        if command == "state":
             return self._ok()
         match = self.match
         if match is None:
             raise RuleError("no game yet: send {\"new\": {\"samurai\": [...], \"difficulty\": \"normal\", \"seed\": 7}}")
-        if "undo" in obj:
-            steps = obj["undo"]
-            taken = match.undo(steps if not isinstance(steps, bool) else -1)
+        if command == "undo":
+            taken = match.undo(whole_steps(obj["undo"]))
             return self._ok([], undone=[v.to_json() for v in taken])
-        if "journal" in obj:
+        if command == "journal":
             return self._ok(header=match.header(), inputs=[v.to_json() for v in match.inputs])
-        value = input_from_obj(obj)
-        events = match.apply(value)
+        events = match.apply(input_from_obj(obj))
         return self._ok(events)
 
-    def _new(self, obj: dict[str, Any]) -> dict[str, Any]:
-        spec = obj["new"]
+    def _new(self, spec: Any) -> dict[str, Any]:
         if not isinstance(spec, dict):
             raise RuleError("new needs an object: {\"samurai\": [...], \"difficulty\": \"normal\", \"seed\": 7}")
         spec = dict(spec)
-        game = get_game(spec.pop("game", DEFAULT_GAME))
+        name = spec.pop("game", DEFAULT_GAME)
+        if not isinstance(name, str):
+            raise RuleError(f"game must be a game's name such as \"{DEFAULT_GAME}\", not {json.dumps(name)}")
+        game = get_game(name)
         seed = spec.pop("seed", None)
-        if seed is None:
-            seed = self._new_seed()
-        match = Match(game, spec, seed)
+        match = Match(game, spec, self._new_seed() if seed is None else checked_seed(seed))
         self.match = match
         return self._ok(list(match.opening), header=match.header())
+
+
+def read_text(line: str | bytes) -> str:
+    """The text of one line, or RuleError saying why it cannot be a message."""
+    if len(line) > MAX_LINE_BYTES:
+        raise RuleError(f"the line is too long (more than {MAX_LINE_BYTES:,} bytes): "
+                        f"send one JSON object per line, such as {EXAMPLE}")
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RuleError(f"the line is not UTF-8 text (byte 0x{line[exc.start]:02x} at position {exc.start}): "
+                            "send JSON encoded as UTF-8") from None
+    if not line.strip():
+        raise RuleError(f"empty line: send one JSON object per line, such as {EXAMPLE}")
+    return line
+
+
+def command_of(obj: Any) -> str:
+    """The one command a message holds; RuleError if it holds none or several."""
+    if not isinstance(obj, dict) or not obj:
+        raise RuleError(f"each line must be a JSON object such as {EXAMPLE}")
+    found = [key for key in COMMANDS if key in obj]
+    if len(found) > 1:
+        raise RuleError(f"one command per line, not {' and '.join(found)}")
+    if not found:
+        return "input"  # input_from_obj names the unknown field
+    command = found[0]
+    allowed = {"tap", "hidden"} if command == "tap" else {command}
+    extra = sorted(key for key in obj if key not in allowed)
+    if extra:
+        raise RuleError(f"unexpected field(s) with {command}: {', '.join(extra)}")
+    return command
+
+
+def whole_steps(steps: Any) -> int:
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise RuleError(f"undo needs a whole number of steps, 1 or more, not {json.dumps(steps)}")
+    return steps
+
+
+def checked_seed(seed: Any) -> int:
+    """A seed the journal can hold: a whole number from 0 to 2**63 - 1."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise RuleError(f"seed must be a whole number from 0 to {MAX_SEED}, not {json.dumps(seed)}")
+    return seed
