@@ -7,10 +7,16 @@ presses, storms of undo. After every event: the game's invariants hold, an
 event that did not change the inputs left the state exactly as it was, and
 the journal on disk matches the game. Used by a test (a few thousand events)
 and by `bench/fuzz.py` (100,000 or more).
+
+`protocol_fuzz` does the same for the engine protocol (`companion engine`):
+the simple policy's moves mixed with malformed lines (random bytes, blank and
+Unicode-whitespace lines, deep nesting, huge numbers, invalid UTF-8, flipped
+bytes, cut lines, wrong types in every field).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,9 +24,12 @@ from pathlib import Path
 from companion.demo import DEMO_SAMURAI, DemoTable
 from companion.storage import load_journal
 from drivers.config import BUTTON_NAMES
+from engine.core.inputs import input_to_json
+from engine.core.match import Match
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
+from engine.protocol import ProtocolSession
 
 
 @dataclass
@@ -151,3 +160,156 @@ def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25) 
                 report.failures.append(f"event {report.events}: the journal on disk differs from the game")
                 break
     return report
+
+
+# --- the engine protocol: malformed lines between legal moves -----------------
+
+@dataclass
+class ProtocolFuzzReport:
+    lines: int = 0
+    malformed: int = 0
+    accepted: int = 0
+    refused: int = 0
+    games: int = 0
+    answers_checked_in_process: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+WHITESPACE_LINES = (b"", b" ", b"\t", b"\x0c", b"\r", "\u00a0".encode(), "\u2028".encode(), "\u3000 \u0085".encode())
+WRONG_VALUES: tuple[object, ...] = ([], {}, None, True, False, 1.5, -1, 0, 10**39, "", "x", [[]], {"a": 1}, 1e300)
+
+
+class ProtocolFuzzer:
+    """Makes the lines: moves the simple policy would play, and mutations of them."""
+
+    def __init__(self, rng: random.Random) -> None:
+        from engine.games.samurai_spirit.policy import SimplePolicy
+
+        self.rng = rng
+        self.policy = SimplePolicy(random.Random(rng.random()), explore=0.2)
+
+    def new_game(self) -> bytes:
+        rng = self.rng
+        names = rng.sample(SAMURAI, rng.randint(2, 5))
+        spec = {"samurai": names, "difficulty": rng.choice(("easy", "normal", "hard")), "seed": rng.randrange(2**31)}
+        return json.dumps({"new": spec}).encode()
+
+    def legal(self, match: Match | None) -> bytes:
+        if match is None or match.play.prompt is None or self.rng.random() < 0.002:
+            return self.new_game()
+        play = match.play
+        assert isinstance(play, Play)
+        return input_to_json(self.policy.choose(play)).encode()
+
+    def malformed(self, valid: bytes) -> bytes:
+        rng = self.rng
+        pick = rng.randrange(10)
+        if pick == 0:
+            return bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))).replace(b"\n", b"")
+        if pick == 1:
+            return rng.choice(WHITESPACE_LINES)
+        if pick == 2:
+            return b"[" * rng.randint(30, 5000)
+        if pick == 3:
+            key = rng.choice(("undo", "seed", "tap", "press"))
+            return b'{"%s": %s}' % (key.encode(), b"9" * rng.randint(39, 5000))
+        if pick == 4:
+            at = rng.randrange(len(valid) + 1)
+            return valid[:at] + bytes([rng.choice((0x80, 0xC3, 0xFF, 0xED, 0xF4))]) + valid[at:]
+        if pick == 5:
+            at = rng.randrange(len(valid))
+            return (valid[:at] + bytes([rng.randrange(256)]) + valid[at + 1:]).replace(b"\n", b"")
+        if pick == 6:
+            return valid[:rng.randrange(len(valid))]
+        obj = json.loads(valid)
+        if pick == 7:
+            key = rng.choice(list(obj))
+            obj[key] = rng.choice(WRONG_VALUES)
+        elif pick == 8 and "new" in obj:
+            obj["new"][rng.choice(("samurai", "seed", "game", "deck", "first", "difficulty", "absent_tokens"))] = (
+                rng.choice(WRONG_VALUES))
+        else:
+            obj[rng.choice(("undo", "state", "cards", "journal", "hidden", "press", "new"))] = rng.choice(WRONG_VALUES)
+        return json.dumps(obj).encode()
+
+
+def _snapshot(session: ProtocolSession) -> object:
+    match = session.match
+    if match is None:
+        return None
+    return id(match), list(match.inputs), match.play.prompt, match.play.public_view()
+
+
+def protocol_fuzz(lines: int, seed: int = 1, malformed_share: float = 0.5) -> tuple[ProtocolFuzzReport, list[bytes]]:
+    """Send `lines` lines to a session; return the report and the lines, to replay them through a pipe.
+
+    Checked after each line: one answer line of JSON, never an internal error,
+    a refusal leaves match, inputs, prompt and public view as they were, and a
+    legal move of the policy is accepted.
+    """
+    report = ProtocolFuzzReport()
+    rng = random.Random(seed)
+    fuzzer = ProtocolFuzzer(rng)
+    session = ProtocolSession(new_seed=lambda: 1)
+    sent: list[bytes] = []
+    games: set[int] = set()
+    while report.lines < lines:
+        valid = fuzzer.legal(session.match)
+        bad = rng.random() < malformed_share
+        line = fuzzer.malformed(valid) if bad else valid
+        before = _snapshot(session)
+        out = session.handle_line(line)
+        sent.append(line)
+        report.lines += 1
+        report.malformed += bad
+        problem = _check_answer(out, bad, session, before)
+        if problem:
+            report.failures.append(f"line {report.lines} {line[:80]!r}: {problem}")
+            break
+        report.answers_checked_in_process += 1
+        if json.loads(out)["ok"]:
+            report.accepted += 1
+        else:
+            report.refused += 1
+        if session.match is not None:
+            games.add(id(session.match))
+    report.games = len(games)
+    return report, sent
+
+
+def _check_answer(out: str, malformed: bool, session: ProtocolSession, before: object) -> str | None:
+    if "\n" in out:
+        return "the answer spans several lines"
+    try:
+        answer = json.loads(out)
+    except ValueError:
+        return f"the answer is not JSON: {out[:80]}"
+    if answer.get("ok") is True:
+        return None
+    error = str(answer.get("error", ""))
+    if error.startswith("internal error"):
+        return error
+    if _snapshot(session) != before:
+        return f"refused ({error}) but the state changed"
+    if not malformed:
+        return f"a legal move was refused: {error}"
+    return None
+
+
+def through_pipe(sent: list[bytes], command: list[str]) -> str | None:
+    """Send the same lines to `companion engine` in one go: one JSON answer per line, or what went wrong."""
+    import subprocess
+
+    data = b"".join(line + b"\n" for line in sent)
+    done = subprocess.run(command, input=data, capture_output=True, timeout=3600, check=False)
+    if done.returncode != 0:
+        return f"companion engine exited with {done.returncode}: {done.stderr[-300:]!r}"
+    answers = done.stdout.split(b"\n")
+    if answers[-1] != b"" or len(answers) - 1 != len(sent):
+        return f"{len(answers) - 1} answers to {len(sent)} lines"
+    for number, answer in enumerate(answers[:-1], start=1):
+        try:
+            json.loads(answer)
+        except ValueError:
+            return f"answer {number} is not JSON: {answer[:80]!r}"
+    return None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from companion.fuzz import fuzz
+from companion.fuzz import fuzz, protocol_fuzz, through_pipe
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -15,3 +16,14 @@ def test_fuzzing_the_app_finds_nothing(tmp_path: Path, seed: int) -> None:
     assert report.failures == []
     assert report.events == 2500
     assert report.accepted_inputs > 500 and report.refused > 300 and report.undos > 50
+
+
+def test_fuzzing_the_engine_protocol_finds_nothing() -> None:
+    report, sent = protocol_fuzz(2000, seed=3)
+    assert report.failures == []
+    assert report.lines == 2000 and report.malformed > 800 and report.accepted > 800 and report.games >= 2
+
+
+def test_the_fuzzed_lines_through_the_engine_command_get_one_answer_each() -> None:
+    _, sent = protocol_fuzz(400, seed=4)
+    assert through_pipe(sent, [sys.executable, "-m", "companion.cli", "engine"]) is None
