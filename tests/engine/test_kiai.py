@@ -195,3 +195,35 @@ def test_katsushiro_animal_looks_at_three(table: type[Table]) -> None:
     t = _at_kiai(table, "katsushiro", ["4-hat-none", "4-doll-none", "3-hat-none"], "2-doll-none", wounds=2)
     t.do("yes", "tap 1-hat-none", "tap 2-hat-none", "tap 1-doll-none", "2-hat-none", "1-doll-none")
     assert t.view()["stacks"]["raider_face_up"] == ["2-hat-none", "1-doll-none", "1-hat-none"]
+
+
+KYUZO_NOTE = ("If he were to take a support token for himself during his own turn, then he would have to give it "
+              "back after his turn, and thus get no benefit from it.")
+
+
+def test_a_token_kyuzo_takes_on_his_own_turn_gives_no_benefit(table: type[Table]) -> None:
+    """Rulebook, Kyuzo's Kiai, the note (KYUZO_NOTE): Kikuchiyo's token must not give him a second Fight."""
+    t = table(["kyuzo", "kikuchiyo", "heihachi"])
+    t.arrange(combat={"kyuzo": ["4-hat-none", "2-hat-none"]})
+    t.do("fight", "tap 3-hat-none", "confront", "yes")
+    assert t.prompt.kind == "kiai-source" and "kikuchiyo" in t.prompt.options
+    t.do("kikuchiyo")
+    assert t.prompt.kind == "kiai-target" and "kyuzo" in t.prompt.options
+    events = t.do("kyuzo")
+    texts = t.texts(events)
+    assert "Kyuzo's Kiai: hand Kikuchiyo's support token to Kyuzo." in texts
+    assert "fight a second time" not in texts and t.prompt.kind != "fight-again"
+    assert "Kyuzo hands Kikuchiyo's support token back." in texts
+    assert t.prompt.actor == "kikuchiyo" and t.prompt.kind == "action"
+    assert t.sam("kikuchiyo").token_holder == "kikuchiyo"
+
+
+def test_a_token_kyuzo_hands_to_another_samurai_helps_on_that_samurai_s_turn(table: type[Table]) -> None:
+    """The note is about one's own turn only: a token handed to the next Samurai gives him its talent."""
+    t = table(["kyuzo", "heihachi", "kikuchiyo"])
+    t.arrange(combat={"kyuzo": ["4-hat-none", "2-hat-none"]})
+    t.do("fight", "tap 3-hat-none", "confront", "yes", "kikuchiyo", "heihachi")
+    assert t.prompt.actor == "heihachi" and t.prompt.kind == "action"
+    t.do("fight", "tap 1-doll-none", "defend")
+    assert t.prompt.kind == "fight-again" and t.prompt.actor == "heihachi"
+

@@ -69,6 +69,8 @@ class State:
     last_active: int = 0
     absent_unused: list[str] = field(default_factory=list)
     in_round_end: bool = False
+    late_tokens: set[str] = field(default_factory=set)
+    """Owners of the tokens handed to the active Samurai during his own turn (Kyuzo's Kiai): no benefit."""
     result: str | None = None
     score: int | None = None
 

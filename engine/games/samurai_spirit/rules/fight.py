@@ -21,7 +21,11 @@ CONFRONT, DEFEND, DISCARD, UNDER = "confront", "defend", "discard", "under"
 
 
 def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
-    """Own talent always; support tokens only on his own turn; never under the no-talent Boss."""
+    """Own talent always; support tokens only on his own turn; never under the no-talent Boss.
+
+    A token handed to him during that same turn gives nothing: he must give it
+    back after the turn, "and thus get no benefit from it" (Kyuzo's note).
+    """
     if sam.no_talent:
         return False
     if sam.name == talent or talent in sam.round_talents:
@@ -30,7 +34,7 @@ def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
     if st.samurai[st.active] is not sam or st.in_round_end:
         return False
     holder = st.seats.get(talent)
-    return holder is not None and holder.token_holder == sam.name
+    return holder is not None and holder.token_holder == sam.name and talent not in st.late_tokens
 
 
 def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> str | None:

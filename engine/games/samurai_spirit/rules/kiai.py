@@ -228,6 +228,8 @@ def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
             takers = [s.name for s in st.in_round() if s is not giver]
             taker = yield from p.ask(sam, "kiai-target", takers, f"Kyuzo's Kiai: {giver.title} gives the token to whom?")
             giver.token_holder = taker
+            if st.samurai[st.active].name == taker:
+                st.late_tokens.add(giver.name)
             p.emit("token", f"Kyuzo's Kiai: hand {giver.title}'s support token to {taker.capitalize()}.",
                    token=giver.name, holder=taker)
     if sam.face == "animal":

@@ -121,6 +121,7 @@ def do_pass(p: Play, sam: SamuraiState) -> None:
 def end_turn(p: Play, sam: SamuraiState) -> None:
     """Support tokens go back to their owners after the receiver's turn."""
     st = p.state
+    st.late_tokens.clear()
     for other in st.samurai:
         if other.token_holder == sam.name and other is not sam:
             other.token_holder = other.name
