@@ -17,7 +17,7 @@ from engine.core.prompt import TABLE, Prompt
 from engine.games.samurai_spirit import reasons, view
 from engine.games.samurai_spirit.catalogue import SAMURAI, Catalogue
 from engine.games.samurai_spirit.knowledge import Knowledge
-from engine.games.samurai_spirit.rules import rounds
+from engine.games.samurai_spirit.rules import deal, rounds
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.setup import Setup
 from engine.games.samurai_spirit.state import SamuraiState, State
@@ -80,6 +80,7 @@ class Play:
         st = self.state
         st.cards.take(source, cid, st.round)
         self.emit("reveal", f"{cid} revealed ({st.catalogue.cards[cid].label}).", card=cid, source=source)
+        yield from deal.after_reveal(self, cid)
         return cid
 
     # --- the Play contract ----------------------------------------------------
@@ -100,6 +101,8 @@ class Play:
         if isinstance(value, Tap):
             if value.card not in st.catalogue.cards:
                 raise RuleError(f"unknown card {value.card!r}")
+            if value.card in st.set_aside:
+                raise RuleError(f"{value.card} was set aside by the re-deal: it is not in this game")
             if value.hidden:
                 if None not in st.cards.intruder:
                     raise RuleError("no card went face down onto the Intruder stack without being identified")

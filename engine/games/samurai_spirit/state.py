@@ -71,6 +71,11 @@ class State:
     in_round_end: bool = False
     late_tokens: set[str] = field(default_factory=set)
     """Owners of the tokens handed to the active Samurai during his own turn (Kyuzo's Kiai): no benefit."""
+    shown_plunderers: set[str] = field(default_factory=set)
+    """Plunderers revealed face up: the two-player deal check counts the family symbol among them."""
+    deal_settled: bool = False
+    set_aside: set[str] = field(default_factory=set)
+    """Plunderers put out of the game by a re-deal."""
     result: str | None = None
     score: int | None = None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.samurai_spirit.rules import round_end, turn
+from engine.games.samurai_spirit.rules import deal, round_end, turn
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
 
 if TYPE_CHECKING:
@@ -14,6 +14,16 @@ REINFORCEMENT = {2: "lieutenant", 3: "boss"}
 
 
 def game(p: Play) -> Flow[None]:
+    while True:
+        try:
+            yield from rounds(p)
+            return
+        except deal.Redeal:
+            p.state = deal.redealt(p)
+            p.kiai_active.clear()
+
+
+def rounds(p: Play) -> Flow[None]:
     try:
         while p.state.result is None:
             start_round(p)
