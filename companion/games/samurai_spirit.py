@@ -15,6 +15,7 @@ WORDS = {
     "fight": "Fight", "support": "Support", "pass": "Pass", "confront": "Confront", "defend": "Defend",
     "yes": "Yes", "no": "No", "discard": "Discard (Kyuzo)", "under": "Under the stack (Katsushiro)",
     "random": "Random", "done": "Done", "start": "Start the game",
+    "redeal": "Re-deal: set these Plunderers aside, draw 14 new", "play-on": "Play on with this deal",
 }
 
 
