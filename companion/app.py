@@ -108,6 +108,7 @@ class App:
         self.jobs: list[Job] = []
         self.save_error: str | None = None
         self.save_note = ""
+        self.save_selected = 0
         self.unsaved = False
         self.retry_at: float | None = None
         self.accepted = 0
@@ -228,16 +229,14 @@ class App:
             self.journal.rewrite(job.match)
 
     def _cannot_save(self, exc: OSError, note: str) -> None:
-        if self.save_error is None and not self.unsaved:
-            self.selected = 0
+        if self.save_error is None:
+            self.save_selected = 0
         self.save_error = why_not_saved(exc, self.journal.path)
         self.save_note = note
         self.retry_at = self.clock() + self.save_retry_s
 
     def _saved_again(self) -> None:
         was_unsaved = self.unsaved
-        if not was_unsaved:
-            self.selected = 0
         self.save_error = None
         self.save_note = ""
         self.unsaved = False
@@ -256,6 +255,15 @@ class App:
                       "marked NOT SAVED, and saves the whole game once saving works.")
         return Menu("Cannot save", ("retry", "unsaved"), ("Try again now", "Continue unsaved"), tuple(detail))
 
+    def _save_button(self, name: str, held: bool) -> None:
+        """The Cannot save screen has its own highlight, so the menu under it keeps its place."""
+        if name == "next":
+            self.save_selected = (self.save_selected + (-1 if held else 1)) % 2
+        elif name == "ok":
+            self._save_choice(self._save_menu().options[self.save_selected])
+        else:
+            self._refuse_while_blocked()
+
     def _save_choice(self, option: str) -> None:
         if option == "retry":
             self._retry()
@@ -263,7 +271,6 @@ class App:
                 self._say("Still cannot save.", error=True)
         else:
             self.unsaved = True
-            self.selected = 0
             self._say("Playing on without saving: NOT SAVED shows until saving works again.")
 
     def _refuse_while_blocked(self) -> None:
@@ -375,10 +382,7 @@ class App:
 
     def _button(self, name: str, held: bool) -> None:
         if self._blocked():
-            if name in ("next", "ok"):
-                self._walk_menu(name, held, self._save_menu(), self._save_choice)
-            else:
-                self._refuse_while_blocked()
+            self._save_button(name, held)
             return
         if self.confirm is not None:
             if name == "ok":
@@ -695,7 +699,7 @@ class App:
                                   "confirm": self.confirm, "unsaved": self.unsaved}
         if self._blocked():
             menu = self._save_menu()
-            return Screen("message", title=menu.title, options=menu.labels, selected=self.selected % 2,
+            return Screen("message", title=menu.title, options=menu.labels, selected=self.save_selected,
                           detail=menu.detail, buttons=("next", "ok"), **{**common, "confirm": None})
         if self.picker is not None:
             return Screen("message", title=self.picker.title, options=self.picker.labels,
