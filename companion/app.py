@@ -282,7 +282,7 @@ class App:
         reason = self.unreadable or "it could not be read"
         self.unreadable = None
         self.picker = Menu("The saved game could not be read", ("ok",), ("Start a new game",),
-                           (f"{reason}.", f"It was put aside unchanged as {target}."))
+                           (f"{reason}.", f"It was put aside unchanged as {target.name} in {target.parent}."))
         self.selected = 0
         self.picker_action = lambda option: self._close_picker(None)
 

@@ -382,7 +382,7 @@ def test_a_crafted_journal_is_put_aside_with_the_reason(tmp_path: Path, header: 
     assert aside.read_bytes() == crafted and not path.exists()
     screen = app.screen()
     assert screen.kind == "message" and screen.title == "The saved game could not be read"
-    assert screen.detail[0].startswith("current.journal, line 1: ") and str(aside) in screen.detail[1]
+    assert screen.detail[0].startswith("current.journal, line 1: ") and f"as {aside.name} in {aside.parent}." in screen.detail[1]
     press(app, "ok")
     assert app.screen().kind == "setup"
 

@@ -85,7 +85,7 @@ def game(tmp_path: Path, inputs: int = 6) -> tuple[App, FaultyFileSystem, Clock,
     app = make(tmp_path, fs, clock)
     set_up(app)
     policy = SimplePolicy(random.Random(3))
-    while app.match is not None and len(app.match.inputs) < inputs:
+    while app.match is not None and app.match.play.prompt is not None and len(app.match.inputs) < inputs:
         move(app, policy)
     return app, fs, clock, policy
 
@@ -291,3 +291,45 @@ def test_a_real_fsync_failure_is_handled_too(tmp_path: Path, monkeypatch: pytest
     press(app, "pass")
     monkeypatch.undo()
     assert app.screen().title == "Cannot save" and app.match is not None and app.match.inputs == []
+
+
+def drawn_detail(screen: object, size: tuple[int, int]) -> tuple[list[str], list[str]]:
+    """The detail words drawn at `size`, and the words the screen asked for."""
+    import pygame
+
+    from companion.screens import render
+
+    pygame.font.init()
+    items = render(screen, pygame.Surface(size))  # type: ignore[arg-type]
+    drawn = " ".join(i.text or "" for i in items if i.kind == "text" and i.role == "detail").split()
+    return drawn, " ".join(screen.detail).split()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_cannot_save_damage_and_not_saved_screens_fit(tmp_path: Path, size: tuple[int, int],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """At both panel sizes every word shows, with a path as long as the installed one."""
+    import pygame
+
+    from companion.screens import render
+
+    monkeypatch.chdir(tmp_path)
+    state = Path("/var/lib/table-companion".lstrip("/"))
+    app, fs, clock, policy = game(state, 30)
+    fs.error = errno.ENOSPC
+    move(app, policy)
+    drawn, wanted = drawn_detail(app.screen(), size)
+    assert drawn == wanted
+    press(app, "next", "ok")
+    items = render(app.screen(), pygame.Surface(size))
+    mark = items.find("unsaved")
+    assert mark is not None and mark.text == "NOT SAVED" and not items.outside(size)
+    recover(app, fs, clock)
+    path = state / CURRENT
+    data = bytearray(path.read_bytes())
+    data[data.index(b'"crc":"', len(data) // 2) + 8] ^= 0x01
+    path.write_bytes(bytes(data))
+    again = make(state, FaultyFileSystem())
+    assert again.screen().kind == "resume" and "later records are intact" in again.screen().detail[1]
+    drawn, wanted = drawn_detail(again.screen(), size)
+    assert drawn == wanted
