@@ -269,9 +269,14 @@ class JournalFile:
         Made before a damaged journal is replaced, so nothing on the disk is
         ever lost. An existing copy is never overwritten: a second copy in
         the same second gets `-2`, `-3`, ... A copy the disk refuses is
-        removed again, so no half copy passes for the original.
+        removed again, so no half copy passes for the original. Starting
+        again on the same damaged file (a restart before the table chose)
+        finds its earlier copy instead of filling the disk with more.
         """
         data = self.path.read_bytes()
+        for earlier in sorted(self.path.parent.glob(f"{self.path.name}.{label}-*")):
+            if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
+                return earlier
         base = f"{self.path.name}.{label}-{utc_stamp()}"
         number = 1
         while True:

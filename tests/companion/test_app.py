@@ -325,6 +325,15 @@ def test_a_damaged_middle_record_is_kept_and_the_table_decides(tmp_path: Path) -
     assert app.match is not None and again.match.inputs == app.match.inputs[:2]
 
 
+def test_restarting_on_the_same_damage_keeps_one_copy(tmp_path: Path) -> None:
+    _long_game(tmp_path)
+    damaged = _flip_a_byte(tmp_path / CURRENT, 4)
+    make(tmp_path)
+    make(tmp_path)
+    [copy] = tmp_path.glob("current.journal.damaged-*")
+    assert copy.read_bytes() == damaged
+
+
 def test_new_game_after_damage_keeps_the_damaged_file_whole(tmp_path: Path) -> None:
     _long_game(tmp_path)
     path = tmp_path / CURRENT
