@@ -8,22 +8,39 @@ touches a device, so every path is testable with plain event values.
 
 Order of work for each accepted input: the engine accepts it, the journal
 line is appended and fsynced, and only then does the screen say it happened.
+An input the disk refuses is taken back in the engine, so the screen never
+shows an input that is not on disk.
+
+Disk work that failed (a full, read-only or failing disk) is owed as a list
+of jobs, kept in order and retried from `tick` until the disk takes them;
+meanwhile the "Cannot save" screen refuses inputs, or the table plays on
+unsaved and every screen says NOT SAVED. Nothing here ever raises for the
+disk: under systemd a crash at start-up would be a black-screen restart loop.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import GameUI, Menu, SetupFlow
 from companion.screen_model import Screen
-from companion.storage import CURRENT, JournalFile, load_journal, unfinished
+from companion.storage import (
+    CURRENT,
+    REAL_DISK,
+    FileSystem,
+    JournalFile,
+    load_journal,
+    unfinished,
+    why_not_saved,
+)
 from companion.tagmap import TagMap, label, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine import Choose, Input, Match, Press, RuleError, Tap
+from engine.core.journal import Damage
 
 DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
 MAX_LINES = 8
@@ -36,13 +53,31 @@ class Notice:
     until: float
 
 
+@dataclass(frozen=True)
+class Job:
+    """Disk work the app owes, done in order and retried until the disk takes it.
+
+    kind   "open": make and read the state folder (then offer to resume);
+           "keep-damaged": copy a damaged journal aside, byte for byte;
+           "archive": move the current journal under games/ as `why`;
+           "sync": write `match` whole, atomically (header + accepted inputs)
+    match  the game a sync writes or an archive ends (compared by identity)
+    note   what the table should know if this job is the one that fails
+    """
+
+    kind: str
+    match: Match | None = None
+    why: str = ""
+    note: str = field(default="", compare=False)
+
+
 class App:
     """The companion's state machine: resume, setup, play, over, and the pickers."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
                  notice_s: float = 4.0, resume_timeout_s: float = 20.0,
                  new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
-                 save_tags: bool = True) -> None:
+                 save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0) -> None:
         self.ui = ui
         self.tags = tagmap
         self.state_dir = state_dir
@@ -51,7 +86,9 @@ class App:
         self.resume_timeout_s = resume_timeout_s
         self.new_seed = new_seed
         self.save_tags = save_tags
-        self.journal = JournalFile(state_dir / CURRENT)
+        self.fs = fs
+        self.save_retry_s = save_retry_s
+        self.journal = JournalFile(state_dir / CURRENT, fs)
         self.match: Match | None = None
         self.mode = "setup"
         self.setup: SetupFlow = ui.new_setup()
@@ -65,37 +102,189 @@ class App:
         self.picker: Menu | None = None
         self.picker_action: Callable[[str], None] | None = None
         self.resume_deadline: float | None = None
-        self.resume_info: tuple[str, ...] = ()
+        self.damage: Damage | None = None
+        self.damage_copy: Path | None = None
+        self.unreadable: str | None = None
+        self.jobs: list[Job] = []
+        self.save_error: str | None = None
+        self.save_note = ""
+        self.save_selected = 0
+        self.unsaved = False
+        self.retry_at: float | None = None
         self.accepted = 0
 
     # --- start ---------------------------------------------------------------
 
     def start(self) -> None:
-        """Offer to resume an unfinished game, else start the setup questions."""
-        self.state_dir.mkdir(parents=True, exist_ok=True)
+        """Offer to resume an unfinished game, else start the setup questions.
+
+        Never raises for the disk: a state folder that cannot be made or read
+        shows the Cannot save screen and is tried again like any failed save.
+        """
+        self._owe(Job("open", note=f"The state folder {self.state_dir} cannot be used."))
+
+    def _open_state(self) -> None:
+        """Make the state folder, clear a failed rewrite's leftovers, find the unfinished game."""
+        self.fs.mkdir(self.state_dir)
+        self.journal.remove_stale_tmp()
         path = unfinished(self.state_dir)
         if path is None:
             return
+        if self.mode == "setup" and self.match is None:
+            self._offer_resume(path)
+        else:
+            # A game was played unsaved while the folder was unusable: the one
+            # found there now is moved aside before ours is written.
+            self.jobs.insert(1, Job("archive", why="found"))
+
+    def _offer_resume(self, path: Path) -> None:
         try:
             loaded = load_journal(path)
         except RuleError as exc:
-            self._archive_current("unreadable")
-            self._say(f"The saved game could not be read and was put aside: {exc}", error=True)
+            self.unreadable = f"{path.name}, {exc}"
+            self.jobs.append(Job("archive", why="unreadable", note=(
+                f"The saved game could not be read ({exc}); it stays as {path} until it can be "
+                "moved aside, and no new game replaces it.")))
             return
         self.match = loaded.match
-        info = [f"{loaded.journal.header['setup'].get('difficulty', '?').capitalize()} game, "
-                f"{len(loaded.match.inputs)} inputs so far."]
-        if loaded.damage:
-            info.append(f"The end of the journal was damaged ({loaded.damage}); "
-                        f"the game resumes at input {len(loaded.match.inputs)}.")
-            self.journal.rewrite(loaded.match)
-        if loaded.match.play.result:
-            info.append("That game is over.")
-        self.resume_info = tuple(info)
+        self.damage = loaded.damage
+        if self.damage is not None:
+            self.jobs.append(Job("keep-damaged", note=(
+                "The saved game is damaged: a copy of it must be kept before anything replaces it.")))
         self.mode = "resume"
         self.selected = 0
-        if self.resume_timeout_s > 0:
+        if self.resume_timeout_s > 0 and (self.damage is None or self.damage.torn):
             self.resume_deadline = self.clock() + self.resume_timeout_s
+
+    def _resume_info(self) -> tuple[str, ...]:
+        match = self.match
+        assert match is not None
+        difficulty = str(match.setup.to_json().get("difficulty", "?"))
+        info = [f"{difficulty.capitalize()} game, {len(match.inputs)} inputs so far."]
+        if self.damage is not None:
+            info.append(self._damage_text(self.damage, len(match.inputs)))
+        if match.play.result:
+            info.append("That game is over.")
+        return tuple(info)
+
+    def _damage_text(self, damage: Damage, resume_at: int) -> str:
+        if self.damage_copy is not None:
+            kept = f"The original is kept as {self.damage_copy.name}."
+        else:
+            kept = "A copy of the original will be kept as soon as saving works; until then the file stays as it is."
+        if damage.torn:
+            return (f"The last record was cut short (the power went off while saving); "
+                    f"the game resumes at input {resume_at}. {kept}")
+        if damage.intact_after == 0:
+            later = "nothing readable follows it"
+        elif damage.intact_after == 1:
+            later = "1 later record is intact but cannot be used after it"
+        else:
+            later = f"{damage.intact_after} later records are intact but cannot be used after it"
+        return (f"Line {damage.line} of the saved game is damaged ({damage.reason}); {later}. "
+                f"{kept} Resume at input {resume_at}?")
+
+    # --- saving: jobs owed to the disk --------------------------------------------
+
+    def _blocked(self) -> bool:
+        """A save failed and the table has not chosen to play on unsaved: inputs are refused."""
+        return self.save_error is not None and not self.unsaved
+
+    def _queue(self, job: Job) -> None:
+        if job not in self.jobs:
+            self.jobs.append(job)
+
+    def _owe(self, job: Job) -> bool:
+        """Do `job` after whatever is still owed; unsaved play only queues it for the next retry."""
+        self._queue(job)
+        return False if self.unsaved else self._flush()
+
+    def _flush(self) -> bool:
+        """Do the owed jobs in order; at the first refusal tell the table and stop."""
+        while self.jobs:
+            job = self.jobs[0]
+            try:
+                self._do(job)
+            except OSError as exc:
+                self._cannot_save(exc, job.note)
+                return False
+            self.jobs.remove(job)
+        if self.save_error is not None:
+            self._saved_again()
+        return True
+
+    def _do(self, job: Job) -> None:
+        if job.kind == "open":
+            self._open_state()
+        elif job.kind == "keep-damaged":
+            if self.journal.path.exists():
+                self.damage_copy = self.journal.keep_copy("damaged")
+        elif job.kind == "archive":
+            if self.journal.path.exists():
+                target = self._archive_current(job.why)
+                if job.why == "unreadable":
+                    self._tell_put_aside(target)
+        elif job.kind == "sync":
+            assert job.match is not None
+            self.journal.rewrite(job.match)
+
+    def _cannot_save(self, exc: OSError, note: str) -> None:
+        if self.save_error is None:
+            self.save_selected = 0
+        self.save_error = why_not_saved(exc, self.journal.path)
+        self.save_note = note
+        self.retry_at = self.clock() + self.save_retry_s
+
+    def _saved_again(self) -> None:
+        was_unsaved = self.unsaved
+        self.save_error = None
+        self.save_note = ""
+        self.unsaved = False
+        self.retry_at = None
+        self._say("Saving works again." + (" The whole game is saved." if was_unsaved else ""))
+
+    def _retry(self) -> None:
+        self.retry_at = None
+        self._flush()
+
+    def _save_menu(self) -> Menu:
+        detail = [self.save_error or ""]
+        if self.save_note:
+            detail.append(self.save_note)
+        detail.append(f"Trying again every {self.save_retry_s:g} seconds. Continue unsaved plays on, "
+                      "marked NOT SAVED, and saves the whole game once saving works.")
+        return Menu("Cannot save", ("retry", "unsaved"), ("Try again now", "Continue unsaved"), tuple(detail))
+
+    def _save_button(self, name: str, held: bool) -> None:
+        """The Cannot save screen has its own highlight, so the menu under it keeps its place."""
+        if name == "next":
+            self.save_selected = (self.save_selected + (-1 if held else 1)) % 2
+        elif name == "ok":
+            self._save_choice(self._save_menu().options[self.save_selected])
+        else:
+            self._refuse_while_blocked()
+
+    def _save_choice(self, option: str) -> None:
+        if option == "retry":
+            self._retry()
+            if self._blocked():
+                self._say("Still cannot save.", error=True)
+        else:
+            self.unsaved = True
+            self._say("Playing on without saving: NOT SAVED shows until saving works again.")
+
+    def _refuse_while_blocked(self) -> None:
+        self._say("Inputs are refused until saving works again: Try again now, or Continue unsaved.",
+                  error=True)
+
+    def _tell_put_aside(self, target: Path) -> None:
+        """An unreadable saved game was moved aside: say why and where, until OK."""
+        reason = self.unreadable or "it could not be read"
+        self.unreadable = None
+        self.picker = Menu("The saved game could not be read", ("ok",), ("Start a new game",),
+                           (f"{reason}.", f"It was put aside unchanged as {target.name} in {target.parent}."))
+        self.selected = 0
+        self.picker_action = lambda option: self._close_picker(None)
 
     # --- events --------------------------------------------------------------
 
@@ -117,23 +306,30 @@ class App:
             self._button(event.name, held=True)
 
     def tick(self, now: float | None = None) -> None:
-        """Expire notices; resume on its own when nobody answered in time."""
+        """Expire notices; retry owed saves; resume on its own when nobody answered in time."""
         now = self.clock() if now is None else now
         if self.notice and now >= self.notice.until:
             self.notice = None
             self.unknown_uid = None
-        if self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline:
+        if self.jobs and self.retry_at is not None and now >= self.retry_at:
+            self._retry()
+        if (self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline
+                and not self._blocked()):
             self._resume()
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do (the loop sleeps until then)."""
-        times = [t for t in (self.notice.until if self.notice else None, self.resume_deadline
-                             if self.mode == "resume" else None) if t is not None]
+        times = [t for t in (self.notice.until if self.notice else None,
+                             self.resume_deadline if self.mode == "resume" else None,
+                             self.retry_at if self.jobs else None) if t is not None]
         return min(times) if times else None
 
     # --- cards ---------------------------------------------------------------
 
     def _card(self, uid: str) -> None:
+        if self._blocked():
+            self._refuse_while_blocked()
+            return
         target = self.tags.target(uid)
         if target is None:
             self.unknown_uid = uid
@@ -141,6 +337,9 @@ class App:
             return
         kind, _, name = target.partition(":")
         if self.mode == "resume":
+            if self.damage is not None and not self.damage.torn:
+                self._say("The saved game is damaged: choose Resume or New game first.", error=True)
+                return
             self._resume()
         if self.mode == "setup":
             if kind == "samurai":
@@ -182,6 +381,9 @@ class App:
     # --- buttons -------------------------------------------------------------
 
     def _button(self, name: str, held: bool) -> None:
+        if self._blocked():
+            self._save_button(name, held)
+            return
         if self.confirm is not None:
             if name == "ok":
                 self._confirmed()
@@ -261,7 +463,10 @@ class App:
                 match.undo(done)
             self._say(str(exc), error=True)
             return
-        self.journal.append(match, len(values))
+        if self.unsaved:
+            self._queue(Job("sync", match))
+        elif not self._append(match, len(values)):
+            return
         self.accepted += len(values)
         texts = [e.text for events in match.history[-len(values):] for e in events
                  if e.kind not in ("reveal",)]
@@ -269,6 +474,17 @@ class App:
         self.selected = 0
         self.notice = None
         self.unknown_uid = None
+
+    def _append(self, match: Match, count: int) -> bool:
+        """Journal the last `count` inputs; if the disk refuses, take them back and say so."""
+        try:
+            self.journal.append(match, count)
+        except OSError as exc:
+            match.undo(count)
+            self._queue(Job("sync", match))
+            self._cannot_save(exc, "The last input was taken back: make it again once saving works.")
+            return False
+        return True
 
     def _narrate(self, texts: list[str]) -> None:
         for text in texts:
@@ -296,8 +512,18 @@ class App:
         match = self.match
         assert match is not None
         events = match.history[-1]
+        value = match.inputs[-1]
         match.undo(1)
-        self.journal.rewrite(match)
+        if self.unsaved:
+            self._queue(Job("sync", match))
+        else:
+            try:
+                self.journal.rewrite(match)
+            except OSError as exc:
+                match.apply(value)
+                self._queue(Job("sync", match))
+                self._cannot_save(exc, "The undo was not done: the game is as it was before it.")
+                return
         self.lines = [f"Undone. {line}" for line in self.ui.undo_lines(events)][:MAX_LINES]
         self.selected = 0
 
@@ -311,7 +537,10 @@ class App:
     # --- resume, setup, new game ------------------------------------------------
 
     def _resume_menu(self) -> Menu:
-        return Menu("Resume the unfinished game?", ("resume", "new"), ("Resume", "New game"), self.resume_info)
+        resume = "Resume"
+        if self.damage is not None and not self.damage.torn and self.match is not None:
+            resume = f"Resume at input {len(self.match.inputs)}"
+        return Menu("Resume the unfinished game?", ("resume", "new"), (resume, "New game"), self._resume_info())
 
     def _resume_choice(self, option: str) -> None:
         if option == "resume":
@@ -321,7 +550,11 @@ class App:
             self._confirm_action = self._new_game
 
     def _resume(self) -> None:
+        """Play on from the saved game; a damaged journal is rewritten now, after its copy."""
         assert self.match is not None
+        if self.damage is not None:
+            self.damage = None
+            self._owe(Job("sync", self.match, note="The damaged saved game is rewritten up to the damage."))
         self.mode = "play"
         self.resume_deadline = None
         self.selected = 0
@@ -330,9 +563,11 @@ class App:
         self.lines = [f"Resumed. {pending.get('text', 'The game is over.')}"]
 
     def _new_game(self) -> None:
-        if unfinished(self.state_dir) is not None:
-            result = self.match.play.result if self.match else None
-            self._archive_current(result or "abandoned")
+        result = self.match.play.result if self.match else None
+        why = result or ("damaged" if self.damage is not None else "abandoned")
+        self.damage = None
+        self._owe(Job("archive", self.match, why, note="The finished or abandoned game must be moved "
+                      "under games/ before a new one is saved."))
         self.match = None
         self.mode = "setup"
         self.setup = self.ui.new_setup()
@@ -340,11 +575,11 @@ class App:
         self.lines = []
         self.resume_deadline = None
 
-    def _archive_current(self, why: str) -> None:
+    def _archive_current(self, why: str) -> Path:
         stamp = 1
         while (self.state_dir / "games" / f"game-{stamp:04d}-{why}.journal").exists():
             stamp += 1
-        self.journal.archive(f"game-{stamp:04d}-{why}.journal")
+        return self.journal.archive(f"game-{stamp:04d}-{why}.journal")
 
     def _setup_choice(self, option: str) -> None:
         menu = self.setup.menu()
@@ -362,12 +597,12 @@ class App:
         except RuleError as exc:
             self._say(str(exc), error=True)
             return
-        self.journal.start(match)
         self.match = match
         self.mode = "play"
         self.selected = 0
         self.lines = []
         self._narrate([e.text for e in match.opening])
+        self._owe(Job("sync", match, note="The new game is not saved yet."))
 
     # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
 
@@ -414,6 +649,9 @@ class App:
         be, the Samurai boards during set-up or when a Samurai is asked for,
         else every card.
         """
+        if self._blocked():
+            self._refuse_while_blocked()
+            return
         prompt = self.match.play.prompt if self.match and self.mode == "play" else None
         boards = [t for t in self.ui.tag_targets() if t.startswith("samurai:")]
         if prompt is not None and prompt.tap is not None and self.match is not None:
@@ -458,7 +696,11 @@ class App:
         notice = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
         common: dict[str, Any] = {"game": self.ui.name, "notice": notice, "notice_error": error,
-                                  "confirm": self.confirm}
+                                  "confirm": self.confirm, "unsaved": self.unsaved}
+        if self._blocked():
+            menu = self._save_menu()
+            return Screen("message", title=menu.title, options=menu.labels, selected=self.save_selected,
+                          detail=menu.detail, buttons=("next", "ok"), **{**common, "confirm": None})
         if self.picker is not None:
             return Screen("message", title=self.picker.title, options=self.picker.labels,
                           selected=self.selected % len(self.picker.options), detail=self.picker.detail,

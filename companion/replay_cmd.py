@@ -1,4 +1,9 @@
-"""`companion replay JOURNAL`: a saved game, step by step."""
+"""`companion replay JOURNAL`: a saved game, step by step.
+
+A damaged journal is shown as far as it goes: the damaged line, why, and
+how many intact records lie beyond it are printed, and the exit status is 1
+so a script notices. Snapshots never replace earlier ones silently.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +15,80 @@ from companion.games import game_ui
 from companion.screen_model import Screen
 from companion.storage import load_journal
 from engine import Match, RuleError
+from engine.core.journal import Damage
+
+EPILOG = """exit status: 0 the whole journal was replayed; 1 the journal is damaged and was
+replayed up to the damage (the damaged line, the reason and how many intact
+records follow it are printed); 2 nothing could be replayed (the journal is
+unreadable) or the snapshots folder cannot be used."""
+
+
+class SnapshotError(Exception):
+    """The snapshots folder cannot be used: the message says why and what to do."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The replay command's arguments and help, for the `companion` parser."""
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("journal")
+    parser.add_argument("--snapshots", metavar="DIR", help="also save the board after each input as PNGs "
+                        "(step-0001.png, ...); refused if DIR already holds step-*.png files")
+    parser.add_argument("--overwrite", action="store_true", help="replace the step-*.png files already in DIR")
+
+
+def damage_line(damage: Damage, replayed: int) -> str:
+    """One line for a damaged journal: where, why, what lies beyond, how far the replay goes."""
+    if damage.torn:
+        beyond = "it is the last record, cut short by a power cut while saving"
+    elif damage.intact_after == 0:
+        beyond = "nothing readable follows it"
+    elif damage.intact_after == 1:
+        beyond = "1 later record is intact but cannot be used after it"
+    else:
+        beyond = f"{damage.intact_after} later records are intact but cannot be used after it"
+    return f"  damaged: line {damage.line} ({damage.reason}); {beyond}; replayed up to input {replayed}"
+
+
+def prepare_snapshots(folder: Path, overwrite: bool, can_overwrite: bool) -> None:
+    """Make `folder` ready for step-*.png files, refusing what would lose or cannot take them."""
+    if folder.exists() and not folder.is_dir():
+        raise SnapshotError(f"--snapshots {folder} is a file, not a folder: give a folder for the PNGs.")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        old = sorted(folder.glob("step-*.png"))
+    except OSError as exc:
+        raise SnapshotError(f"--snapshots {folder}: cannot make or read the folder ({exc.strerror}).") from None
+    if old and not overwrite:
+        names = ", ".join(p.name for p in old[:3]) + (f" ... {old[-1].name}" if len(old) > 3 else "")
+        how = "add --overwrite to replace them, or" if can_overwrite else "remove them or"
+        raise SnapshotError(f"--snapshots {folder} already holds {len(old)} snapshot(s) from an earlier replay "
+                            f"({names}); {how} choose another folder.")
+    try:
+        for path in old:
+            path.unlink()
+    except OSError as exc:
+        raise SnapshotError(f"--snapshots {folder}: cannot replace {exc.filename} ({exc.strerror}).") from None
+
+
+def _save_step(screen: Screen, path: Path) -> None:
+    import pygame
+
+    from companion.screens import snapshot
+
+    try:
+        snapshot(screen, (800, 480), path)
+    except (OSError, pygame.error) as exc:
+        raise SnapshotError(f"--snapshots: cannot write {path} ({exc}).") from None
 
 
 def run(args: argparse.Namespace) -> int:
+    out = Path(args.snapshots) if args.snapshots else None
     try:
+        if out is not None:
+            prepare_snapshots(out, getattr(args, "overwrite", False), hasattr(args, "overwrite"))
         loaded = load_journal(Path(args.journal))
-    except RuleError as exc:
+    except (RuleError, SnapshotError) as exc:
         print(f"companion replay: {exc}", file=sys.stderr)
         return 2
     full = loaded.match
@@ -25,15 +98,10 @@ def run(args: argparse.Namespace) -> int:
           f"{', '.join(str(n).capitalize() for n in setup.get('samurai', []))}, seed {full.seed}, "
           f"{len(full.inputs)} inputs")
     if loaded.damage:
-        print(f"  damaged: {loaded.damage}")
+        print(damage_line(loaded.damage, len(full.inputs)))
     match = Match(full.game, setup, full.seed)
     for event in match.opening:
         print(f"      {event.text}")
-    out = Path(args.snapshots) if args.snapshots else None
-    if out is not None:
-        from companion.screens import snapshot
-
-        out.mkdir(parents=True, exist_ok=True)
     for number, value in enumerate(full.inputs, start=1):
         prompt = match.play.prompt
         events = match.apply(value)
@@ -45,7 +113,14 @@ def run(args: argparse.Namespace) -> int:
             view = match.play.public_view()
             screen = Screen(ui.screen_kind(view), game=ui.name, view=view, title=ui.title(view),
                             lines=tuple(e.text for e in reversed(events)))
-            snapshot(screen, (800, 480), out / f"step-{number:04d}.png")
+            try:
+                _save_step(screen, out / f"step-{number:04d}.png")
+            except SnapshotError as exc:
+                print(f"companion replay: {exc}", file=sys.stderr)
+                return 2
     result = match.play.public_view()
     print(f"Result: {result['result'] or 'in progress'}" + (f", score {result['grade']}" if result["grade"] else ""))
+    if loaded.damage:
+        print(f"Stopped at the damage on line {loaded.damage.line}: the journal is damaged (exit status 1).")
+        return 1
     return 0

@@ -31,6 +31,8 @@ class Screen:
     notice_error  True when notice is a refusal (drawn as an error)
     confirm   a question waiting for OK (undo, new game), or None
     detail    extra text lines for setup/enroll/resume screens
+    unsaved   the game is played on while the disk refuses saves: every
+              frame says NOT SAVED until saving works again
     """
 
     kind: str
@@ -45,3 +47,4 @@ class Screen:
     notice_error: bool = False
     confirm: str | None = None
     detail: tuple[str, ...] = field(default_factory=tuple)
+    unsaved: bool = False

@@ -1,73 +1,250 @@
-"""Files that must survive a power cut: journals and small data files.
+"""Files that must survive a power cut, a full disk and a damaged SD card.
 
 Power is pulled without warning at a game table. A journal only ever grows by
 whole lines, each flushed and fsynced before the screen says the input
 happened; a file that must change as a whole (a journal after an undo, the
 tag map) is written to a temporary file, fsynced, renamed over the old one,
-and the directory is fsynced. Nothing is rewritten in place.
+and the directory is fsynced. Nothing is rewritten in place, and a damaged
+journal is copied byte for byte before anything replaces it.
+
+Every change to the disk goes through a `FileSystem`, so the fault tests and
+`bench/disk_faults.py` can make the disk full, read-only or failing without
+root, mounts or a real broken card. A failed write raises OSError; the app
+decides what the table is told.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine import Match, RuleError, get_game
-from engine.core.journal import Journal, header_line, parse_journal, record_line
+from engine.core.journal import Damage, Journal, header_line, parse_journal, record_line
 
 CURRENT = "current.journal"
 FINISHED_DIR = "games"
 
 
-def fsync_dir(path: Path) -> None:
-    """Make a rename or a new file in `path` durable."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
+class FileSystem:
+    """The operations that change the disk, on the real one."""
+
+    def open(self, path: Path, flags: int, mode: int = 0o644) -> int:
+        return os.open(path, flags, mode)
+
+    def write(self, fd: int, data: bytes) -> int:
+        return os.write(fd, data)
+
+    def fsync(self, fd: int) -> None:
         os.fsync(fd)
-    finally:
+
+    def close(self, fd: int) -> None:
         os.close(fd)
 
+    def truncate(self, fd: int, size: int) -> None:
+        os.ftruncate(fd, size)
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so a power cut leaves either the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
+    def replace(self, source: Path, target: Path) -> None:
+        os.replace(source, target)
+
+    def unlink(self, path: Path) -> None:
+        os.unlink(path)
+
+    def mkdir(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+
+
+REAL_DISK = FileSystem()
+
+WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+class FaultyFileSystem(FileSystem):
+    """A disk that fails on demand, as a real one does, for tests and the fault bench.
+
+    Set `error` to an errno to make it fail until it is set back to None:
+    ENOSPC lets files be opened but writes half of what it is given and then
+    refuses (a line cut by a full disk); EROFS, EACCES and EPERM refuse to
+    open for writing, rename, delete or make folders; any other errno (EIO)
+    lets data be written and fails the fsync. `failures` counts refusals.
+    """
+
+    def __init__(self) -> None:
+        self.error: int | None = None
+        self.failures = 0
+
+    def _fail(self, path: Path | None = None) -> OSError:
+        """The error the real call gives: with the file name for a path, without for a descriptor."""
+        assert self.error is not None
+        self.failures += 1
+        if path is None:
+            return OSError(self.error, os.strerror(self.error))
+        return OSError(self.error, os.strerror(self.error), str(path))
+
+    def _refuses_changes(self) -> bool:
+        return self.error in (errno.EROFS, errno.EACCES, errno.EPERM)
+
+    def open(self, path: Path, flags: int, mode: int = 0o644) -> int:
+        if flags & WRITE_FLAGS and self._refuses_changes():
+            raise self._fail(path)
+        return super().open(path, flags, mode)
+
+    def write(self, fd: int, data: bytes) -> int:
+        if self.error == errno.ENOSPC:
+            os.write(fd, data[: len(data) // 2])
+            raise self._fail()
+        return super().write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        if self.error is not None and self.error != errno.ENOSPC and not self._refuses_changes():
+            raise self._fail()
+        super().fsync(fd)
+
+    def truncate(self, fd: int, size: int) -> None:
+        if self._refuses_changes():
+            raise self._fail()
+        super().truncate(fd, size)
+
+    def replace(self, source: Path, target: Path) -> None:
+        if self._refuses_changes():
+            raise self._fail(target)
+        super().replace(source, target)
+
+    def unlink(self, path: Path) -> None:
+        if self._refuses_changes():
+            raise self._fail(path)
+        super().unlink(path)
+
+    def mkdir(self, path: Path) -> None:
+        if self._refuses_changes() and not path.is_dir():
+            raise self._fail(path)
+        super().mkdir(path)
+
+
+def why_not_saved(exc: OSError, path: Path) -> str:
+    """The sentence the table reads when a save failed: what is wrong, the reason and the file."""
+    reasons = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+               errno.EROFS: "the disk is read-only", errno.EACCES: "the companion is not allowed to write there",
+               errno.EPERM: "the companion is not allowed to write there"}
+    strerror = exc.strerror or str(exc)
+    where = exc.filename if isinstance(exc.filename, str) else str(path)
+    reason = reasons.get(exc.errno or 0)
+    detail = f"{reason} ({strerror}, {where})" if reason else f"{strerror} ({where})"
+    return (f"Cannot save: {detail}. The game is kept in memory; "
+            "inputs are refused until saving works again.")
+
+
+def _write_all(fs: FileSystem, fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = fs.write(fd, bytes(view))
+        view = view[written:]
+
+
+def fsync_dir(path: Path, fs: FileSystem = REAL_DISK) -> None:
+    """Make a rename or a new file in `path` durable."""
+    fd = fs.open(path, os.O_RDONLY)
+    try:
+        fs.fsync(fd)
+    finally:
+        fs.close(fd)
+
+
+def tmp_path(path: Path) -> Path:
+    """Where `write_atomic` writes before the rename."""
+    return path.with_name(f".{path.name}.tmp")
+
+
+def write_atomic(path: Path, text: str, fs: FileSystem = REAL_DISK) -> None:
+    """Replace `path` with `text` so a power cut leaves either the old or the new file.
+
+    A failed write removes its temporary file (when the disk lets it), so a
+    full disk is not left fuller by a half-written copy.
+    """
+    fs.mkdir(path.parent)
+    tmp = tmp_path(path)
+    try:
+        fd = fs.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            _write_all(fs, fd, text.encode("utf-8"))
+            fs.fsync(fd)
+        finally:
+            fs.close(fd)
+        fs.replace(tmp, path)
+    except OSError:
+        remove_quietly(tmp, fs)
+        raise
+    fsync_dir(path.parent, fs)
+
+
+def remove_quietly(path: Path, fs: FileSystem = REAL_DISK) -> bool:
+    """Delete a leftover temporary file; False when the disk refuses (the next write tries again)."""
+    try:
+        fs.unlink(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def utc_stamp() -> str:
+    """Now in UTC as 20261126T012233Z: sorts by time and is safe in a file name."""
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
 class JournalFile:
     """The journal of the game in progress, kept in step with a Match."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, fs: FileSystem = REAL_DISK) -> None:
         self.path = path
+        self.fs = fs
 
     def start(self, match: Match) -> None:
         """Begin a new journal for `match` (replacing any previous current game)."""
-        write_atomic(self.path, self._text(match))
+        write_atomic(self.path, self._text(match), self.fs)
 
     def append(self, match: Match, count: int = 1) -> None:
         """Append the match's last `count` inputs in one write, fsynced before returning.
 
         One write call for a step of several inputs (a card tapped at the
         action prompt is Fight plus the tap) means a power cut keeps all of
-        the step or none of it.
+        the step or none of it. A write the disk refuses halfway is cut
+        back off, so the file holds whole records only; the caller takes
+        the inputs back and later rewrites the whole journal.
         """
         first = len(match.inputs) - count + 1
         lines = "".join(record_line(n, match.inputs[n - 1]) for n in range(first, len(match.inputs) + 1))
-        with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(lines)
-            handle.flush()
-            os.fsync(handle.fileno())
+        fd = self.fs.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                _write_all(self.fs, fd, lines.encode("utf-8"))
+                self.fs.fsync(fd)
+            except OSError:
+                self._cut_back(fd, size)
+                raise
+        finally:
+            self.fs.close(fd)
+
+    def _cut_back(self, fd: int, size: int) -> None:
+        """Best effort after a failed append: drop the partial line now.
+
+        If even this fails, the partial line is harmless: it is the torn last
+        record a power cut leaves, and the app rewrites the whole journal as
+        soon as saving works again.
+        """
+        try:
+            self.fs.truncate(fd, size)
+            self.fs.fsync(fd)
+        except OSError:
+            return
 
     def rewrite(self, match: Match) -> None:
-        """After an undo: the whole journal again, atomically."""
-        write_atomic(self.path, self._text(match))
+        """After an undo, a damaged tail or a failed save: the whole journal again, atomically."""
+        write_atomic(self.path, self._text(match), self.fs)
 
     @staticmethod
     def _text(match: Match) -> str:
@@ -75,13 +252,57 @@ class JournalFile:
             record_line(n, value) for n, value in enumerate(match.inputs, start=1))
 
     def archive(self, name: str) -> Path:
-        """Move a finished game's journal out of the way, under games/."""
-        target = self.path.parent / FINISHED_DIR / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(self.path, target)
-        fsync_dir(self.path.parent)
-        fsync_dir(target.parent)
+        """Move the current journal out of the way, under games/, never over another file."""
+        folder = self.path.parent / FINISHED_DIR
+        self.fs.mkdir(folder)
+        target = folder / name
+        if target.exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+        self.fs.replace(self.path, target)
+        fsync_dir(self.path.parent, self.fs)
+        fsync_dir(folder, self.fs)
         return target
+
+    def keep_copy(self, label: str) -> Path:
+        """Copy the journal byte for byte beside it as `current.journal.<label>-<UTC time>`.
+
+        Made before a damaged journal is replaced, so nothing on the disk is
+        ever lost. An existing copy is never overwritten: a second copy in
+        the same second gets `-2`, `-3`, ... A copy the disk refuses is
+        removed again, so no half copy passes for the original. Starting
+        again on the same damaged file (a restart before the table chose)
+        finds its earlier copy instead of filling the disk with more.
+        """
+        data = self.path.read_bytes()
+        for earlier in sorted(self.path.parent.glob(f"{self.path.name}.{label}-*")):
+            if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
+                return earlier
+        base = f"{self.path.name}.{label}-{utc_stamp()}"
+        number = 1
+        while True:
+            target = self.path.with_name(base if number == 1 else f"{base}-{number}")
+            try:
+                fd = self.fs.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+            except FileExistsError:
+                number += 1
+                continue
+            break
+        try:
+            try:
+                _write_all(self.fs, fd, data)
+                self.fs.fsync(fd)
+            finally:
+                self.fs.close(fd)
+        except OSError:
+            remove_quietly(target, self.fs)
+            raise
+        fsync_dir(self.path.parent, self.fs)
+        return target
+
+    def remove_stale_tmp(self) -> bool:
+        """Delete a temporary file a failed or interrupted rewrite left behind."""
+        tmp = tmp_path(self.path)
+        return remove_quietly(tmp, self.fs) if tmp.exists() else True
 
 
 @dataclass
@@ -90,7 +311,7 @@ class Loaded:
 
     match: Match
     journal: Journal
-    damage: str | None
+    damage: Damage | None
 
 
 def load_journal(path: Path) -> Loaded:
@@ -99,6 +320,10 @@ def load_journal(path: Path) -> Loaded:
     Raises RuleError when there is no usable game (unreadable header, unknown
     game, or a setup the rules refuse). Inputs that parse but cannot be
     replayed count as damage: the match stops before the first of them.
+
+    The file is untrusted (edited by hand, garbled by a card), so anything
+    the engine raises while rebuilding from it is turned into RuleError or
+    damage: a crafted journal must never crash start-up.
     """
     try:
         text = path.read_bytes().decode("utf-8", errors="replace")
@@ -106,14 +331,25 @@ def load_journal(path: Path) -> Loaded:
         raise RuleError(f"{path}: cannot read the journal ({exc.strerror})") from None
     journal = parse_journal(text)
     header = journal.header
-    game = get_game(header["game"])
-    match = Match(game, header["setup"], header["seed"])
+    try:
+        game = get_game(header["game"])
+    except RuleError as exc:
+        raise RuleError(f"line 1: {exc}") from None
+    try:
+        match = Match(game, header["setup"], header["seed"])
+    except RuleError as exc:
+        raise RuleError(f"line 1: the game cannot be set up again: {exc}") from None
+    except Exception as exc:  # an untrusted setup: see the docstring
+        raise RuleError(f"line 1: the game cannot be rebuilt from this setup "
+                        f"({type(exc).__name__}: {exc})") from None
     damage = journal.damage
     for number, value in enumerate(journal.inputs, start=1):
         try:
             match.apply(value)
-        except RuleError as exc:
-            damage = f"line {number + 1}: input {number} cannot be replayed ({exc})"
+        except Exception as exc:  # an untrusted input: see the docstring
+            why = str(exc) if isinstance(exc, RuleError) else f"{type(exc).__name__}: {exc}"
+            later = len(journal.inputs) - number + (damage.intact_after if damage else 0)
+            damage = Damage(number + 1, f"input {number} cannot be replayed ({why})", later)
             break
     return Loaded(match, journal, damage)
 

@@ -22,8 +22,21 @@ def button_label(name: str) -> str:
     return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
 
 
-def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str) -> None:
+UNSAVED_MARK = "NOT SAVED"
+
+
+def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str, unsaved: bool = False) -> None:
+    """The title bar; while the game is played on unsaved, a NOT SAVED mark leads it on every frame."""
     p.box("title:bar", bar, fill=palette.TITLE_BACKGROUND)
+    if unsaved:
+        size = p.metrics.small_size
+        width = p.cache.measure(UNSAVED_MARK, size)[0] + 2 * p.metrics.pad
+        mark = pygame.Rect(text_rect.left, bar.top + p.metrics.pad // 2, width, bar.height - p.metrics.pad)
+        p.box("unsaved:mark", mark, fill=palette.ERROR, edge=palette.TEXT, radius=mark.height // 4, tags=["error"])
+        p.text("unsaved", UNSAVED_MARK, mark, size, palette.ERROR_TEXT, palette.ERROR, align="center",
+               min_size=size, tags=["error"])
+        text_rect = pygame.Rect(mark.right + p.metrics.pad, text_rect.top,
+                                text_rect.right - mark.right - p.metrics.pad, text_rect.height)
     p.text("title", title, text_rect, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND)
 
 

@@ -54,7 +54,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
     regions = _regions(painter, screen, prompt)
-    chrome.draw_title(painter, regions.title, regions.title_text, screen.title)
+    chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     m = painter.metrics
     banner = None
     if screen.notice:

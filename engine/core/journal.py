@@ -10,6 +10,10 @@ Line 1 is the header; every further line is one accepted input:
 canonical text without it, so a torn write or a flipped byte is found. This
 module only turns text into values and back; writing and fsync belong to the
 caller, who appends one line per input.
+
+A journal is read back from a file a person can edit or a dying SD card can
+garble, so every line goes through `load_limited`: a crafted line is a
+refusal with a reason, never a crash.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.inputs import Input, input_from_obj
+from engine.core.safe_json import load_limited
 
 MAGIC = "table-companion"
 VERSION = 1
@@ -44,22 +49,44 @@ def record_line(n: int, value: Input) -> str:
     return json.dumps(rec, separators=(",", ":"), sort_keys=True) + "\n"
 
 
+@dataclass(frozen=True)
+class Damage:
+    """The first bad line of a journal, and what lies beyond it.
+
+    line          the damaged line's number in the file (the header is line 1)
+    reason        why it is not a usable record ("checksum mismatch", ...)
+    intact_after  later lines that are still whole, correctly numbered records:
+                  they exist on disk but cannot be used once a record before
+                  them is lost, so the table must be told they are there
+    torn          only the last record is cut short: a power cut in mid-write,
+                  the common and harmless case
+    """
+
+    line: int
+    reason: str
+    intact_after: int = 0
+    torn: bool = False
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
 @dataclass
 class Journal:
     """A parsed journal: what was good, and what was wrong after it."""
 
     header: dict[str, Any]
     inputs: list[Input] = field(default_factory=list)
-    damage: str | None = None
+    damage: Damage | None = None
     dropped_lines: int = 0
 
 
 def parse_header(line: str) -> dict[str, Any]:
     """Validate the header line and return game, setup and seed."""
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"line 1: the header is not JSON ({exc.msg})") from None
+        obj = load_limited(line)
+    except RuleError as exc:
+        raise RuleError(f"line 1: the header is not readable: {exc}") from None
     if not isinstance(obj, dict) or obj.get("journal") != MAGIC:
         raise RuleError("line 1: not a table-companion journal header")
     if obj.get("version") != VERSION:
@@ -76,17 +103,26 @@ def parse_header(line: str) -> dict[str, Any]:
 
 
 def _parse_record(line: str, expected_n: int) -> Input:
-    try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"not JSON ({exc.msg})") from None
+    obj = load_limited(line)
     if not isinstance(obj, dict) or set(obj) != {"n", "input", "crc"}:
         raise RuleError("not a journal record (expected n, input and crc)")
     if obj["n"] != expected_n:
         raise RuleError(f"record number {obj['n']!r} where {expected_n} was expected")
     if not isinstance(obj["input"], dict) or obj["crc"] != _crc(expected_n, obj["input"]):
-        raise RuleError("checksum mismatch: the record was damaged")
+        raise RuleError("checksum mismatch")
     return input_from_obj(obj["input"])
+
+
+def _intact(lines: list[str], first_n: int) -> int:
+    """How many of `lines` are whole records numbered on from `first_n` (each checked alone)."""
+    count = 0
+    for offset, line in enumerate(lines):
+        try:
+            _parse_record(line, first_n + offset)
+        except RuleError:
+            continue
+        count += 1
+    return count
 
 
 def parse_journal(text: str) -> Journal:
@@ -108,11 +144,11 @@ def parse_journal(text: str) -> Journal:
         number = index + 2
         is_last = index == len(body) - 1
         try:
-            journal.inputs.append(_parse_record(line, len(journal.inputs) + 1))
+            journal.inputs.append(_parse_record(line, index + 1))
         except RuleError as exc:
             torn = is_last and not text.endswith("\n")
             reason = "the last record was cut short" if torn else str(exc)
-            journal.damage = f"line {number}: {reason}"
+            journal.damage = Damage(number, reason, _intact(body[index + 1:], index + 2), torn)
             journal.dropped_lines = len(body) - index
             break
     return journal

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
 
 from companion.app import App
 from companion.games import game_ui
-from companion.storage import CURRENT
+from companion.storage import CURRENT, JournalFile
 from companion.tagmap import TagMap, load_tagmap, virtual_tagmap, virtual_uid
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
+from engine import Tap
+from engine.games.samurai_spirit.play import Play
+from engine.games.samurai_spirit.policy import SimplePolicy
 
 
 class Clock:
@@ -226,12 +231,16 @@ def test_other_journal_damage_keeps_what_came_before_and_starts(tmp_path: Path, 
         lines[2] = lines[2].replace("3-doll-none", "3-doll-nune")
         path.write_text("".join(lines))
         kept = 1
+    original = path.read_bytes()
     again = make(tmp_path)
     assert again.mode == "resume"
-    assert any("damaged" in line and f"resumes at input {kept}" in line for line in again.screen().detail)
+    assert any("is damaged" in line and f"Resume at input {kept}?" in line for line in again.screen().detail)
+    assert path.read_bytes() == original, "nothing is cut before the table chooses"
     press(again, "ok")
     assert again.match is not None and len(again.match.inputs) == kept
     assert len(path.read_text().splitlines()) == kept + 1, "the journal was rewritten without the damage"
+    [copy] = tmp_path.glob("current.journal.damaged-*")
+    assert copy.read_bytes() == original
 
 
 def test_virtual_deck_offers_what_the_moment_asks_for(tmp_path: Path) -> None:
@@ -256,3 +265,144 @@ def test_virtual_deck_taps_a_possible_card(tmp_path: Path) -> None:
     press(app, "next", "ok")
     assert journal_inputs(tmp_path)[-1] == {"tap": possible[1]}
     assert app.match.play.prompt.kind in ("fight", "action")
+
+
+def _long_game(tmp_path: Path, inputs: int = 9) -> App:
+    """A game with `inputs` inputs on disk, played by taps and presses as a table would."""
+    app = make(tmp_path)
+    set_up(app, "kyuzo", "heihachi", "daisuke", first="kyuzo")
+    policy = SimplePolicy(random.Random(5))
+    while app.match is not None and len(app.match.inputs) < inputs:
+        play_once(app, policy)
+    return app
+
+
+def play_once(app: App, policy: SimplePolicy) -> None:
+    """The policy's next move through the app: a tap, a direct button, or Next/OK."""
+    assert app.match is not None
+    play = app.match.play
+    assert isinstance(play, Play) and play.prompt is not None
+    value = policy.choose(play)
+    if isinstance(value, Tap):
+        tap(app, f"card:{value.card}")
+    elif value.option == "fight" and play.prompt.kind == "action":
+        tap(app, f"card:{play.state.cards.sample_top('raider', random.Random(1))}")
+    elif value.option in ("confront", "defend", "support", "pass"):
+        press(app, value.option)
+    else:
+        press(app, *(["next"] * play.prompt.options.index(value.option)), "ok")
+
+
+def _flip_a_byte(path: Path, line: int) -> bytes:
+    data = bytearray(path.read_bytes())
+    start = sum(len(text) + 1 for text in data.split(b"\n")[: line - 1])
+    at = data.index(b'"input"', start) + 10
+    data[at] ^= 0x01
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def test_a_damaged_middle_record_is_kept_and_the_table_decides(tmp_path: Path) -> None:
+    app = _long_game(tmp_path)
+    path = tmp_path / CURRENT
+    damaged = _flip_a_byte(path, 4)
+    again = make(tmp_path, resume_timeout_s=20)
+    screen = again.screen()
+    assert screen.kind == "resume" and screen.options == ("Resume at input 2", "New game")
+    [copy] = tmp_path.glob("current.journal.damaged-*")
+    assert copy.read_bytes() == damaged and path.read_bytes() == damaged
+    assert re.fullmatch(r"current\.journal\.damaged-\d{8}T\d{6}Z", copy.name)
+    text = " ".join(screen.detail)
+    assert (f"Line 4 of the saved game is damaged (checksum mismatch); 6 later records are intact but cannot "
+            f"be used after it. The original is kept as {copy.name}. Resume at input 2?") in text
+    assert again.deadline() is None, "a damaged game is not resumed without the table"
+    tap(again, "card:3-doll-none")
+    assert again.mode == "resume" and path.read_bytes() == damaged
+    press(again, "ok")
+    assert again.mode == "play" and again.match is not None and len(again.match.inputs) == 2
+    assert len(path.read_text().splitlines()) == 3
+    assert copy.read_bytes() == damaged
+    assert app.match is not None and again.match.inputs == app.match.inputs[:2]
+
+
+def test_restarting_on_the_same_damage_keeps_one_copy(tmp_path: Path) -> None:
+    _long_game(tmp_path)
+    damaged = _flip_a_byte(tmp_path / CURRENT, 4)
+    make(tmp_path)
+    make(tmp_path)
+    [copy] = tmp_path.glob("current.journal.damaged-*")
+    assert copy.read_bytes() == damaged
+
+
+def test_new_game_after_damage_keeps_the_damaged_file_whole(tmp_path: Path) -> None:
+    _long_game(tmp_path)
+    path = tmp_path / CURRENT
+    damaged = _flip_a_byte(path, 5)
+    again = make(tmp_path)
+    press(again, "next", "ok", "ok")
+    assert again.mode == "setup" and not path.exists()
+    [archived] = (tmp_path / "games").glob("*damaged.journal")
+    assert archived.read_bytes() == damaged
+    [copy] = tmp_path.glob("current.journal.damaged-*")
+    assert copy.read_bytes() == damaged
+
+
+def test_a_torn_last_record_is_copied_and_said_briefly(tmp_path: Path) -> None:
+    _long_game(tmp_path)
+    path = tmp_path / CURRENT
+    torn = path.read_bytes()[:-12]
+    path.write_bytes(torn)
+    clock = Clock()
+    again = make(tmp_path, clock, resume_timeout_s=20)
+    [copy] = tmp_path.glob("current.journal.damaged-*")
+    assert copy.read_bytes() == torn
+    assert again.screen().options == ("Resume", "New game")
+    assert any(line.startswith("The last record was cut short") and copy.name in line
+               for line in again.screen().detail)
+    clock.now += 21
+    again.tick()
+    assert again.mode == "play" and len(path.read_text().splitlines()) == 9
+
+
+def test_copies_of_a_damaged_journal_never_overwrite_each_other(tmp_path: Path) -> None:
+    path = tmp_path / CURRENT
+    path.write_bytes(b"first")
+    journal = JournalFile(path)
+    one = journal.keep_copy("damaged")
+    path.write_bytes(b"second")
+    two = journal.keep_copy("damaged")
+    assert one != two and one.read_bytes() == b"first" and two.read_bytes() == b"second"
+
+
+@pytest.mark.parametrize("header", [
+    '{"journal":"table-companion","version":1,"game":"samurai-spirit","setup":{},"seed":' + "7" * 5000 + "}",
+    '{"journal":"table-companion","version":1,"game":"samurai-spirit","setup":' + "[" * 5000 + "]" * 5000
+    + ',"seed":1}',
+    '["journal","table-companion"]',
+    '{"journal":"table-companion","version":1,"game":"samurai-spirit","setup":{"samurai":7},"seed":1}',
+    '{"journal":"table-companion","version":1,"game":"chess","setup":{},"seed":1}',
+])
+def test_a_crafted_journal_is_put_aside_with_the_reason(tmp_path: Path, header: str) -> None:
+    path = tmp_path / CURRENT
+    crafted = (header + "\n" + '{"n":1,"input":' + "{" * 5000 + "}" * 5000 + "}\n").encode()
+    path.write_bytes(crafted)
+    app = make(tmp_path)
+    [aside] = (tmp_path / "games").glob("*unreadable.journal")
+    assert aside.read_bytes() == crafted and not path.exists()
+    screen = app.screen()
+    assert screen.kind == "message" and screen.title == "The saved game could not be read"
+    assert screen.detail[0].startswith("current.journal, line 1: ") and f"as {aside.name} in {aside.parent}." in screen.detail[1]
+    press(app, "ok")
+    assert app.screen().kind == "setup"
+
+
+def test_a_setup_the_engine_chokes_on_cannot_crash_start_up(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    _long_game(tmp_path)
+
+    def choke(*args: object) -> None:
+        raise TypeError("unhashable type: 'list'")
+
+    monkeypatch.setattr("companion.storage.Match", choke)
+    app = make(tmp_path)
+    assert "cannot be rebuilt" in app.screen().detail[0] and "TypeError" in app.screen().detail[0]

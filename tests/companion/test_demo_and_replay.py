@@ -107,3 +107,87 @@ def test_full_game_through_the_loop_checks_journal_state_and_screens(tmp_path: P
         assert title is not None and title.value == table.app.screen().title
         assert ("Victory" in title.value) or ("fallen" in title.value)
         assert not items.outside(size)
+
+
+def test_replay_of_a_damaged_journal_shows_what_it_can_and_exits_1(demo: tuple[Path, str], tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    out, _ = demo
+    lines = (out / "state" / "current.journal").read_bytes().split(b"\n")
+    at = lines[60].index(b'"crc":"') + 7
+    lines[60] = lines[60][:at] + (b"1" if lines[60][at:at + 1] == b"0" else b"0") + lines[60][at + 1:]
+    damaged = tmp_path / "damaged.journal"
+    damaged.write_bytes(b"\n".join(lines))
+    later = len([line for line in lines[61:] if line])
+    assert main(["replay", str(damaged)]) == 1
+    text = capsys.readouterr().out
+    assert (f"  damaged: line 61 (checksum mismatch); {later} later records are intact but cannot be used "
+            f"after it; replayed up to input 59") in text
+    assert "  59. " in text and "  60. " not in text
+    assert "journal is damaged (exit status 1)" in text
+
+
+def _short_journal(tmp_path: Path) -> Path:
+    from engine import Choose, Match, get_game
+    from engine.core.journal import header_line, record_line
+
+    match = Match(get_game("samurai-spirit"), {"samurai": ["kyuzo", "heihachi"], "first": "kyuzo",
+                                              "absent_tokens": False}, 3)
+    match.apply(Choose("pass"))
+    path = tmp_path / "short.journal"
+    path.write_text(header_line(match.header()) + record_line(1, match.inputs[0]))
+    return path
+
+
+def test_replay_snapshots_into_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = _short_journal(tmp_path)
+    target = tmp_path / "a-file"
+    target.write_text("mine")
+    assert main(["replay", str(journal), "--snapshots", str(target)]) == 2
+    assert f"--snapshots {target} is a file, not a folder" in capsys.readouterr().err
+    assert target.read_text() == "mine"
+
+
+def test_replay_never_overwrites_earlier_snapshots_silently(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from companion import replay_cmd
+
+    journal = _short_journal(tmp_path)
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    for n in (1, 2, 3, 4):
+        (folder / f"step-{n:04d}.png").write_bytes(b"earlier")
+    assert main(["replay", str(journal), "--snapshots", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "already holds 4 snapshot(s) from an earlier replay (step-0001.png, step-0002.png, step-0003.png" in err
+    assert all(p.read_bytes() == b"earlier" for p in folder.glob("step-*.png"))
+    parser = argparse.ArgumentParser()
+    replay_cmd.add_arguments(parser)
+    args = parser.parse_args([str(journal), "--snapshots", str(folder)])
+    assert replay_cmd.run(args) == 2 and "add --overwrite to replace them" in capsys.readouterr().err
+    assert replay_cmd.run(parser.parse_args([str(journal), "--snapshots", str(folder), "--overwrite"])) == 0
+    assert sorted(p.name for p in folder.glob("step-*.png")) == ["step-0001.png"]
+    assert (folder / "step-0001.png").read_bytes().startswith(b"\x89PNG")
+    assert "exit status: 0 the whole journal" in parser.format_help()
+
+
+def test_replay_into_an_unwritable_folder_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    journal = _short_journal(tmp_path)
+
+    def refuse(surface: object, path: str) -> None:
+        raise pygame.error(f"Couldn't open {path}")
+
+    monkeypatch.setattr(pygame.image, "save", refuse)
+    assert main(["replay", str(journal), "--snapshots", str(tmp_path / "shots")]) == 2
+    assert "--snapshots: cannot write" in capsys.readouterr().err
+
+    def no_folder(self: Path, *args: object, **kw: object) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", no_folder)
+    assert main(["replay", str(journal), "--snapshots", str(tmp_path / "elsewhere")]) == 2
+    assert "cannot make or read the folder (Permission denied)" in capsys.readouterr().err

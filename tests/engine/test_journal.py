@@ -56,14 +56,17 @@ def test_truncated_last_record_keeps_the_rest() -> None:
     _, text = _journal()
     journal = parse_journal(text[:-7])
     assert len(journal.inputs) == 3
-    assert journal.damage == "line 5: the last record was cut short"
+    assert journal.damage is not None and journal.damage.torn
+    assert str(journal.damage) == "line 5: the last record was cut short"
+    assert (journal.damage.line, journal.damage.intact_after) == (5, 0)
 
 
 def test_garbage_appended_is_reported() -> None:
     _, text = _journal()
     journal = parse_journal(text + "\x00\x00garbage\n")
     assert len(journal.inputs) == 4
-    assert journal.damage is not None and journal.damage.startswith("line 6: not JSON")
+    assert journal.damage is not None and str(journal.damage).startswith("line 6: not JSON")
+    assert not journal.damage.torn
 
 
 def test_corrupted_middle_record_keeps_what_came_before() -> None:
@@ -72,8 +75,46 @@ def test_corrupted_middle_record_keeps_what_came_before() -> None:
     lines[2] = lines[2].replace("4-hat-none", "4-hat-nane")
     journal = parse_journal("".join(lines))
     assert len(journal.inputs) == 1
-    assert journal.damage == "line 3: checksum mismatch: the record was damaged"
+    damage = journal.damage
+    assert damage is not None and str(damage) == "line 3: checksum mismatch"
+    assert (damage.line, damage.reason, damage.intact_after, damage.torn) == (3, "checksum mismatch", 2, False)
     assert journal.dropped_lines == 3
+
+
+def test_intact_records_after_the_damage_are_counted_not_guessed() -> None:
+    _, text = _journal()
+    lines = text.splitlines(keepends=True)
+    lines[2] = lines[2].replace("4-hat-none", "4-hat-nane")
+    lines[4] = lines[4][:10] + "\n"
+    journal = parse_journal("".join(lines))
+    assert journal.damage is not None and journal.damage.intact_after == 1, "line 5 is damaged too"
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ('{"journal":"table-companion","version":1,"game":"samurai-spirit","setup":{},"seed":' + "7" * 5000 + "}",
+         "5000 digits"),
+        ('{"journal":"table-companion","version":1,"game":"samurai-spirit","setup":' + "[" * 5000 + "]" * 5000
+         + ',"seed":1}', "nested 5001 levels"),
+        ('["journal", "table-companion"]', "not a table-companion journal header"),
+        ("[" * 100_000, "nested"),
+        ('{"journal":"table-companion","version":1,"game":"samurai-spirit","setup":{},"seed":1e999}', "seed"),
+    ],
+)
+def test_a_crafted_header_is_refused_with_a_reason(header: str, message: str) -> None:
+    with pytest.raises(RuleError, match=f"line 1: .*{message}"):
+        parse_journal(header + "\n")
+
+
+def test_a_crafted_record_is_damage_not_a_crash() -> None:
+    _, text = _journal()
+    lines = text.splitlines(keepends=True)
+    lines.insert(3, '{"n":3,"input":' + "{" * 5000 + "}" * 5000 + ',"crc":"0"}\n')
+    lines.insert(4, '{"n":' + "9" * 5000 + ',"input":{},"crc":"0"}\n')
+    journal = parse_journal("".join(lines))
+    assert len(journal.inputs) == 2
+    assert journal.damage is not None and journal.damage.line == 4 and "nested" in journal.damage.reason
 
 
 def test_bad_header_is_an_error() -> None:
