@@ -1,12 +1,12 @@
 """Hidden stays hidden: a property over 300 random games.
 
-For each game the simple policy plays a table (play A), slipping in hidden
-taps after cards slide face down onto the Intruder stack. A second play (B)
-gets exactly the same public inputs, but each hidden tap names another card,
-one the table could not tell apart from A's at that moment: a card not seen
-this round, not yet named face down in B, and, where possible, not one A
-later reveals from the Raider stack this round (so B's note survives until
-the round-end reveals). Then, after every input, the two plays must show the
+For each game the simple policy plays a table (play A) that taps most cards
+it slides face down onto the Intruder stack (`simulate.play_one` with
+`hidden`). A second play (B, `simulate.hidden_twin`) gets exactly the same
+public inputs, but each hidden tap names another card, one the table could
+not tell apart from A's at that moment: a card not seen this round, not yet
+named face down in B, and, where possible, not one A later draws from the
+Raider stack this round (so B's note survives until the round-end reveals). Then, after every input, the two plays must show the
 table exactly the same: events, prompt (kind, text, options, tap, subject),
 `possible_taps` and public view; and at random moments the same answer to
 every probe (a tap of each card, face up and hidden, each button and option),
@@ -19,7 +19,6 @@ game, the input and the output that told them apart.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Choose, Match, Press, RuleError, Tap, get_game
@@ -28,7 +27,7 @@ from engine.core.inputs import Input
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.policy import SimplePolicy
+from engine.games.samurai_spirit.simulate import hidden_twin, play_one
 
 GAME = get_game("samurai-spirit")
 GAMES = 300
@@ -44,66 +43,12 @@ PROBE_CHANCE = 0.08
 """At about one input in twelve, every probe is tried on both plays."""
 
 
-@dataclass
-class Recorded:
-    """Play A: its setup, seed and inputs, with what each hidden tap must avoid in play B."""
-
-    setup: dict[str, Any]
-    seed: int
-    inputs: list[Input] = field(default_factory=list)
-    drawn_later: list[set[str]] = field(default_factory=list)
-
-
 def _setup(index: int) -> dict[str, Any]:
     rng = random.Random(index)
     count = 2 + index % 6
     names = rng.sample(SAMURAI, count)
     absent = count == 2 or (count < 7 and rng.random() < 0.4)
     return {"samurai": names, "difficulty": DIFFICULTIES[index // 6 % 4], "absent_tokens": absent}
-
-
-def _record(index: int) -> Recorded:
-    """Play A with the policy; hidden taps name the card a physical table would have slid."""
-    setup = _setup(index)
-    match = Match(GAME, setup, index)
-    play = match.play
-    assert isinstance(play, Play)
-    rng = random.Random(index * 31 + 7)
-    policy = SimplePolicy(rng, (0.0, 0.2, 0.6)[index % 3])
-    rounds: list[int] = []
-    raider_taps: list[str | None] = []
-    while play.prompt is not None:
-        source = play.prompt.tap
-        value = policy.choose(play)
-        events = match.apply(value)
-        rounds.append(play.state.round)
-        raider_taps.append(value.card if isinstance(value, Tap) and source == "raider" else None)
-        slid = any(e.kind in ("support", "intruder") for e in events)
-        if slid and play.prompt is not None and play.state.cards.intruder[-1] is None and rng.random() < 0.7:
-            match.apply(Tap(play.state.cards.sample_top("intruder", rng), hidden=True))
-            rounds.append(play.state.round)
-            raider_taps.append(None)
-    recorded = Recorded(setup, index, list(match.inputs))
-    later: set[str] = set()
-    drawn_later: list[set[str]] = []
-    for number in range(len(rounds) - 1, -1, -1):
-        if number + 1 < len(rounds) and rounds[number + 1] != rounds[number]:
-            later = set()
-        drawn_later.append(set(later))
-        card = raider_taps[number]
-        if card is not None:
-            later.add(card)
-    recorded.drawn_later = drawn_later[::-1]
-    return recorded
-
-
-def _other_card(play: Play, original: str, avoid: set[str], rng: random.Random) -> str:
-    """A card the table cannot tell from `original`: possible for the face-down slot, not noted in this play."""
-    cards = play.state.cards
-    could = [cid for cid in CARD_IDS
-             if cid != original and cid not in cards.hidden and cards.why_not_note(cid, play.state.round) is None]
-    lasting = [cid for cid in could if cid not in avoid]
-    return rng.choice(lasting or could or [original])
 
 
 def _public(play: Play) -> dict[str, Any]:
@@ -146,19 +91,18 @@ def _probe(a: Match, b: Match, where: str, rng: random.Random) -> None:
 
 def _compare(index: int) -> int:
     """Replay game `index` as A and as B in lockstep; return the inputs after which their secrets differed."""
-    recorded = _record(index)
-    a = Match(GAME, recorded.setup, recorded.seed)
-    b = Match(GAME, recorded.setup, recorded.seed)
+    setup = _setup(index)
+    original = play_one(GAME, setup, index, explore=(0.0, 0.2, 0.6)[index % 3], hidden=0.7).inputs
+    twin = hidden_twin(GAME, setup, index, original, random.Random(index))
+    a = Match(GAME, setup, index)
+    b = Match(GAME, setup, index)
     play_a, play_b = a.play, b.play
     assert isinstance(play_a, Play) and isinstance(play_b, Play)
     assert _texts(a.opening) == _texts(b.opening)
     rng = random.Random(index ^ 0x5EC)
     differing = 0
-    for number, value in enumerate(recorded.inputs, start=1):
-        other = value
-        if isinstance(value, Tap) and value.hidden:
-            other = Tap(_other_card(play_b, value.card, recorded.drawn_later[number - 1], rng), hidden=True)
-        where = f"game {index} ({recorded.setup}), input {number} {value} / {other}"
+    for number, (value, other) in enumerate(zip(original, twin, strict=True), start=1):
+        where = f"game {index} ({setup}), input {number} {value} / {other}"
         assert _texts(a.apply(value)) == _texts(b.apply(other)), f"{where}: events differ"
         assert _public(play_a) == _public(play_b), f"{where}: the table sees a difference"
         if play_a.state.cards.hidden != play_b.state.cards.hidden:
