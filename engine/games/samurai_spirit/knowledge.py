@@ -67,7 +67,10 @@ class Notes:
         return self.cards.pop(slot, None)
 
     def fit(self, rank: str, room: int, catalogue: Catalogue, members: set[str]) -> None:
-        """Keep at most `room` notes of cards of `rank` not yet known to be in the game, newest first."""
+        """Keep at most `room` notes of cards of `rank` not yet known to be in the game (the newest ones).
+
+        More would claim more cards of that rank than the stack can still hide.
+        """
         outside = [slot for slot, cid in self.cards.items()
                    if cid not in members and catalogue.cards[cid].rank == rank]
         for slot in outside[: max(0, len(outside) - room)]:
