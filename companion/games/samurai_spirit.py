@@ -164,9 +164,12 @@ class SamuraiSpiritUI:
         return option
 
     def describe_input(self, value: Any, prompt: Prompt | None) -> str:
+        """An input in words for the table (undo question, replay); a hidden tap never names its card."""
         who = f"{prompt.actor.capitalize()}: " if prompt and prompt.actor != "table" else ""
         if isinstance(value, Tap):
-            return f"{who}the tap of {value.card}" + (" (face down)" if value.hidden else "")
+            if value.hidden:
+                return f"{who}the tap of the card slid face down (it stays hidden)"
+            return f"{who}the tap of {value.card}"
         option = value.option if isinstance(value, Choose) else value.button if isinstance(value, Press) else "?"
         label = self.option_label(option, prompt) if prompt else option
         return f"{who}{label}"

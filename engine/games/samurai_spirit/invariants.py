@@ -3,7 +3,8 @@
 Cheap enough to run after every input of thousands of random games: each card
 in exactly one place, the books of unknown cards balanced, village counts in
 range, tracks equal to their combat lines, wounds consistent with the board's
-face, at most one defended card per symbol, and no hidden identity in the
+face, at most one defended card per symbol, the private notes of face-down
+cards consistent with what the table knows, and no hidden identity in the
 public view. Raises AssertionError naming what broke.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from engine.games.samurai_spirit.knowledge import NOTED, Knowledge
 from engine.games.samurai_spirit.play import Play
 
 
@@ -26,7 +28,7 @@ def check_invariants(play: Play) -> None:
     cat = st.catalogue
     places: list[tuple[str, str, str]] = []
     places += [(c, "raider", "") for c in cards.raider if c is not None]
-    places += [(c, "intruder", "") for c in cards.intruder if c is not None]
+    places += [(c, "intruder", "") for c in cards.intruder if c is not None and c != NOTED]
     places += [(c, "discard", "") for c in cards.discard]
     for sam in st.samurai:
         places += [(c, "combat", sam.name) for c in sam.combat]
@@ -40,7 +42,7 @@ def check_invariants(play: Play) -> None:
             _check(cards.where[cid][1] == owner, f"{cid} is noted with the wrong Samurai")
     _check(set(cards.where) == set(ids), "the location notes and the stacks disagree")
     _check(not (set(ids) & cards.unseen), "a located card is also counted as unseen")
-    unknown = cards.raider.count(None) + cards.intruder.count(None)
+    unknown = cards.raider.count(None) + cards.intruder.count(None) + cards.intruder.count(NOTED)
     _check(unknown == len(cards.unseen) + sum(cards.unidentified.values()), "unknown slots do not match the unseen cards")
     deck = len(cards.members) + sum(cards.unidentified.values())
     in_round = len(cards.raider) + len(cards.intruder) + len(cards.discard) + len(ids) - len(
@@ -51,6 +53,7 @@ def check_invariants(play: Play) -> None:
     _check(0 <= st.farmsteads <= 6 and set(st.families) <= set(cat.families), "village tokens out of range")
     _check(sum(st.farmstead_backs.values()) >= st.farmsteads or not st.setup.level.farmstead_penalties,
                "more Farmsteads than Farmstead backs left")
+    _check_notes(cards)
     view = play.public_view()
     for sam_view, sam in zip(view["samurai"], st.samurai, strict=True):
         _check(sam_view["track"] == sum(cat.cards[c].value for c in sam_view["combat"]), "track differs from the combat line")
@@ -66,3 +69,20 @@ def check_invariants(play: Play) -> None:
         _check(secret not in text, "a hidden card shows in the public view")
     if play.prompt is None:
         _check(st.result in ("won", "lost"), "no prompt but no result")
+
+
+def _check_notes(cards: Knowledge) -> None:
+    """Each note names a distinct card the table could still find in that named face-down slot."""
+    noted = cards.notes.cards
+    _check(len(set(noted.values())) == len(noted), "one card noted face down twice")
+    outside: dict[str, int] = {}
+    for slot, cid in noted.items():
+        _check(0 <= slot < len(cards.intruder) and cards.intruder[slot] == NOTED,
+               f"{cid} is noted in an Intruder slot that was not named")
+        _check(cid not in cards.where, f"{cid} is noted face down but the table has seen it elsewhere")
+        if cid not in cards.members:
+            rank = cards.catalogue.cards[cid].rank
+            _check(cid in cards.candidates[rank], f"{cid} is noted face down but cannot be in the game")
+            outside[rank] = outside.get(rank, 0) + 1
+    for rank, count in outside.items():
+        _check(count <= cards.unidentified.get(rank, 0), f"more {rank}s noted face down than can be in the game")

@@ -1,16 +1,30 @@
-"""Where every card is, as far as the table has shown it.
+"""Where every card is: what the table has seen, and what only the engine was told.
 
-The table reveals cards by tapping them, so the engine learns identities as
-they appear. Face-down stacks are lists of slots holding a card id when the
-card is known (a face-up card on top of the Raider stack, a card put under it,
-a card tapped face down) and None when it is not. Cards known to belong to
-the game but not located are `unseen`; cards not yet identified at all are
-counted per rank in `unidentified`. Together they fill the unknown slots:
+Two parts, kept apart on purpose:
 
-    unknown slots == len(unseen) + sum(unidentified.values())
+- The public part is what everybody at the table has seen. The table
+  reveals cards by tapping them, so it learns identities as they appear.
+  Face-down stacks are lists of slots holding a card id when the card is
+  known to all (a face-up card on top of the Raider stack, a card put under
+  it) and None when it is not; an Intruder slot that a hidden tap has named
+  holds NOTED, which says only that it was named. Cards known to belong to
+  the game but not located are `unseen`; cards not yet identified at all are
+  counted per rank in `unidentified`. Together they fill the unknown slots:
 
-which is what lets the engine refuse a tap that cannot be true ("no
-Lieutenants in round 1", "3-hat-wound is already in Kyuzo's combat line").
+      unknown slots == len(unseen) + sum(unidentified.values())
+
+  which is what lets the engine refuse a tap that cannot be true ("no
+  Lieutenants in round 1", "3-hat-wound is already in Kyuzo's combat line").
+
+- The private part (`notes`) holds the identities of cards slid face down
+  onto the Intruder stack and tapped `hidden`. Only simulations and
+  self-checks read it.
+
+Everything the table sees is computed from the public part only: prompts,
+their options, `possible`, the public view and every refusal. So a hidden tap
+never makes another tap impossible: if a public tap later contradicts a note,
+the public tap is taken and the note is dropped (one of the two taps was a
+mistake, and refusing would tell the table where the hidden card lies).
 """
 
 from __future__ import annotations
@@ -23,6 +37,48 @@ from engine.games.samurai_spirit.catalogue import Catalogue
 
 RANK_WORD = {"plunderer": "Plunderer", "lieutenant": "Lieutenant", "boss": "Boss"}
 
+NOTED = "(noted face down)"
+"""A public Intruder slot a hidden tap has named: the table knows that, never which card."""
+
+
+@dataclass
+class Notes:
+    """The private part: which card each named face-down Intruder slot holds.
+
+    `cards` maps an Intruder slot (its index from the bottom, which stays put
+    while the stack grows and is revealed from the top) to the card it was
+    tapped as, oldest note first. A note lives only while the public part
+    allows it; `Knowledge` drops the ones a public tap contradicts.
+    """
+
+    cards: dict[int, str] = field(default_factory=dict)
+
+    def note(self, slot: int, cid: str) -> None:
+        """The newest tap wins: an older note of the same card is dropped."""
+        self.forget_card(cid)
+        self.cards[slot] = cid
+
+    def forget_card(self, cid: str) -> None:
+        for slot, noted in list(self.cards.items()):
+            if noted == cid:
+                del self.cards[slot]
+
+    def forget_slot(self, slot: int) -> str | None:
+        return self.cards.pop(slot, None)
+
+    def fit(self, rank: str, room: int, catalogue: Catalogue, members: set[str]) -> None:
+        """Keep at most `room` notes of cards of `rank` not yet known to be in the game (the newest ones).
+
+        More would claim more cards of that rank than the stack can still hide.
+        """
+        outside = [slot for slot, cid in self.cards.items()
+                   if cid not in members and catalogue.cards[cid].rank == rank]
+        for slot in outside[: max(0, len(outside) - room)]:
+            del self.cards[slot]
+
+    def clear(self) -> None:
+        self.cards.clear()
+
 
 @dataclass
 class Knowledge:
@@ -33,12 +89,12 @@ class Knowledge:
     raider_face_up: int = 0
     intruder: list[str | None] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
-    hidden: set[str] = field(default_factory=set)
     where: dict[str, tuple[str, str]] = field(default_factory=dict)
     members: set[str] = field(default_factory=set)
     unseen: set[str] = field(default_factory=set)
     unidentified: dict[str, int] = field(default_factory=dict)
     candidates: dict[str, list[str]] = field(default_factory=dict)
+    notes: Notes = field(default_factory=Notes)
 
     def __post_init__(self) -> None:
         # Cards of each rank not yet known to be in the game, in catalogue order.
@@ -55,7 +111,7 @@ class Knowledge:
         self.raider_face_up = 0
         self.intruder.clear()
         self.discard.clear()
-        self.hidden.clear()
+        self.notes.clear()
         self.where.clear()
         if known is not None:
             self.members.update(known)
@@ -67,12 +123,15 @@ class Knowledge:
         self.raider = [None] * (len(self.members) + sum(self.unidentified.values()))
         self._check_balance()
 
+    def _unknown_slots(self) -> int:
+        return self.raider.count(None) + self.intruder.count(None) + self.intruder.count(NOTED)
+
     def _check_balance(self) -> None:
-        slots = self.raider.count(None) + self.intruder.count(None)
+        slots = self._unknown_slots()
         if slots != len(self.unseen) + sum(self.unidentified.values()):
             raise AssertionError("card bookkeeping out of balance")
 
-    # --- questions ----------------------------------------------------------
+    # --- public questions: everything the table reads comes from here ----------
 
     def describe_place(self, cid: str) -> str:
         place, owner = self.where[cid]
@@ -87,7 +146,7 @@ class Knowledge:
         }[place]
 
     def why_not_unknown(self, cid: str, round_no: int) -> str | None:
-        """Why `cid` cannot be an unknown card, or None if it can."""
+        """Why `cid` cannot be a card the table has not seen, or None if it can."""
         if cid in self.where:
             return f"{cid} {self.describe_place(cid)}"
         if cid in self.unseen:
@@ -109,58 +168,85 @@ class Knowledge:
         if not stack:
             return f"the {source.capitalize()} stack is empty"
         top = stack[-1]
-        if top is not None:
-            if top == cid:
-                return None
-            if source == "raider" and self.raider_face_up:
-                return f"the top Raider card is the face-up {top}: tap that card"
-            if top in self.hidden:
-                return f"{cid} is not the card that was slid face down onto the Intruder stack"
-            return f"the top {source.capitalize()} card is {top}, not {cid}"
+        if top is None or top == NOTED:
+            return self.why_not_unknown(cid, round_no)
+        if top == cid:
+            return None
+        if source == "raider" and self.raider_face_up:
+            return f"the top Raider card is the face-up {top}: tap that card"
+        return f"the top {source.capitalize()} card is {top}, not {cid}"
+
+    def why_not_note(self, cid: str, round_no: int) -> str | None:
+        """Why a hidden tap of `cid` is refused now; None if it is taken."""
+        if self._open_slot() is None:
+            return "no card went face down onto the Intruder stack without being identified"
         return self.why_not_unknown(cid, round_no)
 
-    def possible(self, source: str, public: bool = True) -> list[str]:
-        """Card ids the top card of `source` may be (hidden identities stay hidden)."""
+    def possible(self, source: str) -> list[str]:
+        """Card ids the top card of `source` may be, as far as the table knows."""
         stack = self.raider if source == "raider" else self.intruder
         if not stack:
             return []
         top = stack[-1]
-        if top is not None and not (public and top in self.hidden):
+        if top is not None and top != NOTED:
             return [top]
         out = set(self.unseen)
         for rank, count in self.unidentified.items():
             if count > 0:
                 out.update(self.candidates[rank])
-        if public:
-            out |= self.hidden
         return sorted(out)
+
+    def _open_slot(self) -> int | None:
+        """The topmost face-down Intruder slot nobody has named yet, if any."""
+        for index in range(len(self.intruder) - 1, -1, -1):
+            if self.intruder[index] is None:
+                return index
+        return None
+
+    # --- private questions: for simulations and self-checks, never for the table --
+
+    @property
+    def hidden(self) -> set[str]:
+        """The cards the engine was told lie face down in the Intruder stack."""
+        return set(self.notes.cards.values())
 
     def sample_top(self, source: str, rng: random.Random) -> str:
         """A physically fair guess at the top card of `source`, for simulations.
 
-        Each unknown slot holds any unseen member with equal chance, and an
-        unidentified rank's share is split evenly among its candidates.
+        A noted Intruder slot holds its note. Each other unknown slot holds any
+        unseen, unnoted member with equal chance, and an unidentified rank's
+        share is split evenly among its candidates not noted elsewhere.
         """
         stack = self.raider if source == "raider" else self.intruder
         top = stack[-1]
-        if top is not None:
+        if top is not None and top != NOTED:
             return top
-        slots = self.raider.count(None) + self.intruder.count(None)
+        noted = self.notes.cards
+        if source == "intruder" and len(stack) - 1 in noted:
+            return noted[len(stack) - 1]
+        secret = set(noted.values())
+        unidentified = dict(self.unidentified)
+        for cid in secret - self.members:
+            unidentified[self.catalogue.cards[cid].rank] -= 1
+        slots = self._unknown_slots() - len(noted)
         pick = rng.randrange(slots)
         # Unseen members come first, in id order; sorted only when the pick falls among them.
-        unseen_count = len(self.unseen)
-        if pick < unseen_count:
-            return sorted(self.unseen)[pick]
-        pick -= unseen_count
-        for rank, count in sorted(self.unidentified.items()):
+        unseen = self.unseen - secret if secret else self.unseen
+        if pick < len(unseen):
+            return sorted(unseen)[pick]
+        pick -= len(unseen)
+        for rank, count in sorted(unidentified.items()):
             if pick < count:
-                return rng.choice(self.candidates[rank])
+                candidates = self.candidates[rank]
+                return rng.choice([c for c in candidates if c not in secret] if secret else candidates)
             pick -= count
         raise AssertionError("no card can be on top")
 
     # --- moves ---------------------------------------------------------------
 
     def _identify(self, cid: str) -> None:
+        """The table sees `cid` for the first time this round; a note naming it elsewhere was wrong."""
+        self.notes.forget_card(cid)
         if cid in self.unseen:
             self.unseen.discard(cid)
             return
@@ -168,6 +254,8 @@ class Knowledge:
         self.unidentified[rank] -= 1
         self.members.add(cid)
         self.candidates[rank].remove(cid)
+        if self.notes.cards:
+            self.notes.fit(rank, self.unidentified[rank], self.catalogue, self.members)
 
     def take(self, source: str, cid: str, round_no: int) -> None:
         """The top card of `source` was revealed as `cid` and picked up."""
@@ -175,12 +263,13 @@ class Knowledge:
         if reason:
             raise RuleError(reason)
         stack = self.raider if source == "raider" else self.intruder
+        if source == "intruder":
+            self.notes.forget_slot(len(stack) - 1)
         top = stack.pop()
-        if top is None:
+        if top is None or top == NOTED:
             self._identify(cid)
         elif source == "raider" and self.raider_face_up:
             self.raider_face_up -= 1
-        self.hidden.discard(cid)
         self.where[cid] = ("hand", "")
 
     def place(self, cid: str, place: str, owner: str = "") -> None:
@@ -229,16 +318,18 @@ class Knowledge:
         self.raider_face_up = 0
         self._check_balance()
 
-    def identify_hidden(self, cid: str, round_no: int) -> None:
-        """The topmost unknown Intruder card was tapped face down as `cid`."""
-        index = max(i for i, slot in enumerate(self.intruder) if slot is None)
-        reason = self.why_not_unknown(cid, round_no)
+    def note_hidden(self, cid: str, round_no: int) -> None:
+        """The topmost unnamed face-down Intruder card was tapped as `cid`: the table learns only that it was named."""
+        reason = self.why_not_note(cid, round_no)
         if reason:
             raise RuleError(reason)
-        self._identify(cid)
-        self.intruder[index] = cid
-        self.where[cid] = ("intruder", "")
-        self.hidden.add(cid)
+        slot = self._open_slot()
+        assert slot is not None
+        self.intruder[slot] = NOTED
+        self.notes.note(slot, cid)
+        if cid not in self.members:
+            rank = self.catalogue.cards[cid].rank
+            self.notes.fit(rank, self.unidentified[rank], self.catalogue, self.members)
 
     def all_raider_to_intruder(self) -> int:
         """When every Samurai passed, the rest of the Raider stack joins the Intruders."""

@@ -94,6 +94,11 @@ class Play:
         return self.state.result
 
     def check(self, value: Input) -> None:
+        """Refuse an input that cannot be true, reading only what the table knows.
+
+        The answer never depends on the identity of a hidden card, so neither
+        a refusal nor an acceptance tells the table where one lies.
+        """
         prompt = self._prompt
         if prompt is None:
             raise RuleError(f"the game is over ({self.state.result}); start a new game or undo")
@@ -104,9 +109,7 @@ class Play:
             if value.card in st.set_aside:
                 raise RuleError(f"{value.card} was set aside by the re-deal: it is not in this game")
             if value.hidden:
-                if None not in st.cards.intruder:
-                    raise RuleError("no card went face down onto the Intruder stack without being identified")
-                reason = st.cards.why_not_unknown(value.card, st.round)
+                reason = st.cards.why_not_note(value.card, st.round)
             elif prompt.tap is None:
                 raise RuleError(f"not waiting for a card now: {prompt.text}")
             else:
@@ -123,7 +126,7 @@ class Play:
     def advance(self, value: Input) -> list[Event]:
         if isinstance(value, Tap) and value.hidden:
             self.events = []
-            self.state.cards.identify_hidden(value.card, self.state.round)
+            self.state.cards.note_hidden(value.card, self.state.round)
             self.emit("hidden", "The card slid onto the Intruder stack is noted (it stays hidden).")
             return self.events
         return self._resume(value)
@@ -137,6 +140,7 @@ class Play:
         return self.events
 
     def possible_taps(self) -> list[str]:
+        """The cards the pending tap could be, from public knowledge (a hidden card stays possible)."""
         if self._prompt is None or self._prompt.tap is None:
             return []
         return self.state.cards.possible(self._prompt.tap)

@@ -1,8 +1,9 @@
 """The public view: everything the table may see, and nothing hidden.
 
-Every screen and every log meant for players is built from this. A card that
-went face down to the Intruder stack stays a count here even when the engine
-knows it; the face-up cards Katsushiro's Kiai put back on the Raider stack are
+Every screen and every log meant for players is built from this, and it reads
+only the public part of the card knowledge (never `Knowledge.notes`). A card
+that went face down to the Intruder stack stays a count here even when the
+engine was told which it is; the face-up cards Katsushiro's Kiai put back on the Raider stack are
 shown, because everybody sees them.
 """
 
