@@ -11,8 +11,10 @@ MxRtyPassiveActivation so "no card" comes back at once instead of the chip
 waiting for one), then polls with InListPassiveTarget (one target, 106 kbps
 type A) and releases the card with InRelease.  A missing or vanished port
 (serial exceptions, OSError) is a `ReaderError` at once and the port is
-reopened on a later poll; protocol hiccups (timeouts, checksums) only become
-a `ReaderError` after `max_failures` in a row.
+reopened on a later poll.  A protocol hiccup (timeout, checksum, error frame)
+is `InconclusivePoll`, "don't know", never "no card": a card resting on the
+reader must not look lifted because an answer was lost.  Hiccups become a
+`ReaderError` after `max_failures` in a row.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Protocol
 from drivers.clock import Clock, monotonic
 from drivers.config import require
 from drivers.errors import ReaderError
-from drivers.reader.base import ReaderBackend
+from drivers.reader.base import InconclusivePoll, ReaderBackend
 from drivers.reader.pn532_frames import (
     ACK_FRAME,
     BAUD_106_TYPE_A,
@@ -261,8 +263,9 @@ class PN532Backend(ReaderBackend):
                     f"PN532 on {self._options.port} is not answering ({exc}); check the wiring "
                     "(TXD to RXD crossed), the HSU mode switches and the power"
                 ) from exc
-            log.debug("PN532 protocol hiccup %d/%d: %s", self._failures, self._options.max_failures, exc)
-            return None
+            raise InconclusivePoll(
+                f"PN532 protocol hiccup {self._failures}/{self._options.max_failures}: {exc}"
+            ) from exc
         self._failures = 0
         return uid
 

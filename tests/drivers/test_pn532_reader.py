@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from drivers.clock import FakeClock
 from drivers.errors import ReaderError
-from drivers.events import CardPlaced, CardRemoved, ReaderBack, ReaderLost
-from drivers.reader import Reader
+from drivers.events import CardPlaced, CardRemoved, Event, ReaderBack, ReaderLost
+from drivers.reader import PollingOptions, Reader
+from drivers.reader.base import InconclusivePoll
 from drivers.reader.fake_pn532 import FakePN532
 from drivers.reader.pn532 import PN532Backend, PN532Link, PN532Options, PN532ProtocolError
 from drivers.reader.pn532_frames import (
@@ -83,7 +84,8 @@ def test_a_missing_ack_is_a_hiccup_and_the_chip_is_woken_again(fake: FakePN532, 
     fake.present(UID7)
     assert backend.poll() == UID7
     fake.withhold_ack(times=1)
-    assert backend.poll() is None
+    with pytest.raises(InconclusivePoll, match="no ACK"):
+        backend.poll()
     before = len(fake.commands)
     assert backend.poll() == UID7
     assert fake.commands[before] == CMD_SAM_CONFIGURATION
@@ -92,8 +94,9 @@ def test_a_missing_ack_is_a_hiccup_and_the_chip_is_woken_again(fake: FakePN532, 
 def test_a_deaf_chip_becomes_a_reader_error_after_max_failures(fake: FakePN532, backend: PN532Backend) -> None:
     backend.poll()
     fake.withhold_ack(times=100)
-    assert backend.poll() is None
-    assert backend.poll() is None
+    for _ in range(2):
+        with pytest.raises(InconclusivePoll, match="hiccup"):
+            backend.poll()
     with pytest.raises(ReaderError, match="not answering .*check the wiring"):
         backend.poll()
     with pytest.raises(ReaderError):
@@ -222,8 +225,68 @@ def test_stale_and_unrelated_frames_are_skipped(clock: FakeClock) -> None:
 
 
 def test_a_malformed_target_answer_is_a_hiccup_not_a_uid(clock: FakeClock) -> None:
-    replies = [ACK_FRAME + answer(b"\x15"), ACK_FRAME + answer(b"\x03\x32\x01\x06\x07"), ACK_FRAME + answer(b"\x33"),
+    replies = [b"", ACK_FRAME + answer(b"\x15"), ACK_FRAME + answer(b"\x03\x32\x01\x06\x07"), ACK_FRAME + answer(b"\x33"),
                ACK_FRAME + answer(bytes.fromhex("4B0101004400" "07" "04A1B2"))]
     port = ScriptedPort(clock, replies)
     device = PN532Backend(PN532Options(port="scripted"), open_port=lambda: port, clock=clock)
-    assert device.poll() is None
+    with pytest.raises(InconclusivePoll, match="bad UID length"):
+        device.poll()
+
+
+# --- protocol hiccups while a card rests: "don't know", never "removed" ------------------------
+
+
+def resting_card_through_hiccups(fake: FakePN532, backend: PN532Backend, spoil: Callable[[], None]) -> list[Event]:
+    """A card rests; two polls in a row hit a hiccup spanning more than removal_quiet_s; then it reads again."""
+    clock = FakeClock(start=0.0)
+    reader = Reader(backend, clock=clock, options=PollingOptions(poll_interval_s=0.1, removal_quiet_s=0.5))
+    fake.present(UID7)
+    events = reader.step()
+    for _ in range(2):
+        clock.advance(0.1)
+        spoil()
+        events += reader.step()
+        clock.advance(0.6)  # each hiccup waits out the link's timeouts: longer than removal_quiet_s
+    for _ in range(3):
+        clock.advance(0.1)
+        events += reader.step()
+    reader.close()
+    return events
+
+
+@pytest.mark.parametrize("fault", ["lost", "bad DCS"])
+def test_a_resting_card_survives_lost_and_garbled_answers(fake: FakePN532, backend: PN532Backend, fault: str) -> None:
+    def spoil() -> None:
+        if fault == "lost":
+            fake.drop_answers(CMD_IN_LIST_PASSIVE_TARGET)
+        else:  # garbled three times: outlasts the host's two NACKs
+            fake.garble_answers(CMD_IN_LIST_PASSIVE_TARGET, times=3, checksum="length" if fault == "bad LCS" else "data")
+
+    events = resting_card_through_hiccups(fake, backend, spoil)
+    assert events == [CardPlaced(UID7, "pn532", 0.0)]
+
+
+def test_a_hiccup_is_unknown_not_no_card(fake: FakePN532, backend: PN532Backend) -> None:
+    fake.present(UID7)
+    assert backend.poll() == UID7
+    fake.drop_answers(CMD_IN_LIST_PASSIVE_TARGET)
+    with pytest.raises(InconclusivePoll, match="no answer to command 0x4a"):
+        backend.poll()
+    assert backend.poll() == UID7
+
+
+def test_a_card_lifted_during_hiccups_is_removed_once_reads_work(fake: FakePN532, backend: PN532Backend) -> None:
+    clock = FakeClock(start=0.0)
+    reader = Reader(backend, clock=clock, options=PollingOptions(poll_interval_s=0.1, removal_quiet_s=0.5))
+    fake.present(UID7)
+    events = reader.step()
+    fake.remove()
+    fake.drop_answers(CMD_IN_LIST_PASSIVE_TARGET)
+    clock.advance(0.1)
+    events += reader.step()
+    for _ in range(8):
+        clock.advance(0.1)
+        events += reader.step()
+    reader.close()
+    assert [type(e) for e in events] == [CardPlaced, CardRemoved]
+    assert 0.6 - 1e-9 <= events[1].at <= 0.7 + 1e-9  # the quiet time counts from the end of the hiccup
