@@ -3,7 +3,9 @@
 `PN532Link` speaks the frame protocol on any pyserial-like port: it sends a
 command, waits for the ACK (with a timeout), then for the answer (with a
 timeout), skipping line noise, asking for a resend (NACK) when an answer's
-checksum is wrong, and aborting (ACK) a command that never answered.
+length or data checksum is wrong, sending the command again when the chip
+answers it with a NACK, and aborting (ACK) a command that never answered.
+Both kinds of resend are bounded (`MAX_RESENDS`).
 
 `PN532Backend` wakes the chip (55 55 and zeros), configures it
 (SAMConfiguration normal mode; RFConfiguration item 5 with a small
@@ -46,6 +48,7 @@ from drivers.reader.pn532_frames import (
     DataFrame,
     ErrorFrame,
     Item,
+    Nack,
     encode_command,
     parse_frame,
     passive_target_uid,
@@ -62,6 +65,7 @@ except ImportError:  # not a POSIX system: pyserial raises only OSError subclass
 PORT_ERRORS: tuple[type[BaseException], ...] = (OSError, _TermiosError)
 
 READ_SLICE_S = 0.01  # serial read timeout; the link loops on its own deadline
+MAX_RESENDS = 2  # NACKs sent for one answer, and commands sent again after the chip's NACK
 
 
 class PN532ProtocolError(Exception):
@@ -146,18 +150,25 @@ class PN532Link:
         """Send one command; return the answer's data after its code (command + 1)."""
         self._port.reset_input_buffer()
         self._buffer.clear()
-        self._port.write(encode_command(command, params))
-        self._wait_ack(command)
-        return self._wait_answer(command)
+        frame = encode_command(command, params)
+        for _attempt in range(MAX_RESENDS + 1):
+            self._port.write(frame)
+            if self._wait_ack(command):
+                return self._wait_answer(command)
+            log.debug("PN532: command %#04x NACKed by the chip; sending it again", command)
+        raise PN532ProtocolError(f"command {command:#04x} NACKed by the chip {MAX_RESENDS + 1} times")
 
-    def _wait_ack(self, command: int) -> None:
+    def _wait_ack(self, command: int) -> bool:
+        """True on the chip's ACK, False on its NACK (it wants the command again)."""
         deadline = self._clock() + self._ack_timeout
         while True:
             item = self._next_item(deadline)
             if item is None:
                 raise PN532ProtocolError(f"no ACK for command {command:#04x} within {self._ack_timeout:g} s")
             if isinstance(item, Ack):
-                return
+                return True
+            if isinstance(item, Nack):
+                return False
             if isinstance(item, ErrorFrame):
                 raise PN532ProtocolError(f"command {command:#04x} rejected with an error frame")
             log.debug("PN532: skipped %r while waiting for ACK", item)
@@ -176,11 +187,11 @@ class PN532Link:
                 if item.tfi == PN532_TO_HOST and item.data[:1] == bytes((command + 1,)):
                     return item.data[1:]
                 log.debug("PN532: skipped unrelated frame %r", item)
-            elif isinstance(item, BadFrame) and item.garbled_data:
-                if resends >= 2:
+            elif isinstance(item, BadFrame):
+                if resends >= MAX_RESENDS:
                     raise PN532ProtocolError(f"answer to command {command:#04x} garbled: {item.reason}")
                 resends += 1
-                self._port.write(NACK_FRAME)
+                self._port.write(NACK_FRAME)  # the chip sends its last answer again
             elif isinstance(item, ErrorFrame):
                 raise PN532ProtocolError(f"command {command:#04x} answered with an error frame")
 

@@ -23,6 +23,7 @@ from drivers.reader.pn532_frames import (
     CMD_SAM_CONFIGURATION,
     NACK_FRAME,
     PN532_TO_HOST,
+    encode_command,
     encode_frame,
 )
 
@@ -78,6 +79,23 @@ def test_a_corrupted_answer_is_sent_again_after_a_nack(fake: FakePN532, backend:
     backend.poll()
     fake.corrupt_checksums(times=2)
     assert backend.poll() == UID7
+
+
+def test_a_bad_length_checksum_is_nacked_and_the_fake_sends_it_again(fake: FakePN532, backend: PN532Backend) -> None:
+    fake.present(UID7)
+    backend.poll()
+    fake.garble_answers(CMD_IN_LIST_PASSIVE_TARGET, times=1, checksum="length")
+    assert backend.poll() == UID7
+    assert fake.nacks_heard == 1
+
+
+def test_a_command_nacked_by_the_chip_is_sent_again(fake: FakePN532, backend: PN532Backend) -> None:
+    fake.present(UID7)
+    backend.poll()
+    before = len(fake.commands)
+    fake.nack_commands(times=1)
+    assert backend.poll() == UID7
+    assert fake.commands[before:] == [CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_RELEASE]
 
 
 def test_a_missing_ack_is_a_hiccup_and_the_chip_is_woken_again(fake: FakePN532, backend: PN532Backend) -> None:
@@ -219,6 +237,35 @@ def test_a_garbled_answer_is_asked_again_at_most_twice(clock: FakeClock) -> None
         link_over(bad, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
 
 
+def bad_length(data: bytes) -> bytes:
+    frame = bytearray(answer(data))
+    frame[4] ^= 0x5A
+    return bytes(frame)
+
+
+def test_an_answer_with_a_bad_length_checksum_is_asked_again_at_once(clock: FakeClock) -> None:
+    port = ScriptedPort(clock, [ACK_FRAME + bad_length(b"\x4b\x00"), answer(b"\x4b\x00")])
+    started = clock()
+    assert link_over(port, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00") == b"\x00"
+    assert port.written[1:] == [NACK_FRAME]
+    assert clock() - started < 0.2  # did not wait out the response timeout
+    bad = ScriptedPort(clock, [ACK_FRAME + bad_length(b"\x4b\x00"), bad_length(b"\x4b\x00"), bad_length(b"\x4b\x00")])
+    with pytest.raises(PN532ProtocolError, match="garbled.*length checksum"):
+        link_over(bad, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    assert bad.written[1:] == [NACK_FRAME, NACK_FRAME]
+
+
+def test_a_command_the_chip_nacks_is_sent_again_a_bounded_number_of_times(clock: FakeClock) -> None:
+    command = encode_command(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    port = ScriptedPort(clock, [NACK_FRAME, ACK_FRAME + answer(b"\x4b\x00")])
+    assert link_over(port, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00") == b"\x00"
+    assert port.written == [command, command]
+    deaf = ScriptedPort(clock, [NACK_FRAME] * 10)
+    with pytest.raises(PN532ProtocolError, match="NACK"):
+        link_over(deaf, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    assert deaf.written == [command] * 3
+
+
 def test_stale_and_unrelated_frames_are_skipped(clock: FakeClock) -> None:
     port = ScriptedPort(clock, [answer(b"\x33") + ACK_FRAME + answer(b"\x15") + answer(b"\x4b\x00")])
     assert link_over(port, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00") == b"\x00"
@@ -254,7 +301,7 @@ def resting_card_through_hiccups(fake: FakePN532, backend: PN532Backend, spoil: 
     return events
 
 
-@pytest.mark.parametrize("fault", ["lost", "bad DCS"])
+@pytest.mark.parametrize("fault", ["lost", "bad LCS", "bad DCS"])
 def test_a_resting_card_survives_lost_and_garbled_answers(fake: FakePN532, backend: PN532Backend, fault: str) -> None:
     def spoil() -> None:
         if fault == "lost":
