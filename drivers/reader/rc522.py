@@ -32,7 +32,8 @@ from __future__ import annotations
 import inspect
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -53,6 +54,7 @@ RC522_UNAVAILABLE = (
 )
 
 _SPI_PINS = (7, 8, 9, 10, 11)
+VENDOR_LOGGER = "mfrc522Logger"  # what mfrc522.MFRC522.__init__ adds a handler to
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,32 @@ def _import_vendor() -> tuple[Any, Any]:
     return mfrc522, gpio
 
 
+def _vendor_loggers() -> list[logging.Logger]:
+    """The loggers the mfrc522 package configures ('mfrc522Logger'; 'mfrc522...' to be safe)."""
+    names = [name for name in logging.root.manager.loggerDict if name.lower().startswith("mfrc522")]
+    return [logging.getLogger(name) for name in {VENDOR_LOGGER, *names}]
+
+
+@contextmanager
+def _vendor_log_handlers_removed() -> Iterator[None]:
+    """Take back the handlers `mfrc522.MFRC522()` adds to its logger, whether it succeeds or fails.
+
+    Its __init__ adds a StreamHandler to 'mfrc522Logger' on every construction,
+    so each reopen after a reader fault would print every later log line once
+    more.  Without them the library's records reach the application's own
+    logging configuration once, through propagation.
+    """
+    before = {id(logger): list(logger.handlers) for logger in _vendor_loggers()}
+    try:
+        yield
+    finally:
+        for logger in _vendor_loggers():
+            for handler in list(logger.handlers):
+                if handler not in before.get(id(logger), []):
+                    logger.removeHandler(handler)
+                    handler.close()
+
+
 def _open_mfrc522(
     options: RC522Options,
     mfrc522: Any,
@@ -303,13 +331,14 @@ def _open_mfrc522(
             "RPi.GPIO is already set to BOARD numbering in this process; the RC522 reset pin is a BCM number"
         )
     try:
-        device = mfrc522.MFRC522(
-            bus=options.spi_bus,
-            device=options.spi_device,
-            spd=options.spi_speed_hz,
-            pin_mode=gpio.BCM,
-            pin_rst=options.reset_pin,
-        )
+        with _vendor_log_handlers_removed():
+            device = mfrc522.MFRC522(
+                bus=options.spi_bus,
+                device=options.spi_device,
+                spd=options.spi_speed_hz,
+                pin_mode=gpio.BCM,
+                pin_rst=options.reset_pin,
+            )
     except FileNotFoundError as exc:
         raise ReaderError(
             f"{options.device_path} not found: enable SPI (sudo raspi-config nonint do_spi 0) and reboot"

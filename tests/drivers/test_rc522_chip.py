@@ -8,6 +8,7 @@ through the whole stack, and how chip errors map to results.
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 from typing import Any
 
@@ -171,6 +172,27 @@ def test_the_reader_reports_placement_and_removal(bench: Bench, clock: FakeClock
         clock.advance(0.1)
     assert [type(e) for e in events] == [CardPlaced, CardRemoved]
     assert isinstance(events[0], CardPlaced) and events[0].uid == "04A1B2C3D4E5F6"
+    reader.close()
+
+
+def test_reopening_does_not_pile_up_the_librarys_log_handlers(bench: Bench, clock: FakeClock) -> None:
+    """mfrc522.MFRC522() adds a StreamHandler to 'mfrc522Logger' each time: reopens must not multiply log lines."""
+    vendor_loggers = [logging.getLogger(name) for name in ("mfrc522Logger", "mfrc522")]
+    before = [len(logger.handlers) for logger in vendor_loggers]
+    reader = Reader(bench.backend(), clock=clock)
+    bench.field.place(UID4)
+    reader.step()
+    after_first_open = [len(logger.handlers) for logger in vendor_loggers]
+    assert all(n <= m + 1 for n, m in zip(after_first_open, before, strict=True))
+    for _ in range(5):  # five faults, five reopens
+        bench.fake.power_glitch()
+        clock.advance(reader.next_delay())
+        reader.step()
+        clock.advance(reader.next_delay())
+        reader.step()
+    assert len(bench.made) == 6
+    now = [len(logger.handlers) for logger in vendor_loggers]
+    assert all(n <= m for n, m in zip(now, after_first_open, strict=True)), (now, after_first_open)
     reader.close()
 
 
