@@ -6,7 +6,8 @@ imported here only, and only when an RC522 reader is opened: importing
 mfrc522` raises RuntimeError (from RPi.GPIO), not ImportError; both become
 `BackendUnavailable` with a message that says what to install or enable.
 
-The UID protocol lives in `rc522_protocol.read_uid`; this module adapts the
+The UID protocol lives in `rc522_protocol` (`CardWatch`: a full read, then
+a three-frame check while the card rests); this module adapts the
 library's MFRC522 object to the small chip interface it needs, and turns bus
 failures into `ReaderError` (the poller reports ReaderLost and retries; the
 next poll reopens the chip).
@@ -43,7 +44,7 @@ from drivers.errors import BackendUnavailable, ReaderError
 from drivers.reader import mfrc522_registers as reg
 from drivers.reader.base import ReaderBackend
 from drivers.reader.iso14443 import crc_a
-from drivers.reader.rc522_protocol import RC522Chip, read_uid
+from drivers.reader.rc522_protocol import CardWatch, RC522Chip
 from drivers.reader.uid import uid_to_text
 
 log = logging.getLogger(__name__)
@@ -241,6 +242,7 @@ class RC522Backend(ReaderBackend):
         self._open_chip = open_chip
         self._description = description
         self._chip: ClosableChip | None = None
+        self._watch = CardWatch()
 
     def describe(self) -> str:
         return self._description
@@ -254,7 +256,7 @@ class RC522Backend(ReaderBackend):
             except (OSError, RuntimeError) as exc:
                 raise ReaderError(f"cannot open {self._description}: {exc}") from exc
         try:
-            uid = read_uid(self._chip)
+            uid = self._watch.poll(self._chip)
         except OSError as exc:
             self._release()
             raise ReaderError(f"{self._description} SPI error: {exc}") from exc
@@ -264,6 +266,7 @@ class RC522Backend(ReaderBackend):
         return None if uid is None else uid_to_text(uid)
 
     def _release(self) -> None:
+        self._watch.forget()
         chip, self._chip = self._chip, None
         if chip is None:
             return

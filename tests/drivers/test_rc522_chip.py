@@ -141,6 +141,45 @@ def test_halt_waits_for_the_timer_instead_of_spinning(bench: Bench) -> None:
     assert fake.read_count < 60
 
 
+RESTING_POLL_MAX_TRANSFERS = 40  # REQA (silence), WUPA (ATQA), HLTA (silence); a full 7-byte read is ~109
+
+
+@pytest.mark.parametrize("uid", [UID4, UID7, UID10], ids=["4-byte", "7-byte", "10-byte"])
+def test_a_resting_card_is_confirmed_without_a_full_read(bench: Bench, uid: bytes) -> None:
+    backend = bench.backend()
+    assert backend.poll() is None  # opens the chip
+    bench.field.place(uid)
+    fake = bench.fake
+    before = fake.transfer_count
+    assert backend.poll() == uid.hex().upper()  # the first read runs every cascade level
+    first_read = fake.transfer_count - before
+    costs = []
+    for _ in range(20):
+        before = fake.transfer_count
+        assert backend.poll() == uid.hex().upper()
+        costs.append(fake.transfer_count - before)
+    assert max(costs) <= RESTING_POLL_MAX_TRANSFERS, costs
+    assert max(costs) < first_read
+
+
+def test_a_card_swapped_between_two_polls_is_a_new_card(bench: Bench, clock: FakeClock) -> None:
+    reader = Reader(bench.backend(), clock=clock)
+    first = bench.field.place(UID7)
+    events = []
+    for _ in range(5):
+        events += reader.step()
+        clock.advance(0.1)
+    bench.field.remove(first)
+    bench.field.place(bytes.fromhex("04A1B2000000FF"))  # same batch: the same cascade level 1
+    events += reader.step()
+    assert [(type(e), getattr(e, "uid", None)) for e in events] == [
+        (CardPlaced, "04A1B2C3D4E5F6"),
+        (CardRemoved, "04A1B2C3D4E5F6"),
+        (CardPlaced, "04A1B2000000FF"),
+    ]
+    reader.close()
+
+
 # --- UIDs through the adapter ------------------------------------------------------------------------
 
 
