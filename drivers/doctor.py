@@ -9,16 +9,25 @@ hardware; problems are printed with the command that fixes them.
 
 Exit status: 0 when every check that was asked for (tag read, buttons)
 worked, 1 otherwise, 2 for bad arguments.
+
+lgpio (under gpiozero and rpi-lgpio) creates its notification pipes in its
+working directory: LG_WD, or else the current directory, read once when
+lgpio loads.  Run as the `companion` user from a directory it cannot write
+(someone's home), the button check would fail, so the doctor sets LG_WD to
+the state directory (or a private temporary one) first.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +46,7 @@ GROUPS = ("gpio", "spi", "dialout", "video", "input", "render")
 VENDOR_MODULES = ("mfrc522", "spidev", "RPi.GPIO", "lgpio", "gpiozero", "serial")
 SDL_DRIVERS = ("kmsdrm", "x11", "wayland", "offscreen", "dummy")
 BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
+SERVICE_STATE_DIR = Path("/var/lib/table-companion")  # the unit's StateDirectory and WorkingDirectory
 
 
 @dataclass
@@ -60,6 +70,50 @@ class DoctorOptions:
     sdl_drivers: tuple[str, ...] = SDL_DRIVERS
     check_modules: bool = True
     root: Path = Path("/")
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK | os.X_OK)
+
+
+def _state_dirs(env: Mapping[str, str]) -> list[Path]:
+    """Where the service keeps its state: systemd's STATE_DIRECTORY (if set), then the default."""
+    named = [Path(part) for part in env.get("STATE_DIRECTORY", "").split(":") if part]
+    return [*named, SERVICE_STATE_DIR]
+
+
+def lgpio_working_dir(
+    env: MutableMapping[str, str],
+    cwd: Path | None,
+    *,
+    state_dirs: Sequence[Path] | None = None,
+    writable: Callable[[Path], bool] | None = None,
+) -> str | None:
+    """Set LG_WD to a writable directory when it is unset and `cwd` is not writable.
+
+    lgpio reads LG_WD when it loads, so call this before gpiozero or lgpio
+    is imported.  Tries the state directories, then makes a private
+    temporary directory (removed at exit).  Returns the directory chosen, or
+    None when nothing needed changing.
+    """
+    is_writable = writable or _writable
+    if env.get("LG_WD") or (cwd is not None and is_writable(cwd)):
+        return None
+    for directory in _state_dirs(env) if state_dirs is None else state_dirs:
+        if directory.is_dir() and is_writable(directory):
+            env["LG_WD"] = str(directory)
+            return str(directory)
+    private = tempfile.mkdtemp(prefix="companion-lgpio-")
+    atexit.register(shutil.rmtree, private, True)
+    env["LG_WD"] = private
+    return private
+
+
+def _current_dir() -> Path | None:
+    try:
+        return Path.cwd()
+    except OSError:  # the current directory was deleted
+        return None
 
 
 def _value(text: str) -> Any:
@@ -140,6 +194,9 @@ def run_doctor(
         except SystemExit as exc:
             return int(exc.code or 0)
     out("Table companion doctor")
+    chosen = lgpio_working_dir(os.environ, _current_dir())
+    if chosen is not None:
+        out(f"lgpio: the current directory is not writable; LG_WD={chosen} (lgpio makes its pipes there)")
     _machine(options.root, out)
     _devices(options.root, out)
     _boot_config(options.root, out)

@@ -61,6 +61,16 @@ class PollingOptions:
         )
 
 
+class InconclusivePoll(Exception):
+    """A poll that cannot tell whether a card is there (a lost or garbled answer).
+
+    A backend raises it for a protocol hiccup it expects to recover from.  It
+    means "don't know", never "no card": the poller does not count it towards
+    a removal, and it is not a reader failure either (a backend that keeps
+    hiccuping raises ReaderError instead).
+    """
+
+
 class ReaderBackend(ABC):
     """One kind of reader hardware (or its mock) behind the `Reader` poller."""
 
@@ -70,9 +80,10 @@ class ReaderBackend(ABC):
     def poll(self) -> str | None:
         """UID text of the card in the field now, or None when no card answers.
 
-        Raise ReaderError when the device fails.  A backend (re)opens its
-        device lazily inside `poll`, so after an error the next poll retries.
-        A garbled or partial read is None, never a truncated UID.
+        Raise ReaderError when the device fails, and InconclusivePoll when
+        this poll cannot tell (a lost or garbled answer): that is not "no card".
+        A backend (re)opens its device lazily inside `poll`, so after an error
+        the next poll retries.  Never return a truncated UID.
         """
 
     @abstractmethod
@@ -145,6 +156,10 @@ class Reader(ClosesOnExit, Generic[B]):
         now = self._clock()
         try:
             uid = self._backend.poll()
+        except InconclusivePoll as exc:
+            log.debug("reader %s: poll inconclusive: %s", self._name, exc)
+            self._presence.unsure(self._clock())
+            return []
         except ReaderError as exc:
             lost = self._health.failed(str(exc), now)
             return [lost] if lost is not None else []

@@ -14,6 +14,10 @@ our transceive uses, with the cards of a `FakeRC522Chip` in its field:
 - ComIrqReg / DivIrqReg writes follow the Set1/Set2 rule, FIFOLevelReg bit 7
   flushes, FIFODataReg pushes and pops, VersionReg reads 0x92.
 
+Like the library, constructing it adds a `logging.StreamHandler` to the
+`mfrc522Logger` logger and sets that logger's level (`debugLevel`, default
+WARNING), every time: code that reopens the chip must cope with that.
+
 Time is a `FakeClock` shared with the code under test: every register access
 costs `spi_time_s`, and the code's sleeps advance it, so the timer fires after
 a realistic number of reads.  Counters (`reads`, `writes`, `sent`) let tests
@@ -29,6 +33,7 @@ init: timer ~15 ms with TAuto, 100% ASK, CRC preset 6363, antenna on.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -41,6 +46,7 @@ from drivers.reader.iso14443 import crc_a
 
 BIT_TIME_S = 128 / r.CHIP_CLOCK_HZ  # one bit at 106 kbit/s, about 9.44 us
 FRAME_DELAY_S = 1172 / r.CHIP_CLOCK_HZ  # ISO 14443-3 frame delay time after a short frame, about 86 us
+VENDOR_LOGGER = "mfrc522Logger"  # the logger mfrc522.MFRC522 configures in its __init__
 
 _POWER_ON = {
     r.COMMAND_REG: 0x20,
@@ -100,7 +106,8 @@ class FakeMFRC522:
 
     Constructing it opens the field (raises FileNotFoundError while the field
     is `unplugged`); `spi.close()` closes it.  Extra keyword arguments (bus,
-    device, spd, pin_mode, pin_rst) are kept in `kwargs`, as the library takes them.
+    device, spd, pin_mode, pin_rst, debugLevel) are kept in `kwargs`, as the
+    library takes them.
     """
 
     def __init__(
@@ -128,6 +135,9 @@ class FakeMFRC522:
         self._pending: tuple[float, AirAnswer | None] | None = None
         self._garbles: list[_Garble] = []
         self.field.open()
+        self.logger = logging.getLogger(VENDOR_LOGGER)  # after opening SPI, as the library does
+        self.logger.addHandler(logging.StreamHandler())
+        self.logger.setLevel(logging.getLevelName(kwargs.get("debugLevel", "WARNING")))
         self._power_on()
         for addr, value in _LIBRARY_INIT.items():
             self._regs[addr] = value

@@ -5,13 +5,15 @@ The driver opens `fake.path` with pyserial exactly as it would open
 sleeps until it hears the 55 55 wake-up, acknowledges each command, and
 answers SAMConfiguration, GetFirmwareVersion, RFConfiguration,
 InListPassiveTarget (the card it was told to present, or none) and
-InRelease; anything else gets the error frame.  A NACK makes it send its last
-answer again.
+InRelease; anything else gets the error frame.  A NACK from the host makes it
+send its last answer again (the manual's retransmission request).
 
-Faults it can play: line noise before its frames, answers with a bad
-checksum, commands left without ACK (a deaf chip), and vanishing (the pty
-closes and the path disappears, as when a USB adapter is pulled) then
-coming back as a new, sleeping chip at the same path.
+Faults it can play: line noise before its frames, answers with a bad data
+checksum, the answers to one command garbled (bad length or data checksum,
+resends included) or lost on the wire, commands answered with a NACK (the
+chip asking for the command again), commands left without ACK (a deaf chip),
+and vanishing (the pty closes and the path disappears, as when a USB adapter
+is pulled) then coming back as a new, sleeping chip at the same path.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ import shutil
 import tempfile
 import threading
 import tty
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import Literal
 
 from drivers.reader.pn532_frames import (
     ACK_FRAME,
@@ -34,6 +38,7 @@ from drivers.reader.pn532_frames import (
     CMD_SAM_CONFIGURATION,
     ERROR_FRAME,
     HOST_TO_PN532,
+    NACK_FRAME,
     PN532_TO_HOST,
     DataFrame,
     Nack,
@@ -45,6 +50,23 @@ from drivers.reader.pn532_frames import (
 DEFAULT_GARBAGE = b"\x13\x37\xff\x00\xff\x05\x05\xde\xad\x00"
 
 FIRMWARE_ANSWER = bytes((0x32, 0x01, 0x06, 0x07))  # PN532, firmware 1.6, ISO A/B and 18092
+
+Checksum = Literal["length", "data"]
+
+
+@dataclass
+class _AnswerFault:
+    """What happens to the next `times` transmissions of the answers to `command`."""
+
+    command: int
+    times: int
+    garble: Checksum | None = None  # None: the answer is lost on the wire
+
+
+def _garbled(frame: bytes, checksum: Checksum) -> bytes:
+    """`frame` with its length checksum (LCS, byte 4) or data checksum (DCS) broken."""
+    at = 4 if checksum == "length" else len(frame) - 2
+    return frame[:at] + bytes((frame[at] ^ 0x5A,)) + frame[at + 1 :]
 
 
 class FakePN532:
@@ -60,8 +82,10 @@ class FakePN532:
         self._garbage_times = 0
         self._corrupt_times = 0
         self._deaf_times = 0
+        self._nack_times = 0
+        self._answer_faults: list[_AnswerFault] = []
         self._asleep = True
-        self._last_answer = b""
+        self._last_answer: tuple[int, bytes] | None = None
         self._buffer = bytearray()
         self._master: int | None = None
         self._slave: int | None = None
@@ -70,6 +94,7 @@ class FakePN532:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.commands: list[int] = []
+        self.nacks_heard = 0
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -124,6 +149,25 @@ class FakePN532:
         """Send the next `times` answers with a wrong data checksum (a NACK gets a clean copy)."""
         with self._lock:
             self._corrupt_times = times
+
+    def garble_answers(self, command: int, *, times: int = 1, checksum: Checksum = "length") -> None:
+        """Break a checksum in the next `times` transmissions of the answer to `command`.
+
+        A resend after the host's NACK is a transmission too: `times=1` is
+        healed by one NACK, `times=3` outlasts the host's two NACKs.
+        """
+        with self._lock:
+            self._answer_faults.append(_AnswerFault(command, times, checksum))
+
+    def drop_answers(self, command: int, *, times: int = 1) -> None:
+        """Acknowledge the next `times` `command`s but lose their answers on the wire."""
+        with self._lock:
+            self._answer_faults.append(_AnswerFault(command, times))
+
+    def nack_commands(self, times: int = 1) -> None:
+        """Answer the next `times` commands with a NACK (send it again) instead of running them."""
+        with self._lock:
+            self._nack_times = times
 
     def withhold_ack(self, times: int = 1) -> None:
         """Ignore the next `times` commands entirely: no ACK, no answer."""
@@ -215,8 +259,10 @@ class FakePN532:
                 del self._buffer[:used]
                 if item is None:
                     break
-                if isinstance(item, Nack) and self._last_answer:
-                    out += self._last_answer
+                if isinstance(item, Nack):
+                    self.nacks_heard += 1
+                    if self._last_answer is not None:
+                        out += self._transmit(*self._last_answer)
                 elif isinstance(item, DataFrame) and item.tfi == HOST_TO_PN532 and item.data:
                     out += self._command(item.data)
         if out:
@@ -228,17 +274,32 @@ class FakePN532:
         if self._deaf_times > 0:
             self._deaf_times -= 1
             return b""
+        if self._nack_times > 0:
+            self._nack_times -= 1
+            return NACK_FRAME
         answer = self._answer(command, params)
         frame = ERROR_FRAME if answer is None else encode_frame(bytes((command + 1,)) + answer, PN532_TO_HOST)
-        self._last_answer = frame
+        self._last_answer = (command, frame)
         if self._corrupt_times > 0 and answer is not None:
             self._corrupt_times -= 1
-            frame = frame[:-2] + bytes((frame[-2] ^ 0x5A,)) + frame[-1:]
+            sent = _garbled(frame, "data")  # a NACK gets the clean copy kept in _last_answer
+        else:
+            sent = self._transmit(command, frame)
         noise = b""
         if self._garbage_times > 0:
             self._garbage_times -= 1
             noise = self._garbage
-        return noise + ACK_FRAME + noise + frame
+        return noise + ACK_FRAME + noise + sent
+
+    def _transmit(self, command: int, frame: bytes) -> bytes:
+        """The bytes that reach the host when `frame` (the answer to `command`) is sent."""
+        fault = next((f for f in self._answer_faults if f.command == command), None)
+        if fault is None or frame == ERROR_FRAME:
+            return frame
+        fault.times -= 1
+        if fault.times <= 0:
+            self._answer_faults.remove(fault)
+        return b"" if fault.garble is None else _garbled(frame, fault.garble)
 
     def _answer(self, command: int, params: bytes) -> bytes | None:
         if command == CMD_SAM_CONFIGURATION and params[:1] == b"\x01":

@@ -253,6 +253,8 @@ class FakeRC522Chip:
             for tag in self._field:
                 if tag.state is TagState.ACTIVE:
                     tag.state, tag.level = TagState.HALT, 0
+                elif tag.state is TagState.READY:
+                    tag.drop_back()  # HLTA is not a READY command: back to IDLE (or HALT)
             return None
         for tag in self._field:
             if tag.state in (TagState.READY, TagState.ACTIVE):

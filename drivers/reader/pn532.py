@@ -3,7 +3,9 @@
 `PN532Link` speaks the frame protocol on any pyserial-like port: it sends a
 command, waits for the ACK (with a timeout), then for the answer (with a
 timeout), skipping line noise, asking for a resend (NACK) when an answer's
-checksum is wrong, and aborting (ACK) a command that never answered.
+length or data checksum is wrong, sending the command again when the chip
+answers it with a NACK, and aborting (ACK) a command that never answered.
+Both kinds of resend are bounded (`MAX_RESENDS`).
 
 `PN532Backend` wakes the chip (55 55 and zeros), configures it
 (SAMConfiguration normal mode; RFConfiguration item 5 with a small
@@ -11,8 +13,10 @@ MxRtyPassiveActivation so "no card" comes back at once instead of the chip
 waiting for one), then polls with InListPassiveTarget (one target, 106 kbps
 type A) and releases the card with InRelease.  A missing or vanished port
 (serial exceptions, OSError) is a `ReaderError` at once and the port is
-reopened on a later poll; protocol hiccups (timeouts, checksums) only become
-a `ReaderError` after `max_failures` in a row.
+reopened on a later poll.  A protocol hiccup (timeout, checksum, error frame)
+is `InconclusivePoll`, "don't know", never "no card": a card resting on the
+reader must not look lifted because an answer was lost.  Hiccups become a
+`ReaderError` after `max_failures` in a row.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from typing import Protocol
 from drivers.clock import Clock, monotonic
 from drivers.config import require
 from drivers.errors import ReaderError
-from drivers.reader.base import ReaderBackend
+from drivers.reader.base import InconclusivePoll, ReaderBackend
 from drivers.reader.pn532_frames import (
     ACK_FRAME,
     BAUD_106_TYPE_A,
@@ -44,6 +48,7 @@ from drivers.reader.pn532_frames import (
     DataFrame,
     ErrorFrame,
     Item,
+    Nack,
     encode_command,
     parse_frame,
     passive_target_uid,
@@ -60,6 +65,7 @@ except ImportError:  # not a POSIX system: pyserial raises only OSError subclass
 PORT_ERRORS: tuple[type[BaseException], ...] = (OSError, _TermiosError)
 
 READ_SLICE_S = 0.01  # serial read timeout; the link loops on its own deadline
+MAX_RESENDS = 2  # NACKs sent for one answer, and commands sent again after the chip's NACK
 
 
 class PN532ProtocolError(Exception):
@@ -144,18 +150,25 @@ class PN532Link:
         """Send one command; return the answer's data after its code (command + 1)."""
         self._port.reset_input_buffer()
         self._buffer.clear()
-        self._port.write(encode_command(command, params))
-        self._wait_ack(command)
-        return self._wait_answer(command)
+        frame = encode_command(command, params)
+        for _attempt in range(MAX_RESENDS + 1):
+            self._port.write(frame)
+            if self._wait_ack(command):
+                return self._wait_answer(command)
+            log.debug("PN532: command %#04x NACKed by the chip; sending it again", command)
+        raise PN532ProtocolError(f"command {command:#04x} NACKed by the chip {MAX_RESENDS + 1} times")
 
-    def _wait_ack(self, command: int) -> None:
+    def _wait_ack(self, command: int) -> bool:
+        """True on the chip's ACK, False on its NACK (it wants the command again)."""
         deadline = self._clock() + self._ack_timeout
         while True:
             item = self._next_item(deadline)
             if item is None:
                 raise PN532ProtocolError(f"no ACK for command {command:#04x} within {self._ack_timeout:g} s")
             if isinstance(item, Ack):
-                return
+                return True
+            if isinstance(item, Nack):
+                return False
             if isinstance(item, ErrorFrame):
                 raise PN532ProtocolError(f"command {command:#04x} rejected with an error frame")
             log.debug("PN532: skipped %r while waiting for ACK", item)
@@ -174,11 +187,11 @@ class PN532Link:
                 if item.tfi == PN532_TO_HOST and item.data[:1] == bytes((command + 1,)):
                     return item.data[1:]
                 log.debug("PN532: skipped unrelated frame %r", item)
-            elif isinstance(item, BadFrame) and item.garbled_data:
-                if resends >= 2:
+            elif isinstance(item, BadFrame):
+                if resends >= MAX_RESENDS:
                     raise PN532ProtocolError(f"answer to command {command:#04x} garbled: {item.reason}")
                 resends += 1
-                self._port.write(NACK_FRAME)
+                self._port.write(NACK_FRAME)  # the chip sends its last answer again
             elif isinstance(item, ErrorFrame):
                 raise PN532ProtocolError(f"command {command:#04x} answered with an error frame")
 
@@ -261,8 +274,9 @@ class PN532Backend(ReaderBackend):
                     f"PN532 on {self._options.port} is not answering ({exc}); check the wiring "
                     "(TXD to RXD crossed), the HSU mode switches and the power"
                 ) from exc
-            log.debug("PN532 protocol hiccup %d/%d: %s", self._failures, self._options.max_failures, exc)
-            return None
+            raise InconclusivePoll(
+                f"PN532 protocol hiccup {self._failures}/{self._options.max_failures}: {exc}"
+            ) from exc
         self._failures = 0
         return uid
 

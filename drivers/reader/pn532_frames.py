@@ -66,9 +66,11 @@ class DataFrame:
 class BadFrame:
     """Bytes that looked like a frame but failed a checksum.
 
-    `garbled_data` is True when the length checked out but the data did not:
-    a real frame damaged on the wire, worth a NACK to get it sent again.
-    A bad length checksum is usually line noise that happens to contain 00 FF.
+    `garbled_data` is True when the length checked out but the data did not.
+    Either kind may be a real frame damaged on the wire (or line noise that
+    happens to contain 00 FF): the host answers both with a NACK once the
+    chip has acknowledged its command, so a damaged answer is sent again at
+    once instead of the host waiting out its timeout.
     """
 
     reason: str

@@ -15,7 +15,10 @@ Presence rules:
 - a read of a different UID while one is present -> CardRemoved(old) then
   CardPlaced(new) at once;
 - lifting a card and putting it back within `removal_quiet_s` is
-  indistinguishable from leaving it there, and stays one placement.
+  indistinguishable from leaving it there, and stays one placement;
+- a poll that could not tell (a lost or garbled answer) is "don't know",
+  never "no card": like a reader outage it restarts the quiet time, so only
+  polls that answered "no card" add up to a removal.
 """
 
 from __future__ import annotations
@@ -57,14 +60,22 @@ class PresenceTracker:
         events.append(CardPlaced(uid, self._reader, now))
         return events
 
+    def unsure(self, now: float) -> None:
+        """A poll that ended at `now` could not tell whether the card is there.
+
+        The time it covered must not count as the card having left, so the
+        quiet time starts again from its end.
+        """
+        if self._present is not None:
+            self._last_seen = max(self._last_seen, now)
+
     def resume(self, now: float) -> None:
         """The reader works again after an outage: restart the quiet time from now.
 
         While the reader was lost nothing could be read, so the silence of the
         outage must not count as the card having left.
         """
-        if self._present is not None:
-            self._last_seen = max(self._last_seen, now)
+        self.unsure(now)
 
 
 class ReaderHealth:

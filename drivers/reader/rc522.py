@@ -6,7 +6,8 @@ imported here only, and only when an RC522 reader is opened: importing
 mfrc522` raises RuntimeError (from RPi.GPIO), not ImportError; both become
 `BackendUnavailable` with a message that says what to install or enable.
 
-The UID protocol lives in `rc522_protocol.read_uid`; this module adapts the
+The UID protocol lives in `rc522_protocol` (`CardWatch`: a full read, then
+a three-frame check while the card rests); this module adapts the
 library's MFRC522 object to the small chip interface it needs, and turns bus
 failures into `ReaderError` (the poller reports ReaderLost and retries; the
 next poll reopens the chip).
@@ -32,7 +33,8 @@ from __future__ import annotations
 import inspect
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -42,7 +44,7 @@ from drivers.errors import BackendUnavailable, ReaderError
 from drivers.reader import mfrc522_registers as reg
 from drivers.reader.base import ReaderBackend
 from drivers.reader.iso14443 import crc_a
-from drivers.reader.rc522_protocol import RC522Chip, read_uid
+from drivers.reader.rc522_protocol import CardWatch, RC522Chip
 from drivers.reader.uid import uid_to_text
 
 log = logging.getLogger(__name__)
@@ -53,6 +55,7 @@ RC522_UNAVAILABLE = (
 )
 
 _SPI_PINS = (7, 8, 9, 10, 11)
+VENDOR_LOGGER = "mfrc522Logger"  # what mfrc522.MFRC522.__init__ adds a handler to
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,7 @@ class RC522Backend(ReaderBackend):
         self._open_chip = open_chip
         self._description = description
         self._chip: ClosableChip | None = None
+        self._watch = CardWatch()
 
     def describe(self) -> str:
         return self._description
@@ -252,7 +256,7 @@ class RC522Backend(ReaderBackend):
             except (OSError, RuntimeError) as exc:
                 raise ReaderError(f"cannot open {self._description}: {exc}") from exc
         try:
-            uid = read_uid(self._chip)
+            uid = self._watch.poll(self._chip)
         except OSError as exc:
             self._release()
             raise ReaderError(f"{self._description} SPI error: {exc}") from exc
@@ -262,6 +266,7 @@ class RC522Backend(ReaderBackend):
         return None if uid is None else uid_to_text(uid)
 
     def _release(self) -> None:
+        self._watch.forget()
         chip, self._chip = self._chip, None
         if chip is None:
             return
@@ -289,6 +294,32 @@ def _import_vendor() -> tuple[Any, Any]:
     return mfrc522, gpio
 
 
+def _vendor_loggers() -> list[logging.Logger]:
+    """The loggers the mfrc522 package configures ('mfrc522Logger'; 'mfrc522...' to be safe)."""
+    names = [name for name in logging.root.manager.loggerDict if name.lower().startswith("mfrc522")]
+    return [logging.getLogger(name) for name in {VENDOR_LOGGER, *names}]
+
+
+@contextmanager
+def _vendor_log_handlers_removed() -> Iterator[None]:
+    """Take back the handlers `mfrc522.MFRC522()` adds to its logger, whether it succeeds or fails.
+
+    Its __init__ adds a StreamHandler to 'mfrc522Logger' on every construction,
+    so each reopen after a reader fault would print every later log line once
+    more.  Without them the library's records reach the application's own
+    logging configuration once, through propagation.
+    """
+    before = {id(logger): list(logger.handlers) for logger in _vendor_loggers()}
+    try:
+        yield
+    finally:
+        for logger in _vendor_loggers():
+            for handler in list(logger.handlers):
+                if handler not in before.get(id(logger), []):
+                    logger.removeHandler(handler)
+                    handler.close()
+
+
 def _open_mfrc522(
     options: RC522Options,
     mfrc522: Any,
@@ -303,13 +334,14 @@ def _open_mfrc522(
             "RPi.GPIO is already set to BOARD numbering in this process; the RC522 reset pin is a BCM number"
         )
     try:
-        device = mfrc522.MFRC522(
-            bus=options.spi_bus,
-            device=options.spi_device,
-            spd=options.spi_speed_hz,
-            pin_mode=gpio.BCM,
-            pin_rst=options.reset_pin,
-        )
+        with _vendor_log_handlers_removed():
+            device = mfrc522.MFRC522(
+                bus=options.spi_bus,
+                device=options.spi_device,
+                spd=options.spi_speed_hz,
+                pin_mode=gpio.BCM,
+                pin_rst=options.reset_pin,
+            )
     except FileNotFoundError as exc:
         raise ReaderError(
             f"{options.device_path} not found: enable SPI (sudo raspi-config nonint do_spi 0) and reboot"

@@ -15,6 +15,28 @@ not answer the next poll's first frame half-way through a read).  A halted
 card ignores REQA but answers WUPA, so a card resting on the reader is read
 on every poll and stays one placement.  With REQA it would go silent after
 the first read and look removed.
+
+Why `CardWatch`: a full read of a 7-byte UID is six frames (about 109 SPI
+transfers).  While the card that was read rests on the reader, ISO 14443-3
+states make a three-frame check enough:
+
+- A card only enters HALT through our HLTA after a full read, and a card
+  that leaves the field loses power and comes back IDLE.  A full read with
+  WUPA (which wakes IDLE and HALT cards) that succeeds means exactly one
+  card answered: two would collide at some cascade level.
+- Next poll, REQA first: halted cards ignore it, so any answer comes from a
+  card that is new to the field (a swapped card, or the same one lifted and
+  put back).  That card is read in full right away (it is READY), and the
+  poll after runs a full WUPA read again.
+- No answer to REQA, then WUPA: an answer can only come from the halted card
+  we read (or from a card that arrived in the milliseconds between the two
+  requests).  HLTA then sends every READY card back where it came from: the
+  halted card to HALT, a card that just arrived to IDLE, so the next REQA
+  finds it instead of every later WUPA waking it and every REQA silencing it.
+- No answer to WUPA either: the card is gone.
+
+Two cards resting on the reader at once are not supported (they collide on
+a full read, as before).
 """
 
 from __future__ import annotations
@@ -26,6 +48,7 @@ from drivers.reader.iso14443 import (
     HLTA,
     NVB_ANTICOLLISION,
     NVB_SELECT,
+    REQA,
     SAK_UID_NOT_COMPLETE,
     SEL_CASCADE_LEVELS,
     WUPA,
@@ -50,18 +73,51 @@ class RC522Chip(Protocol):
     def crc(self, data: bytes) -> bytes: ...
 
 
+class CardWatch:
+    """Full UID reads, and a cheap check while the card that was read rests (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._resting: bytes | None = None
+
+    def forget(self) -> None:
+        """The chip was reset (its field went off): the next poll reads in full."""
+        self._resting = None
+
+    def poll(self, chip: RC522Chip) -> bytes | None:
+        """The full UID of the card in the field, or None.  OSError from the bus propagates."""
+        resting, self._resting = self._resting, None
+        if resting is None:
+            self._resting = read_uid(chip, WUPA)
+            return self._resting
+        if chip.request(REQA):
+            return select_cascade(chip)  # new to the field; maybe not alone: read in full next poll
+        if chip.request(WUPA):
+            halt(chip)
+            self._resting = resting
+            return resting
+        return None
+
+
 def read_uid(chip: RC522Chip, request_mode: int = WUPA) -> bytes | None:
     """Activate the card in the field and return its full UID, or None.
 
-    Runs REQA/WUPA, then for each cascade level: anticollision (SEL 0x20),
-    BCC check, SELECT (SEL 0x70 + chunk + BCC + CRC_A) and the SAK answer's CRC
-    check, and continues while the SAK says "UID not complete" and the chunk
-    starts with the cascade tag.  Finally sends HLTA.  Any inconsistency
-    (bad BCC or CRC, collision, card gone, SAK and cascade tag disagreeing)
-    gives None: never a truncated UID.  OSError from the bus propagates.
+    Runs REQA/WUPA, then `select_cascade`.  OSError from the bus propagates.
     """
     if not chip.request(request_mode):
         return None
+    return select_cascade(chip)
+
+
+def select_cascade(chip: RC522Chip) -> bytes | None:
+    """The full UID of the card a request just made READY, then HLTA; or None.
+
+    For each cascade level: anticollision (SEL 0x20), BCC check, SELECT (SEL
+    0x70 + chunk + BCC + CRC_A) and the SAK answer's CRC check, continuing
+    while the SAK says "UID not complete" and the chunk starts with the
+    cascade tag.  Finally sends HLTA.  Any inconsistency (bad BCC or CRC,
+    collision, card gone, SAK and cascade tag disagreeing) gives None: never
+    a truncated UID.
+    """
     uid = bytearray()
     for sel in SEL_CASCADE_LEVELS:
         answer = chip.transceive(bytes((sel, NVB_ANTICOLLISION)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -54,3 +55,15 @@ def no_backend_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make sure COMPANION_READER / COMPANION_BUTTONS from the shell do not leak into a test."""
     monkeypatch.delenv("COMPANION_READER", raising=False)
     monkeypatch.delenv("COMPANION_BUTTONS", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def mfrc522_logger_restored() -> Iterator[logging.Logger]:
+    """Each FakeMFRC522 adds a handler to the global `mfrc522Logger`, as the library does: undo it."""
+    logger = logging.getLogger("mfrc522Logger")
+    handlers, level = list(logger.handlers), logger.level
+    yield logger
+    for handler in list(logger.handlers):
+        if handler not in handlers:
+            logger.removeHandler(handler)
+    logger.setLevel(level)

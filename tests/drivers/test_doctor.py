@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from drivers.buttons import MockButtons
-from drivers.doctor import DoctorOptions, parse_doctor_args, run_doctor
+from drivers.doctor import DoctorOptions, lgpio_working_dir, parse_doctor_args, run_doctor
 from drivers.errors import DriverError
 
 FAST = {"sdl_drivers": ("dummy",), "check_modules": False}
@@ -176,3 +177,54 @@ def test_the_real_module_and_sdl_checks_run_on_this_machine(tmp_path: Path) -> N
     assert "module mfrc522:" in text
     assert "nosuchdriver" in text
     assert os.environ.get("SDL_VIDEODRIVER") in (None, "dummy")
+
+
+# --- lgpio's working directory (LG_WD) -------------------------------------------------------
+
+
+def not_writable(*read_only: Path) -> Callable[[Path], bool]:
+    return lambda path: path not in read_only
+
+
+def test_lgpio_is_pointed_at_the_state_dir_when_the_cwd_is_not_writable(tmp_path: Path) -> None:
+    home, state = tmp_path / "home", tmp_path / "state"
+    home.mkdir()
+    state.mkdir()
+    env: dict[str, str] = {}
+    assert lgpio_working_dir(env, home, state_dirs=(tmp_path / "missing", state), writable=not_writable(home)) == str(state)
+    assert env == {"LG_WD": str(state)}
+
+
+def test_lgpio_working_dir_is_left_alone_when_set_or_when_the_cwd_is_writable(tmp_path: Path) -> None:
+    env = {"LG_WD": "/somewhere"}
+    assert lgpio_working_dir(env, tmp_path, state_dirs=(tmp_path,), writable=not_writable(tmp_path)) is None
+    assert env == {"LG_WD": "/somewhere"}
+    env = {}
+    assert lgpio_working_dir(env, tmp_path, state_dirs=(tmp_path,)) is None
+    assert env == {}
+
+
+def test_lgpio_falls_back_to_a_private_temporary_directory(tmp_path: Path) -> None:
+    env: dict[str, str] = {}
+    chosen = lgpio_working_dir(env, None, state_dirs=(tmp_path,), writable=not_writable(tmp_path))
+    assert chosen is not None and env == {"LG_WD": chosen}
+    assert Path(chosen).is_dir() and os.access(chosen, os.W_OK) and Path(chosen) != tmp_path
+    os.rmdir(chosen)
+
+
+def test_systemds_state_directory_comes_first(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    env = {"STATE_DIRECTORY": str(state)}
+    assert lgpio_working_dir(env, tmp_path / "home", writable=not_writable(tmp_path / "home")) == str(state)
+
+
+def test_the_doctor_sets_lg_wd_before_anything_imports_lgpio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LG_WD", "placeholder")
+    monkeypatch.delenv("LG_WD")
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    monkeypatch.setattr("drivers.doctor._writable", lambda path: path == tmp_path)
+    status, lines = doctor(DoctorOptions(root=tmp_path, **FAST))
+    assert status == 0
+    assert os.environ["LG_WD"] == str(tmp_path)
+    assert lines[1] == f"lgpio: the current directory is not writable; LG_WD={tmp_path} (lgpio makes its pipes there)"

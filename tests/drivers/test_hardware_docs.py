@@ -48,6 +48,15 @@ def test_readme_mentions_the_default_options() -> None:
     assert "](wiring.png)" in readme and (HARDWARE / "wiring.png").exists()
 
 
+def test_readme_gets_the_pi5_uart_line_and_lgpio_working_directory_right() -> None:
+    readme = (HARDWARE / "README.md").read_text()
+    flat = " ".join(readme.split())
+    assert "leave `dtparam=spi=on` and `enable_uart=1`" not in flat  # not what do_serial_hw 0 writes on a Pi 5
+    assert "writes `dtparam=uart0=on` (not `enable_uart=1`)" in flat
+    assert "cd /var/lib/table-companion" in readme
+    assert "LG_WD" in readme
+
+
 def test_wiring_tables_are_consistent_with_the_header() -> None:
     for connection in (*RC522_WIRING, *PN532_WIRING, *button_wiring()):
         if connection.bcm is not None:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from drivers.clock import FakeClock
 from drivers.errors import ReaderError
-from drivers.events import CardPlaced, CardRemoved, ReaderBack, ReaderLost
-from drivers.reader import Reader
+from drivers.events import CardPlaced, CardRemoved, Event, ReaderBack, ReaderLost
+from drivers.reader import PollingOptions, Reader
+from drivers.reader.base import InconclusivePoll
 from drivers.reader.fake_pn532 import FakePN532
 from drivers.reader.pn532 import PN532Backend, PN532Link, PN532Options, PN532ProtocolError
 from drivers.reader.pn532_frames import (
@@ -22,6 +23,7 @@ from drivers.reader.pn532_frames import (
     CMD_SAM_CONFIGURATION,
     NACK_FRAME,
     PN532_TO_HOST,
+    encode_command,
     encode_frame,
 )
 
@@ -79,11 +81,29 @@ def test_a_corrupted_answer_is_sent_again_after_a_nack(fake: FakePN532, backend:
     assert backend.poll() == UID7
 
 
+def test_a_bad_length_checksum_is_nacked_and_the_fake_sends_it_again(fake: FakePN532, backend: PN532Backend) -> None:
+    fake.present(UID7)
+    backend.poll()
+    fake.garble_answers(CMD_IN_LIST_PASSIVE_TARGET, times=1, checksum="length")
+    assert backend.poll() == UID7
+    assert fake.nacks_heard == 1
+
+
+def test_a_command_nacked_by_the_chip_is_sent_again(fake: FakePN532, backend: PN532Backend) -> None:
+    fake.present(UID7)
+    backend.poll()
+    before = len(fake.commands)
+    fake.nack_commands(times=1)
+    assert backend.poll() == UID7
+    assert fake.commands[before:] == [CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_RELEASE]
+
+
 def test_a_missing_ack_is_a_hiccup_and_the_chip_is_woken_again(fake: FakePN532, backend: PN532Backend) -> None:
     fake.present(UID7)
     assert backend.poll() == UID7
     fake.withhold_ack(times=1)
-    assert backend.poll() is None
+    with pytest.raises(InconclusivePoll, match="no ACK"):
+        backend.poll()
     before = len(fake.commands)
     assert backend.poll() == UID7
     assert fake.commands[before] == CMD_SAM_CONFIGURATION
@@ -92,8 +112,9 @@ def test_a_missing_ack_is_a_hiccup_and_the_chip_is_woken_again(fake: FakePN532, 
 def test_a_deaf_chip_becomes_a_reader_error_after_max_failures(fake: FakePN532, backend: PN532Backend) -> None:
     backend.poll()
     fake.withhold_ack(times=100)
-    assert backend.poll() is None
-    assert backend.poll() is None
+    for _ in range(2):
+        with pytest.raises(InconclusivePoll, match="hiccup"):
+            backend.poll()
     with pytest.raises(ReaderError, match="not answering .*check the wiring"):
         backend.poll()
     with pytest.raises(ReaderError):
@@ -216,14 +237,103 @@ def test_a_garbled_answer_is_asked_again_at_most_twice(clock: FakeClock) -> None
         link_over(bad, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
 
 
+def bad_length(data: bytes) -> bytes:
+    frame = bytearray(answer(data))
+    frame[4] ^= 0x5A
+    return bytes(frame)
+
+
+def test_an_answer_with_a_bad_length_checksum_is_asked_again_at_once(clock: FakeClock) -> None:
+    port = ScriptedPort(clock, [ACK_FRAME + bad_length(b"\x4b\x00"), answer(b"\x4b\x00")])
+    started = clock()
+    assert link_over(port, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00") == b"\x00"
+    assert port.written[1:] == [NACK_FRAME]
+    assert clock() - started < 0.2  # did not wait out the response timeout
+    bad = ScriptedPort(clock, [ACK_FRAME + bad_length(b"\x4b\x00"), bad_length(b"\x4b\x00"), bad_length(b"\x4b\x00")])
+    with pytest.raises(PN532ProtocolError, match="garbled.*length checksum"):
+        link_over(bad, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    assert bad.written[1:] == [NACK_FRAME, NACK_FRAME]
+
+
+def test_a_command_the_chip_nacks_is_sent_again_a_bounded_number_of_times(clock: FakeClock) -> None:
+    command = encode_command(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    port = ScriptedPort(clock, [NACK_FRAME, ACK_FRAME + answer(b"\x4b\x00")])
+    assert link_over(port, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00") == b"\x00"
+    assert port.written == [command, command]
+    deaf = ScriptedPort(clock, [NACK_FRAME] * 10)
+    with pytest.raises(PN532ProtocolError, match="NACK"):
+        link_over(deaf, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    assert deaf.written == [command] * 3
+
+
 def test_stale_and_unrelated_frames_are_skipped(clock: FakeClock) -> None:
     port = ScriptedPort(clock, [answer(b"\x33") + ACK_FRAME + answer(b"\x15") + answer(b"\x4b\x00")])
     assert link_over(port, clock).call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00") == b"\x00"
 
 
 def test_a_malformed_target_answer_is_a_hiccup_not_a_uid(clock: FakeClock) -> None:
-    replies = [ACK_FRAME + answer(b"\x15"), ACK_FRAME + answer(b"\x03\x32\x01\x06\x07"), ACK_FRAME + answer(b"\x33"),
+    replies = [b"", ACK_FRAME + answer(b"\x15"), ACK_FRAME + answer(b"\x03\x32\x01\x06\x07"), ACK_FRAME + answer(b"\x33"),
                ACK_FRAME + answer(bytes.fromhex("4B0101004400" "07" "04A1B2"))]
     port = ScriptedPort(clock, replies)
     device = PN532Backend(PN532Options(port="scripted"), open_port=lambda: port, clock=clock)
-    assert device.poll() is None
+    with pytest.raises(InconclusivePoll, match="bad UID length"):
+        device.poll()
+
+
+# --- protocol hiccups while a card rests: "don't know", never "removed" ------------------------
+
+
+def resting_card_through_hiccups(fake: FakePN532, backend: PN532Backend, spoil: Callable[[], None]) -> list[Event]:
+    """A card rests; two polls in a row hit a hiccup spanning more than removal_quiet_s; then it reads again."""
+    clock = FakeClock(start=0.0)
+    reader = Reader(backend, clock=clock, options=PollingOptions(poll_interval_s=0.1, removal_quiet_s=0.5))
+    fake.present(UID7)
+    events = reader.step()
+    for _ in range(2):
+        clock.advance(0.1)
+        spoil()
+        events += reader.step()
+        clock.advance(0.6)  # each hiccup waits out the link's timeouts: longer than removal_quiet_s
+    for _ in range(3):
+        clock.advance(0.1)
+        events += reader.step()
+    reader.close()
+    return events
+
+
+@pytest.mark.parametrize("fault", ["lost", "bad LCS", "bad DCS"])
+def test_a_resting_card_survives_lost_and_garbled_answers(fake: FakePN532, backend: PN532Backend, fault: str) -> None:
+    def spoil() -> None:
+        if fault == "lost":
+            fake.drop_answers(CMD_IN_LIST_PASSIVE_TARGET)
+        else:  # garbled three times: outlasts the host's two NACKs
+            fake.garble_answers(CMD_IN_LIST_PASSIVE_TARGET, times=3, checksum="length" if fault == "bad LCS" else "data")
+
+    events = resting_card_through_hiccups(fake, backend, spoil)
+    assert events == [CardPlaced(UID7, "pn532", 0.0)]
+
+
+def test_a_hiccup_is_unknown_not_no_card(fake: FakePN532, backend: PN532Backend) -> None:
+    fake.present(UID7)
+    assert backend.poll() == UID7
+    fake.drop_answers(CMD_IN_LIST_PASSIVE_TARGET)
+    with pytest.raises(InconclusivePoll, match="no answer to command 0x4a"):
+        backend.poll()
+    assert backend.poll() == UID7
+
+
+def test_a_card_lifted_during_hiccups_is_removed_once_reads_work(fake: FakePN532, backend: PN532Backend) -> None:
+    clock = FakeClock(start=0.0)
+    reader = Reader(backend, clock=clock, options=PollingOptions(poll_interval_s=0.1, removal_quiet_s=0.5))
+    fake.present(UID7)
+    events = reader.step()
+    fake.remove()
+    fake.drop_answers(CMD_IN_LIST_PASSIVE_TARGET)
+    clock.advance(0.1)
+    events += reader.step()
+    for _ in range(8):
+        clock.advance(0.1)
+        events += reader.step()
+    reader.close()
+    assert [type(e) for e in events] == [CardPlaced, CardRemoved]
+    assert 0.6 - 1e-9 <= events[1].at <= 0.7 + 1e-9  # the quiet time counts from the end of the hiccup

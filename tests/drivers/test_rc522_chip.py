@@ -8,6 +8,7 @@ through the whole stack, and how chip errors map to results.
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 from typing import Any
 
@@ -140,6 +141,45 @@ def test_halt_waits_for_the_timer_instead_of_spinning(bench: Bench) -> None:
     assert fake.read_count < 60
 
 
+RESTING_POLL_MAX_TRANSFERS = 40  # REQA (silence), WUPA (ATQA), HLTA (silence); a full 7-byte read is ~109
+
+
+@pytest.mark.parametrize("uid", [UID4, UID7, UID10], ids=["4-byte", "7-byte", "10-byte"])
+def test_a_resting_card_is_confirmed_without_a_full_read(bench: Bench, uid: bytes) -> None:
+    backend = bench.backend()
+    assert backend.poll() is None  # opens the chip
+    bench.field.place(uid)
+    fake = bench.fake
+    before = fake.transfer_count
+    assert backend.poll() == uid.hex().upper()  # the first read runs every cascade level
+    first_read = fake.transfer_count - before
+    costs = []
+    for _ in range(20):
+        before = fake.transfer_count
+        assert backend.poll() == uid.hex().upper()
+        costs.append(fake.transfer_count - before)
+    assert max(costs) <= RESTING_POLL_MAX_TRANSFERS, costs
+    assert max(costs) < first_read
+
+
+def test_a_card_swapped_between_two_polls_is_a_new_card(bench: Bench, clock: FakeClock) -> None:
+    reader = Reader(bench.backend(), clock=clock)
+    first = bench.field.place(UID7)
+    events = []
+    for _ in range(5):
+        events += reader.step()
+        clock.advance(0.1)
+    bench.field.remove(first)
+    bench.field.place(bytes.fromhex("04A1B2000000FF"))  # same batch: the same cascade level 1
+    events += reader.step()
+    assert [(type(e), getattr(e, "uid", None)) for e in events] == [
+        (CardPlaced, "04A1B2C3D4E5F6"),
+        (CardRemoved, "04A1B2C3D4E5F6"),
+        (CardPlaced, "04A1B2000000FF"),
+    ]
+    reader.close()
+
+
 # --- UIDs through the adapter ------------------------------------------------------------------------
 
 
@@ -171,6 +211,27 @@ def test_the_reader_reports_placement_and_removal(bench: Bench, clock: FakeClock
         clock.advance(0.1)
     assert [type(e) for e in events] == [CardPlaced, CardRemoved]
     assert isinstance(events[0], CardPlaced) and events[0].uid == "04A1B2C3D4E5F6"
+    reader.close()
+
+
+def test_reopening_does_not_pile_up_the_librarys_log_handlers(bench: Bench, clock: FakeClock) -> None:
+    """mfrc522.MFRC522() adds a StreamHandler to 'mfrc522Logger' each time: reopens must not multiply log lines."""
+    vendor_loggers = [logging.getLogger(name) for name in ("mfrc522Logger", "mfrc522")]
+    before = [len(logger.handlers) for logger in vendor_loggers]
+    reader = Reader(bench.backend(), clock=clock)
+    bench.field.place(UID4)
+    reader.step()
+    after_first_open = [len(logger.handlers) for logger in vendor_loggers]
+    assert all(n <= m + 1 for n, m in zip(after_first_open, before, strict=True))
+    for _ in range(5):  # five faults, five reopens
+        bench.fake.power_glitch()
+        clock.advance(reader.next_delay())
+        reader.step()
+        clock.advance(reader.next_delay())
+        reader.step()
+    assert len(bench.made) == 6
+    now = [len(logger.handlers) for logger in vendor_loggers]
+    assert all(n <= m for n, m in zip(now, after_first_open, strict=True)), (now, after_first_open)
     reader.close()
 
 

@@ -20,11 +20,12 @@ from drivers.reader.fake_mfrc522 import FakeMFRC522
 from drivers.reader.fake_rc522 import FakeRC522Chip, TagState
 from drivers.reader.iso14443 import REQA, WUPA, bcc, crc_a, uid_chunks
 from drivers.reader.rc522 import RC522Backend, RC522Options, _open_mfrc522
-from drivers.reader.rc522_protocol import read_uid
+from drivers.reader.rc522_protocol import CardWatch, read_uid
 
 UID4 = bytes.fromhex("DEADBEEF")
 UID7 = bytes.fromhex("04A1B2C3D4E5F6")
 UID10 = bytes.fromhex("04112233445566778899")
+HALT_FRAME = b"\x50\x00" + crc_a(b"\x50\x00")
 
 
 def test_crc_a_and_bcc_known_values() -> None:
@@ -130,6 +131,47 @@ def test_spi_errors_propagate_as_oserror() -> None:
     with pytest.raises(OSError):
         read_uid(chip)
     assert read_uid(chip) == UID4
+
+
+def test_a_resting_card_is_confirmed_with_reqa_wupa_and_hlta() -> None:
+    chip = FakeRC522Chip()
+    tag = chip.place(UID7)
+    watch = CardWatch()
+    assert watch.poll(chip) == UID7
+    chip.frames.clear()
+    chip.requests.clear()
+    assert [watch.poll(chip) for _ in range(3)] == [UID7] * 3
+    assert chip.requests == [REQA, WUPA] * 3  # REQA: only a card that is not halted answers
+    assert chip.frames == [HALT_FRAME] * 3  # no anticollision, no select
+    assert tag.state is TagState.HALT
+    chip.remove()
+    assert watch.poll(chip) is None
+
+
+def test_a_card_put_back_after_leaving_the_field_is_read_again() -> None:
+    chip = FakeRC522Chip()
+    chip.place(UID4)
+    watch = CardWatch()
+    assert watch.poll(chip) == UID4
+    chip.remove()
+    chip.place(UID4)  # a fresh card starts IDLE: it answers REQA and is read in full
+    chip.frames.clear()
+    assert watch.poll(chip) == UID4
+    assert chip.frames[0] == b"\x93\x20"
+
+
+def test_a_card_woken_by_the_confirming_wupa_is_not_starved() -> None:
+    """A card whose first frame is the WUPA of a confirming poll is sent back to IDLE by the HLTA, so the next REQA finds it."""
+    chip = FakeRC522Chip()
+    chip.place(UID4)
+    watch = CardWatch()
+    assert watch.poll(chip) == UID4
+    newcomer = chip.place(bytes.fromhex("CAFEBABE"))
+    newcomer.state = TagState.READY  # as if it had arrived between the REQA and the WUPA of a poll
+    assert watch.poll(chip) == UID4
+    assert newcomer.state is TagState.IDLE
+    assert watch.poll(chip) == bytes.fromhex("CAFEBABE")  # it answers REQA; the halted card does not
+    assert watch.poll(chip) is None  # a full read again: both answer WUPA and collide
 
 
 def reader_over(chip: FakeRC522Chip, clock: FakeClock) -> Reader[RC522Backend]:

@@ -64,6 +64,19 @@ def test_resume_restarts_the_quiet_time_after_an_outage() -> None:
     assert tracker.seen(None, 10.5) == [CardRemoved(A, "r", 10.5)]
 
 
+def test_an_unsure_poll_is_not_a_step_towards_removal() -> None:
+    tracker = PresenceTracker("r", removal_quiet_s=0.5)
+    tracker.seen(A, 0.0)
+    tracker.unsure(0.7)  # a hiccup that lasted longer than the quiet time
+    assert tracker.seen(None, 0.8) == []
+    assert tracker.seen(A, 0.9) == []
+    tracker.unsure(1.0)
+    assert tracker.seen(None, 1.4) == []
+    assert tracker.seen(None, 1.5) == [CardRemoved(A, "r", 1.5)]
+    tracker.unsure(2.0)  # no card: nothing to keep
+    assert tracker.present is None and tracker.seen(None, 3.0) == []
+
+
 def test_quiet_time_must_be_positive() -> None:
     with pytest.raises(ConfigError, match="removal_quiet_s"):
         PresenceTracker("r", 0)
