@@ -59,7 +59,7 @@ class Outcome:
 
 
 def _blocked(app: App) -> bool:
-    return app.save_error is not None and not app.unsaved
+    return app.saving.error is not None and not app.saving.unsaved
 
 
 def play(scenario: Scenario, work: Path, seed: int) -> Outcome:
@@ -98,11 +98,11 @@ def play(scenario: Scenario, work: Path, seed: int) -> Outcome:
         assert isinstance(state, Play)
         before = len(match.inputs)
         table.one_move(state)
-        if app.unsaved and app.match is not None and len(app.match.inputs) > before:
+        if app.saving.unsaved and app.match is not None and len(app.match.inputs) > before:
             outcome.unsaved_inputs += len(app.match.inputs) - before
     fs.error = None
     for _ in range(20):
-        if not app.jobs:
+        if not app.saving.jobs:
             break
         table.clock.advance(app.save_retry_s)
         app.tick()
@@ -110,7 +110,7 @@ def play(scenario: Scenario, work: Path, seed: int) -> Outcome:
     assert match is not None
     outcome.inputs = len(match.inputs)
     outcome.refused_saves = fs.failures
-    if app.jobs or app.save_error:
+    if app.saving.jobs or app.saving.error:
         outcome.problem = "saving never recovered"
         return outcome
     try:

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import GameUI, Menu, SetupFlow
+from companion.saving import Job, SaveQueue
 from companion.screen_model import Screen
 from companion.storage import (
     CURRENT,
@@ -35,7 +36,6 @@ from companion.storage import (
     JournalFile,
     load_journal,
     unfinished,
-    why_not_saved,
 )
 from companion.tagmap import TagMap, label, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
@@ -51,24 +51,6 @@ class Notice:
     text: str
     error: bool
     until: float
-
-
-@dataclass(frozen=True)
-class Job:
-    """Disk work the app owes, done in order and retried until the disk takes it.
-
-    kind   "open": make and read the state folder (then offer to resume);
-           "keep-damaged": copy a damaged journal aside, byte for byte;
-           "archive": move the current journal under games/ as `why`;
-           "sync": write `match` whole, atomically (header + accepted inputs)
-    match  the game a sync writes or an archive ends (compared by identity)
-    note   what the table should know if this job is the one that fails
-    """
-
-    kind: str
-    match: Match | None = None
-    why: str = ""
-    note: str = field(default="", compare=False)
 
 
 class App:
@@ -87,7 +69,6 @@ class App:
         self.new_seed = new_seed
         self.save_tags = save_tags
         self.fs = fs
-        self.save_retry_s = save_retry_s
         self.journal = JournalFile(state_dir / CURRENT, fs)
         self.match: Match | None = None
         self.mode = "setup"
@@ -105,12 +86,8 @@ class App:
         self.damage: Damage | None = None
         self.damage_copy: Path | None = None
         self.unreadable: str | None = None
-        self.jobs: list[Job] = []
-        self.save_error: str | None = None
-        self.save_note = ""
-        self.save_selected = 0
-        self.unsaved = False
-        self.retry_at: float | None = None
+        self.saving = SaveQueue(self._do, self.journal.path, clock, save_retry_s,
+                                lambda text, error: self._say(text, error))
         self.accepted = 0
 
     # --- start ---------------------------------------------------------------
@@ -121,7 +98,7 @@ class App:
         Never raises for the disk: a state folder that cannot be made or read
         shows the Cannot save screen and is tried again like any failed save.
         """
-        self._owe(Job("open", note=f"The state folder {self.state_dir} cannot be used."))
+        self.saving.owe(Job("open", note=f"The state folder {self.state_dir} cannot be used."))
 
     def _open_state(self) -> None:
         """Make the state folder, clear a failed rewrite's leftovers, find the unfinished game."""
@@ -135,21 +112,21 @@ class App:
         else:
             # A game was played unsaved while the folder was unusable: the one
             # found there now is moved aside before ours is written.
-            self.jobs.insert(1, Job("archive", why="found"))
+            self.saving.insert_next(Job("archive", why="found"))
 
     def _offer_resume(self, path: Path) -> None:
         try:
             loaded = load_journal(path)
         except RuleError as exc:
             self.unreadable = f"{path.name}, {exc}"
-            self.jobs.append(Job("archive", why="unreadable", note=(
+            self.saving.queue(Job("archive", why="unreadable", note=(
                 f"The saved game could not be read ({exc}); it stays as {path} until it can be "
                 "moved aside, and no new game replaces it.")))
             return
         self.match = loaded.match
         self.damage = loaded.damage
         if self.damage is not None:
-            self.jobs.append(Job("keep-damaged", note=(
+            self.saving.queue(Job("keep-damaged", note=(
                 "The saved game is damaged: a copy of it must be kept before anything replaces it.")))
         self.mode = "resume"
         self.selected = 0
@@ -184,34 +161,7 @@ class App:
         return (f"Line {damage.line} of the saved game is damaged ({damage.reason}); {later}. "
                 f"{kept} Resume at input {resume_at}?")
 
-    # --- saving: jobs owed to the disk --------------------------------------------
-
-    def _blocked(self) -> bool:
-        """A save failed and the table has not chosen to play on unsaved: inputs are refused."""
-        return self.save_error is not None and not self.unsaved
-
-    def _queue(self, job: Job) -> None:
-        if job not in self.jobs:
-            self.jobs.append(job)
-
-    def _owe(self, job: Job) -> bool:
-        """Do `job` after whatever is still owed; unsaved play only queues it for the next retry."""
-        self._queue(job)
-        return False if self.unsaved else self._flush()
-
-    def _flush(self) -> bool:
-        """Do the owed jobs in order; at the first refusal tell the table and stop."""
-        while self.jobs:
-            job = self.jobs[0]
-            try:
-                self._do(job)
-            except OSError as exc:
-                self._cannot_save(exc, job.note)
-                return False
-            self.jobs.remove(job)
-        if self.save_error is not None:
-            self._saved_again()
-        return True
+    # --- saving: what each owed job does (companion.saving keeps them) -------------
 
     def _do(self, job: Job) -> None:
         if job.kind == "open":
@@ -227,55 +177,6 @@ class App:
         elif job.kind == "sync":
             assert job.match is not None
             self.journal.rewrite(job.match)
-
-    def _cannot_save(self, exc: OSError, note: str) -> None:
-        if self.save_error is None:
-            self.save_selected = 0
-        self.save_error = why_not_saved(exc, self.journal.path)
-        self.save_note = note
-        self.retry_at = self.clock() + self.save_retry_s
-
-    def _saved_again(self) -> None:
-        was_unsaved = self.unsaved
-        self.save_error = None
-        self.save_note = ""
-        self.unsaved = False
-        self.retry_at = None
-        self._say("Saving works again." + (" The whole game is saved." if was_unsaved else ""))
-
-    def _retry(self) -> None:
-        self.retry_at = None
-        self._flush()
-
-    def _save_menu(self) -> Menu:
-        detail = [self.save_error or ""]
-        if self.save_note:
-            detail.append(self.save_note)
-        detail.append(f"Trying again every {self.save_retry_s:g} seconds. Continue unsaved plays on, "
-                      "marked NOT SAVED, and saves the whole game once saving works.")
-        return Menu("Cannot save", ("retry", "unsaved"), ("Try again now", "Continue unsaved"), tuple(detail))
-
-    def _save_button(self, name: str, held: bool) -> None:
-        """The Cannot save screen has its own highlight, so the menu under it keeps its place."""
-        if name == "next":
-            self.save_selected = (self.save_selected + (-1 if held else 1)) % 2
-        elif name == "ok":
-            self._save_choice(self._save_menu().options[self.save_selected])
-        else:
-            self._refuse_while_blocked()
-
-    def _save_choice(self, option: str) -> None:
-        if option == "retry":
-            self._retry()
-            if self._blocked():
-                self._say("Still cannot save.", error=True)
-        else:
-            self.unsaved = True
-            self._say("Playing on without saving: NOT SAVED shows until saving works again.")
-
-    def _refuse_while_blocked(self) -> None:
-        self._say("Inputs are refused until saving works again: Try again now, or Continue unsaved.",
-                  error=True)
 
     def _tell_put_aside(self, target: Path) -> None:
         """An unreadable saved game was moved aside: say why and where, until OK."""
@@ -311,24 +212,24 @@ class App:
         if self.notice and now >= self.notice.until:
             self.notice = None
             self.unknown_uid = None
-        if self.jobs and self.retry_at is not None and now >= self.retry_at:
-            self._retry()
+        if self.saving.due(now):
+            self.saving.retry()
         if (self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline
-                and not self._blocked()):
+                and not self.saving.blocked()):
             self._resume()
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do (the loop sleeps until then)."""
         times = [t for t in (self.notice.until if self.notice else None,
                              self.resume_deadline if self.mode == "resume" else None,
-                             self.retry_at if self.jobs else None) if t is not None]
+                             self.saving.deadline()) if t is not None]
         return min(times) if times else None
 
     # --- cards ---------------------------------------------------------------
 
     def _card(self, uid: str) -> None:
-        if self._blocked():
-            self._refuse_while_blocked()
+        if self.saving.blocked():
+            self.saving.refuse()
             return
         target = self.tags.target(uid)
         if target is None:
@@ -381,8 +282,8 @@ class App:
     # --- buttons -------------------------------------------------------------
 
     def _button(self, name: str, held: bool) -> None:
-        if self._blocked():
-            self._save_button(name, held)
+        if self.saving.blocked():
+            self.saving.button(name, held)
             return
         if self.confirm is not None:
             if name == "ok":
@@ -463,8 +364,8 @@ class App:
                 match.undo(done)
             self._say(str(exc), error=True)
             return
-        if self.unsaved:
-            self._queue(Job("sync", match))
+        if self.saving.unsaved:
+            self.saving.queue(Job("sync", match))
         elif not self._append(match, len(values)):
             return
         self.accepted += len(values)
@@ -481,8 +382,8 @@ class App:
             self.journal.append(match, count)
         except OSError as exc:
             match.undo(count)
-            self._queue(Job("sync", match))
-            self._cannot_save(exc, "The last input was taken back: make it again once saving works.")
+            self.saving.queue(Job("sync", match))
+            self.saving.failed(exc, "The last input was taken back: make it again once saving works.")
             return False
         return True
 
@@ -514,15 +415,15 @@ class App:
         events = match.history[-1]
         value = match.inputs[-1]
         match.undo(1)
-        if self.unsaved:
-            self._queue(Job("sync", match))
+        if self.saving.unsaved:
+            self.saving.queue(Job("sync", match))
         else:
             try:
                 self.journal.rewrite(match)
             except OSError as exc:
                 match.apply(value)
-                self._queue(Job("sync", match))
-                self._cannot_save(exc, "The undo was not done: the game is as it was before it.")
+                self.saving.queue(Job("sync", match))
+                self.saving.failed(exc, "The undo was not done: the game is as it was before it.")
                 return
         self.lines = [f"Undone. {line}" for line in self.ui.undo_lines(events)][:MAX_LINES]
         self.selected = 0
@@ -554,7 +455,7 @@ class App:
         assert self.match is not None
         if self.damage is not None:
             self.damage = None
-            self._owe(Job("sync", self.match, note="The damaged saved game is rewritten up to the damage."))
+            self.saving.owe(Job("sync", self.match, note="The damaged saved game is rewritten up to the damage."))
         self.mode = "play"
         self.resume_deadline = None
         self.selected = 0
@@ -566,7 +467,7 @@ class App:
         result = self.match.play.result if self.match else None
         why = result or ("damaged" if self.damage is not None else "abandoned")
         self.damage = None
-        self._owe(Job("archive", self.match, why, note="The finished or abandoned game must be moved "
+        self.saving.owe(Job("archive", self.match, why, note="The finished or abandoned game must be moved "
                       "under games/ before a new one is saved."))
         self.match = None
         self.mode = "setup"
@@ -602,7 +503,7 @@ class App:
         self.selected = 0
         self.lines = []
         self._narrate([e.text for e in match.opening])
-        self._owe(Job("sync", match, note="The new game is not saved yet."))
+        self.saving.owe(Job("sync", match, note="The new game is not saved yet."))
 
     # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
 
@@ -649,8 +550,8 @@ class App:
         be, the Samurai boards during set-up or when a Samurai is asked for,
         else every card.
         """
-        if self._blocked():
-            self._refuse_while_blocked()
+        if self.saving.blocked():
+            self.saving.refuse()
             return
         prompt = self.match.play.prompt if self.match and self.mode == "play" else None
         boards = [t for t in self.ui.tag_targets() if t.startswith("samurai:")]
@@ -696,10 +597,10 @@ class App:
         notice = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
         common: dict[str, Any] = {"game": self.ui.name, "notice": notice, "notice_error": error,
-                                  "confirm": self.confirm, "unsaved": self.unsaved}
-        if self._blocked():
-            menu = self._save_menu()
-            return Screen("message", title=menu.title, options=menu.labels, selected=self.save_selected,
+                                  "confirm": self.confirm, "unsaved": self.saving.unsaved}
+        if self.saving.blocked():
+            menu = self.saving.menu()
+            return Screen("message", title=menu.title, options=menu.labels, selected=self.saving.selected,
                           detail=menu.detail, buttons=("next", "ok"), **{**common, "confirm": None})
         if self.picker is not None:
             return Screen("message", title=self.picker.title, options=self.picker.labels,

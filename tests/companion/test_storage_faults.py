@@ -99,8 +99,8 @@ def on_disk(state: Path) -> list[Input]:
 
 def recover(app: App, fs: FaultyFileSystem, clock: Clock) -> None:
     fs.error = None
-    assert app.deadline() is not None and app.deadline() <= clock.now + app.save_retry_s
-    clock.now += app.save_retry_s
+    assert app.deadline() is not None and app.deadline() <= clock.now + app.saving.retry_s
+    clock.now += app.saving.retry_s
     app.tick()
 
 
@@ -121,7 +121,7 @@ def test_a_full_disk_takes_the_input_back_and_refuses_until_saving_works(tmp_pat
     press(app, "confront")
     assert app.match.inputs == before
     assert "refused until saving works again" in (app.screen().notice or "")
-    clock.now += app.save_retry_s
+    clock.now += app.saving.retry_s
     app.tick()
     assert app.screen().title == "Cannot save", "still full: still refused"
     recover(app, fs, clock)
@@ -182,7 +182,7 @@ def test_continue_unsaved_marks_every_screen_and_then_saves_the_whole_game(tmp_p
     assert len(app.match.inputs) > len(before) and app.screen().unsaved
     press(app, "undo", "ok")
     assert on_disk(tmp_path) == before, "nothing was written while unsaved"
-    clock.now += app.save_retry_s
+    clock.now += app.saving.retry_s
     app.tick()
     assert app.screen().unsaved, "still full"
     recover(app, fs, clock)
