@@ -32,6 +32,11 @@ for arg in "$@"; do
         *) echo "install.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
     esac
 done
+if [ "$purge" -eq 1 ] && [ "$uninstall" -eq 0 ]; then
+    echo "install.sh: --purge only goes with --uninstall (it deletes saved games, the tag map and the configuration):" >&2
+    echo "    sudo bash systemd/install.sh --uninstall --purge" >&2
+    exit 2
+fi
 
 say() { echo "table-companion: $*"; }
 system() { if [ -z "$ROOT" ]; then "$@"; else say "(scratch root) would run: $*"; fi; }

@@ -86,3 +86,12 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
 def test_install_script_refuses_unknown_options() -> None:
     done = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 2 and "unknown option --frobnicate" in done.stderr
+
+
+def test_purge_without_uninstall_is_refused_before_anything_is_installed(tmp_path: Path) -> None:
+    scratch = tmp_path / "root"
+    env = dict(os.environ, COMPANION_INSTALL_ROOT=str(scratch))
+    done = subprocess.run(["bash", str(INSTALL), "--purge"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--purge only goes with --uninstall" in done.stderr
+    assert not scratch.exists(), "nothing may be installed when the options are refused"
