@@ -26,11 +26,12 @@ def main() -> None:
     resumed = trials.runs - trials.no_journal_yet
     print(f"command: python bench/power_cut.py --trials {args.trials} --seed {args.seed}")
     print(f"{trials.runs} kills in {time.monotonic() - start:.0f} s (the game runs from {trials.game_starts_s:.2f} s to {trials.duration_s:.2f} s after start): "
-          f"{trials.identical}/{resumed} resumed games identical to the uninterrupted run "
+          f"{trials.identical + trials.finished_before_kill}/{resumed} resumed games identical to the uninterrupted run "
           f"({trials.no_journal_yet} killed before the first journal line, "
           f"{trials.finished_before_kill} finished before the kill)")
     if trials.inputs_at_kill:
         print(f"inputs on disk at the kill: min {min(trials.inputs_at_kill)}, max {max(trials.inputs_at_kill)}")
+    print(f"trials counted: {trials.counted} of {trials.runs} (each in exactly one bucket)")
     print("failures: " + ("none" if not trials.failures else "; ".join(trials.failures)))
 
 
