@@ -19,7 +19,6 @@ from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.simulate import simulate
 
-
 DISTRIBUTION = "table-companion"
 
 
