@@ -66,19 +66,55 @@ KNOWN = {
 }
 
 
+MAX_DEPTH = 8
+"""Deeper than any real configuration (reader.options is three levels); a crafted file is refused."""
+
+
 def load_config(path: str | Path | None = None) -> Config:
-    """Read the config file (argument, then $COMPANION_CONFIG); no file means defaults."""
+    """Read the config file (argument, then $COMPANION_CONFIG); no file means defaults.
+
+    Every way the file can be unusable (missing, a folder, unreadable, not
+    UTF-8, not TOML, nested absurdly deep, a bad value) is a ConfigError that
+    starts with the file's path and says why.
+    """
     chosen = path or os.environ.get(ENV_CONFIG)
     if not chosen:
         return Config()
     file = Path(chosen)
     try:
-        raw = tomllib.loads(file.read_text("utf-8"))
+        data = file.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"{file}: no such configuration file") from None
+    except OSError as exc:
+        raise ConfigError(f"{file}: cannot read the configuration: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{file}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{file}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{file}: nested too deeply to read") from None
+    if _depth(raw) > MAX_DEPTH:
+        raise ConfigError(f"{file}: nested too deeply (more than {MAX_DEPTH} levels of tables or lists)")
     return parse_config(raw, str(file))
+
+
+def _depth(value: Any) -> int:
+    """How deeply tables and lists nest in `value`, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def parse_config(raw: dict[str, Any], source: str) -> Config:
