@@ -22,6 +22,10 @@ BUTTONS = ("gpio", "mock")
 DEFAULT_PINS = dict(DEFAULT_BUTTON_PINS)
 
 
+CONFIG_EXIT = 78
+"""EX_CONFIG: the configuration or the state folder needs a person; restarting cannot fix it."""
+
+
 class ConfigError(ValueError):
     """A configuration value the companion cannot use; says file, key and why."""
 
@@ -56,6 +60,11 @@ def default_state_dir() -> Path:
             return Path(os.environ[var].split(":")[0])
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "table-companion"
+
+
+def resolve_state_dir(given: str | None, cfg: Config) -> Path:
+    """The state folder every command uses: --state-dir, else the config's (see `default_state_dir`)."""
+    return Path(os.path.expanduser(given)) if given else cfg.state_dir
 
 
 KNOWN = {
