@@ -95,3 +95,14 @@ def test_purge_without_uninstall_is_refused_before_anything_is_installed(tmp_pat
     assert done.returncode == 2
     assert "--purge only goes with --uninstall" in done.stderr
     assert not scratch.exists(), "nothing may be installed when the options are refused"
+
+
+def test_problems_no_restart_can_fix_do_not_restart_the_unit() -> None:
+    """A lock refusal or a bad configuration exits with its own code when even the screen
+    cannot show it; systemd must not restart into the same refusal every 2 seconds."""
+    from companion.config import CONFIG_EXIT
+    from companion.state_lock import LOCKED_EXIT
+
+    lines = [line for line in UNIT.read_text().splitlines() if line.startswith("RestartPreventExitStatus=")]
+    assert len(lines) == 1
+    assert set(lines[0].partition("=")[2].split()) == {str(LOCKED_EXIT), str(CONFIG_EXIT)}
