@@ -7,6 +7,7 @@ device is opened.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -235,7 +236,22 @@ height = 480
 fullscreen = "auto"
 
 [app]
-# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd
+# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd, else ~/.local/state
 notice_s = 4
 resume_timeout_s = 20      # resume an unfinished game on its own after this (0 = wait for OK)
 """
+
+
+def installed_config(state_dir: str) -> str:
+    """The file systemd/install.sh writes: EXAMPLE with the state folder set explicitly.
+
+    The service finds its folder through $STATE_DIRECTORY, but `companion
+    enroll` run by hand (sudo -u companion) has no such variable and would
+    fall back to the user's home; naming the folder in the shared file makes
+    both use the same tag map and journals.
+    """
+    commented = '# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd, else ~/.local/state'
+    if commented not in EXAMPLE:
+        raise AssertionError("EXAMPLE lost its state_dir line")
+    chosen = f"state_dir = {json.dumps(state_dir)}   # the service's StateDirectory: run and enroll both use it"
+    return EXAMPLE.replace(commented, chosen)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import load_config
+from companion.config import EXAMPLE, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "table-companion.service"
@@ -67,11 +67,13 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert cfg.reader == "rc522" and cfg.buttons == "gpio"
     assert (scratch / "etc/systemd/system/table-companion.service").read_text() == UNIT.read_text()
     assert (scratch / "opt/table-companion/venv/bin/companion").exists()
-    config.write_text(config.read_text().replace('backend = "rc522"', 'backend = "pn532"'))
+    assert cfg.state_dir == Path("/var/lib/table-companion"), "enroll by hand must find the service's folder"
+    config.write_text(EXAMPLE.replace('backend = "rc522"', 'backend = "pn532"'))
     second = subprocess.run(["bash", str(INSTALL), "--no-start"], env=env, capture_output=True, text=True,
                             timeout=600)
     assert second.returncode == 0, second.stderr
     assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
+    assert 'state_dir = "/var/lib/table-companion"' in second.stdout, "an older config without it is pointed out"
     state = scratch / "var/lib/table-companion"
     (state / "tags.json").write_text("{}")
     gone = subprocess.run(["bash", str(INSTALL), "--uninstall"], env=env, capture_output=True, text=True,
