@@ -196,10 +196,11 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
             notifier.ready()
             notifier.status("the tag map is damaged; waiting for OK")
             gate_loop.run(lambda: gate.done or should_stop())
-        loop.redraw()
-        notifier.ready()
-        notifier.status("at the table")
-        loop.run(should_stop)
+        if not should_stop():
+            loop.redraw()
+            notifier.ready()
+            notifier.status("at the table")
+            loop.run(should_stop)
     except Stop as why:
         print(f"companion: stopping ({why})", file=sys.stderr)
     finally:
