@@ -8,11 +8,10 @@ See companion/power_cut.py for the method.
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from pathlib import Path
-
-from companion.power_cut import run_trials
 
 
 def main() -> None:
@@ -20,6 +19,9 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from companion.power_cut import run_trials
+
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
         trials = run_trials(args.trials, Path(work), rng_seed=args.seed)
