@@ -3,18 +3,41 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import os
 import sys
 import time
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.config import ConfigError
 from companion.startup import skip_pkg_resources
 from drivers.errors import DriverError
-from engine import RuleError
+from engine import RuleError, game_names
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.simulate import simulate
+
+DISTRIBUTION = "table-companion"
+
+
+def _version() -> str:
+    """The installed release; in a checkout that was never installed, the one in pyproject.toml."""
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    try:
+        pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text("utf-8"))
+        return str(pyproject["project"]["version"])
+    except (OSError, ValueError, KeyError):
+        return "(version unknown)"
+
+
+def version_text() -> str:
+    """What a bug report needs first: the release and the games this build knows."""
+    return f"companion {_version()} (games: {', '.join(game_names())})"
 
 
 def _samurai_list(text: str) -> list[str]:
@@ -78,6 +101,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="A table companion for Samurai Spirit.")
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("engine", help="speak the engine protocol (JSON lines) on stdin/stdout")

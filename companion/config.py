@@ -7,6 +7,7 @@ device is opened.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -20,6 +21,10 @@ ENV_STATE = "COMPANION_STATE_DIR"
 READERS = ("rc522", "pn532", "mock")
 BUTTONS = ("gpio", "mock")
 DEFAULT_PINS = dict(DEFAULT_BUTTON_PINS)
+
+
+CONFIG_EXIT = 78
+"""EX_CONFIG: the configuration or the state folder needs a person; restarting cannot fix it."""
 
 
 class ConfigError(ValueError):
@@ -58,6 +63,11 @@ def default_state_dir() -> Path:
     return Path(base) / "table-companion"
 
 
+def resolve_state_dir(given: str | None, cfg: Config) -> Path:
+    """The state folder every command uses: --state-dir, else the config's (see `default_state_dir`)."""
+    return Path(os.path.expanduser(given)) if given else cfg.state_dir
+
+
 KNOWN = {
     "reader": {"backend", "options"},
     "buttons": {"backend", "pins", "bounce_s", "hold_s"},
@@ -66,19 +76,55 @@ KNOWN = {
 }
 
 
+MAX_DEPTH = 8
+"""Deeper than any real configuration (reader.options is three levels); a crafted file is refused."""
+
+
 def load_config(path: str | Path | None = None) -> Config:
-    """Read the config file (argument, then $COMPANION_CONFIG); no file means defaults."""
+    """Read the config file (argument, then $COMPANION_CONFIG); no file means defaults.
+
+    Every way the file can be unusable (missing, a folder, unreadable, not
+    UTF-8, not TOML, nested absurdly deep, a bad value) is a ConfigError that
+    starts with the file's path and says why.
+    """
     chosen = path or os.environ.get(ENV_CONFIG)
     if not chosen:
         return Config()
     file = Path(chosen)
     try:
-        raw = tomllib.loads(file.read_text("utf-8"))
+        data = file.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"{file}: no such configuration file") from None
+    except OSError as exc:
+        raise ConfigError(f"{file}: cannot read the configuration: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{file}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{file}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{file}: nested too deeply to read") from None
+    if _depth(raw) > MAX_DEPTH:
+        raise ConfigError(f"{file}: nested too deeply (more than {MAX_DEPTH} levels of tables or lists)")
     return parse_config(raw, str(file))
+
+
+def _depth(value: Any) -> int:
+    """How deeply tables and lists nest in `value`, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def parse_config(raw: dict[str, Any], source: str) -> Config:
@@ -190,7 +236,22 @@ height = 480
 fullscreen = "auto"
 
 [app]
-# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd
+# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd, else ~/.local/state
 notice_s = 4
 resume_timeout_s = 20      # resume an unfinished game on its own after this (0 = wait for OK)
 """
+
+
+def installed_config(state_dir: str) -> str:
+    """The file systemd/install.sh writes: EXAMPLE with the state folder set explicitly.
+
+    The service finds its folder through $STATE_DIRECTORY, but `companion
+    enroll` run by hand (sudo -u companion) has no such variable and would
+    fall back to the user's home; naming the folder in the shared file makes
+    both use the same tag map and journals.
+    """
+    commented = '# state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd, else ~/.local/state'
+    if commented not in EXAMPLE:
+        raise AssertionError("EXAMPLE lost its state_dir line")
+    chosen = f"state_dir = {json.dumps(state_dir)}   # the service's StateDirectory: run and enroll both use it"
+    return EXAMPLE.replace(commented, chosen)

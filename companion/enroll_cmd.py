@@ -9,24 +9,45 @@ import sys
 import time
 from pathlib import Path
 
-from companion.config import load_config
+from companion.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
 from companion.enroll import Enroller
 from companion.games import game_ui
 from companion.loop import Loop
 from companion.run_cmd import GAME, VIRTUAL_DECK_KEY, Stop, _stop, open_devices
 from companion.screen_model import Screen
 from companion.screens import render
-from companion.tagmap import load_tagmap
+from companion.state_lock import LOCKED_EXIT, StateDirError, StateLocked, acquire
+from companion.tagmap import FILE_NAME, load_tagmap
 from drivers.event_queue import EventQueue
 from drivers.events import CardPlaced
+from engine import RuleError
 
 
 def run(args: argparse.Namespace) -> int:
+    """Enrol with the state folder locked, so no running companion saves over the bindings."""
     cfg = load_config(args.config)
+    state_dir = resolve_state_dir(args.state_dir, cfg)
+    try:
+        lock = acquire(state_dir, "companion enroll")
+    except StateLocked as exc:
+        print(f"companion enroll: {exc}", file=sys.stderr)
+        return LOCKED_EXIT
+    except StateDirError as exc:
+        print(f"companion enroll: {exc}", file=sys.stderr)
+        return CONFIG_EXIT
+    with lock:
+        return _enroll(args, cfg, state_dir)
+
+
+def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path) -> int:
     ui = game_ui(GAME)
-    state_dir = Path(args.state_dir) if args.state_dir else cfg.state_dir
-    state_dir.mkdir(parents=True, exist_ok=True)
-    tags = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
+    try:
+        tags = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
+    except RuleError as exc:
+        print(f"companion enroll: {exc}\nThe tag map is left exactly as it is; enrolling would write over it. "
+              f"Repair it, or move it aside to start a new one (mv {state_dir / FILE_NAME} "
+              f"{state_dir / FILE_NAME}.damaged).", file=sys.stderr)
+        return 2
     enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start)
     queue = EventQueue()
     reader, buttons, display = open_devices(cfg, args.mock)

@@ -53,18 +53,21 @@ class RecordingJournal(JournalFile):
         self._note(match)
 
 
-def reference(work: Path, seed: int, difficulty: str) -> dict[str, dict[str, Any]]:
-    """Journal text -> live public view, for every state the uninterrupted demo's journal had."""
+def reference(work: Path, seed: int, difficulty: str) -> tuple[dict[str, dict[str, Any]], str]:
+    """Journal text -> live public view for every state the uninterrupted demo's journal had,
+    and the finished game's journal text."""
     states: dict[str, dict[str, Any]] = {}
     table = DemoTable(work, seed, difficulty, DEMO_SAMURAI, state=work / "reference", snapshots=False)
     table.app.journal = RecordingJournal(table.app.journal.path, table, states)
     table.set_up()
     table.play()
-    return states
+    return states, table.app.journal.path.read_text("utf-8")
 
 
 @dataclass
 class Trials:
+    """Each trial lands in exactly one of: identical, no_journal_yet, finished_before_kill, failures."""
+
     runs: int = 0
     identical: int = 0
     no_journal_yet: int = 0
@@ -73,6 +76,11 @@ class Trials:
     inputs_at_kill: list[int] = field(default_factory=list)
     duration_s: float = 0.0
     game_starts_s: float = 0.0
+
+    @property
+    def counted(self) -> int:
+        """Trials in some bucket; equals `runs` when no trial was counted twice or lost."""
+        return self.identical + self.no_journal_yet + self.finished_before_kill + len(self.failures)
 
 
 def resume_view(state_dir: Path) -> dict[str, Any] | None:
@@ -90,7 +98,7 @@ def resume_view(state_dir: Path) -> dict[str, Any] | None:
 def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", pace: float = 0.008,
                rng_seed: int = 1) -> Trials:
     """`count` kills, each at a uniformly random moment between the game's first journal line and its end."""
-    states = reference(work, seed, difficulty)
+    states, final = reference(work, seed, difficulty)
     rng = random.Random(rng_seed)
     trials = Trials()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -112,24 +120,41 @@ def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", 
         state = work / f"trial-{number:03d}"
         proc = start(state)
         time.sleep(rng.uniform(trials.game_starts_s + 0.05, trials.duration_s))
-        if proc.poll() is not None:
-            trials.finished_before_kill += 1
+        finished = proc.poll() is not None
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        trials.runs += 1
-        journal = state / CURRENT
-        if not journal.exists():
-            trials.no_journal_yet += 1
-            continue
-        text = journal.read_text("utf-8")
-        expected = states.get(text)
-        if expected is None:
-            trials.failures.append(f"trial {number}: the journal on disk is not a state of the reference run")
-            continue
-        trials.inputs_at_kill.append(len(text.splitlines()) - 1)
-        view = resume_view(state)
-        if view == expected:
-            trials.identical += 1
-        else:
-            trials.failures.append(f"trial {number}: resumed state differs from the uninterrupted run")
+        judge(trials, f"trial {number}", state, states, final, finished)
     return trials
+
+
+def judge(trials: Trials, name: str, state: Path, states: dict[str, dict[str, Any]], final: str,
+          finished: bool) -> None:
+    """Check one killed trial's state dir and count it in exactly one bucket.
+
+    A game that ended before its kill must have left the finished journal,
+    every record of it; a killed one a state of the reference run that
+    resumes to the live state of that run.
+    """
+    trials.runs += 1
+    journal = state / CURRENT
+    if not journal.exists():
+        if finished:
+            trials.failures.append(f"{name}: the game finished but left no journal")
+        else:
+            trials.no_journal_yet += 1
+        return
+    text = journal.read_text("utf-8")
+    expected = states.get(text)
+    if expected is None:
+        trials.failures.append(f"{name}: the journal on disk is not a state of the reference run")
+        return
+    if finished and text != final:
+        trials.failures.append(f"{name}: the game finished but its journal lacks records of the reference run")
+        return
+    trials.inputs_at_kill.append(len(text.splitlines()) - 1)
+    if resume_view(state) != expected:
+        trials.failures.append(f"{name}: resumed state differs from the uninterrupted run")
+    elif finished:
+        trials.finished_before_kill += 1
+    else:
+        trials.identical += 1

@@ -7,20 +7,27 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 from companion.app import App
-from companion.config import Config, load_config
+from companion.config import CONFIG_EXIT, Config, ConfigError, load_config, resolve_state_dir
 from companion.games import game_ui
 from companion.loop import Loop
+from companion.problem_screen import ProblemScreen
 from companion.reader_keeper import ReaderKeeper
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.service import Notifier
+from companion.state_lock import LOCKED_EXIT, StateDirError, StateLock, StateLocked, acquire
 from companion.tagmap import TagMap, load_tagmap, virtual_tagmap
+from drivers.display import prepare_snapshot_dir
+from drivers.errors import ConfigError as DriverConfigError
+from drivers.errors import DriverError
 from drivers.event_queue import EventQueue
+from engine import RuleError
 
 GAME = "samurai-spirit"
 VIRTUAL_DECK_KEY = "t"
@@ -77,23 +84,88 @@ def keyboard_pump(app: App, buttons: Any, stop: Callable[[], None]) -> Callable[
     return pump
 
 
+HEADLESS = ("dummy", "offscreen")
+RESTART_ADVICE = "Then restart the companion (sudo systemctl restart table-companion)."
+
+
 def run(args: argparse.Namespace) -> int:
-    cfg = load_config(args.config)
-    ui = game_ui(GAME)
-    state_dir = Path(args.state_dir) if args.state_dir else cfg.state_dir
-    state_dir.mkdir(parents=True, exist_ok=True)
-    tags: TagMap = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
-    if args.mock:
+    """The companion at the table; a problem that stops it is shown on the screen until stopped."""
+    notifier = Notifier()
+    try:
+        cfg = load_config(args.config)
+    except ConfigError as exc:
+        return show_problem(args, Config(), notifier, "The configuration cannot be used",
+                            (str(exc), "The companion uses its built-in settings to show this.",
+                             "Fix the file. " + RESTART_ADVICE), CONFIG_EXIT)
+    if cfg.snapshot_dir is not None:
+        try:
+            prepare_snapshot_dir(Path(cfg.snapshot_dir))
+        except DriverConfigError as exc:
+            return show_problem(args, replace(cfg, snapshot_dir=None), notifier, "The snapshot folder cannot be used",
+                                (f"{cfg.source}: {exc}", "Fix the folder or the setting. " + RESTART_ADVICE),
+                                CONFIG_EXIT)
+    state_dir = resolve_state_dir(args.state_dir, cfg)
+    locks: list[StateLock] = []
+    try:
+        locks.append(acquire(state_dir, "companion run"))
+    except StateDirError as exc:
+        return show_problem(args, cfg, notifier, "The state folder cannot be used",
+                            (str(exc), RESTART_ADVICE), CONFIG_EXIT)
+    except StateLocked as exc:
+
+        def retry() -> bool:
+            try:
+                locks.append(acquire(state_dir, "companion run"))
+            except (StateLocked, StateDirError):
+                return False
+            return True
+
+        code = show_problem(args, cfg, notifier, "Another companion is running",
+                            (str(exc), "This one starts by itself once that one has stopped."), LOCKED_EXIT,
+                            retry=retry)
+        if not locks:
+            return code
+    with locks[0]:
+        return _run_at_the_table(args, cfg, state_dir, notifier)
+
+
+def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, str | None]:
+    """The tag map, or an empty one and the reason when the saved one is damaged (kept as it is)."""
+    try:
+        tags: TagMap = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
+        damage = None
+    except RuleError as exc:
+        tags, damage = TagMap(GAME), str(exc)
+    if mock:
         virtual = virtual_tagmap(GAME, ui.tag_targets())
         virtual.tags.update(tags.tags)
         tags = virtual
+    return tags, damage
+
+
+def build_app(cfg: Config, state_dir: Path, mock: bool) -> tuple[App, str | None]:
+    """The App on the saved tag map; with a damaged one, an empty map that is never saved over it."""
+    ui = game_ui(GAME)
+    tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
-              save_tags=not args.mock)
+              save_tags=not mock and damage is None)
+    return app, damage
+
+
+def _tag_map_lines(damage: str) -> tuple[str, ...]:
+    return (damage, "The file is kept exactly as it is and is not written over.",
+            "Repair it, or move it aside and enroll the cards again (companion enroll).",
+            "Without it, tapped cards are not recognised; a tag enrolled now lasts until the companion stops.")
+
+
+def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, notifier: Notifier) -> int:
+    app, damage = build_app(cfg, state_dir, args.mock)
+    if damage:
+        print(f"companion run: the tag map is damaged: {damage}; running without it", file=sys.stderr)
     app.start()
     queue = EventQueue()
     reader, buttons, display = open_devices(cfg, args.mock)
-    notifier = Notifier()
-    windowed = display.driver not in ("kmsdrm", "dummy", "offscreen")
+    windowed = display.driver not in ("kmsdrm", *HEADLESS)
     finished: list[bool] = []
 
     def draw(screen: Screen) -> None:
@@ -101,7 +173,8 @@ def run(args: argparse.Namespace) -> int:
         display.present()
 
     pump = keyboard_pump(app, buttons, lambda: finished.append(True)) if windowed or args.mock else None
-    loop = Loop(app, queue, time.monotonic, draw=draw, heartbeat=notifier.ping if notifier.active else None,
+    heartbeat = notifier.ping if notifier.active else None
+    loop = Loop(app, queue, time.monotonic, draw=draw, heartbeat=heartbeat,
                 heartbeat_s=notifier.heartbeat_interval(), pump=pump)
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     stop_at = time.monotonic() + args.exit_after if args.exit_after else None
@@ -114,10 +187,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         reader.start(queue)
         buttons.start(queue)
-        loop.redraw()
-        notifier.ready()
-        notifier.status("at the table")
-        loop.run(should_stop)
+        if damage and _watched(display, notifier):
+            gate = ProblemScreen("The tag map is damaged", _tag_map_lines(damage), time.monotonic,
+                                 ok_continues=True)
+            gate_loop = Loop(gate, queue, time.monotonic, draw=draw, heartbeat=heartbeat,
+                             heartbeat_s=notifier.heartbeat_interval(), pump=pump, max_wait=loop.max_wait)
+            gate_loop.redraw()
+            notifier.ready()
+            notifier.status("the tag map is damaged; waiting for OK")
+            gate_loop.run(lambda: gate.done or should_stop())
+        if not should_stop():
+            loop.redraw()
+            notifier.ready()
+            notifier.status("at the table")
+            loop.run(should_stop)
     except Stop as why:
         print(f"companion: stopping ({why})", file=sys.stderr)
     finally:
@@ -130,3 +213,62 @@ def run(args: argparse.Namespace) -> int:
         buttons.close()
         display.close()
     return 0
+
+
+def _watched(display: Any, notifier: Notifier) -> bool:
+    """Someone may be looking at the screen: a real display, or systemd's service on the panel."""
+    return notifier.active or display.driver not in HEADLESS
+
+
+def show_problem(args: argparse.Namespace, cfg: Config, notifier: Notifier, title: str, lines: tuple[str, ...],
+                 code: int, retry: Callable[[], bool] | None = None) -> int:
+    """Print the problem, show it on the display and keep it there until stopped.
+
+    Under systemd the process stays up (READY, watchdog pings), so a problem
+    that no restart can fix is not a restart loop. Headless and outside
+    systemd nobody sees the screen: one frame is drawn (for --screenshot)
+    and the command ends. Returns `code`, or 0 when `retry` cleared the problem.
+    """
+    print(f"companion {args.command}: {lines[0]}", file=sys.stderr)
+    from drivers.display import open_display
+
+    try:
+        display = open_display(cfg.display_driver, cfg.size, cfg.fullscreen, None)
+    except DriverError as exc:
+        print(f"companion {args.command}: the display cannot show this either: {exc}", file=sys.stderr)
+        return code
+    problem = ProblemScreen(title, lines, time.monotonic, retry=retry)
+    finished: list[bool] = []
+
+    def draw(screen: Screen) -> None:
+        render(screen, display.surface())
+        display.present()
+
+    def pump() -> None:
+        import pygame
+
+        if any(event.type == pygame.QUIT for event in pygame.event.get()):
+            finished.append(True)
+
+    watched = _watched(display, notifier)
+    windowed = display.driver not in ("kmsdrm", *HEADLESS)
+    stop_at = time.monotonic() + args.exit_after if args.exit_after else None
+    loop = Loop(problem, EventQueue(), time.monotonic, draw=draw, heartbeat=notifier.ping if notifier.active else None,
+                heartbeat_s=notifier.heartbeat_interval(), pump=pump if windowed else None,
+                max_wait=0.1 if stop_at is not None else None)
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        loop.redraw()
+        notifier.ready()
+        notifier.status(f"{title}: {lines[0]}")
+        loop.run(lambda: problem.done or bool(finished) or not watched
+                 or (stop_at is not None and time.monotonic() >= stop_at))
+    except Stop as why:
+        print(f"companion: stopping ({why})", file=sys.stderr)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if args.screenshot:
+            display.snapshot(args.screenshot)
+        display.close()
+    return 0 if problem.done else code

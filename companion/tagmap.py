@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.storage import write_atomic
 from engine import RuleError
+from engine.core.safe_json import load_limited
 
 FILE_NAME = "tags.json"
 _UID = re.compile(r"^(?:[0-9A-F]{2}){4,10}$")
@@ -60,11 +63,40 @@ def label(target: str) -> str:
     return f"the {name.capitalize()} board" if kind == "samurai" else name
 
 
+class _Duplicate(Exception):
+    """A key given twice in one JSON object (plain json.loads would keep the last silently)."""
+
+    def __init__(self, key: str, first: Any, second: Any) -> None:
+        super().__init__(key)
+        self.key, self.first, self.second = key, first, second
+
+    def sentence(self) -> str:
+        if _UID.match(self.key):
+            return f"tag {self.key} is listed twice: as {_shown(self.first)} and as {_shown(self.second)}"
+        return f"{self.key!r} is given twice"
+
+
+def _shown(target: Any) -> str:
+    return label(target) if isinstance(target, str) else repr(target)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Duplicate(key, result[key], value)
+        result[key] = value
+    return result
+
+
 def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
+    """Check a tag map's text; RuleError says what is wrong, starting with `source`."""
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"{source}: line {exc.lineno}: not JSON ({exc.msg})") from None
+        raw = load_limited(text, object_pairs_hook=_no_duplicates)
+    except RuleError as exc:
+        raise RuleError(f"{source}: {exc}") from None
+    except _Duplicate as twice:
+        raise RuleError(f"{source}: {twice.sentence()}; keep one of them") from None
     if not isinstance(raw, dict) or raw.get("format") != 1 or not isinstance(raw.get("tags"), dict):
         raise RuleError(f"{source}: not a tag map (expected format 1 with a tags object)")
     game = raw.get("game")
@@ -75,6 +107,9 @@ def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
     for uid, target in raw["tags"].items():
         if not _UID.match(uid):
             raise RuleError(f"{source}: tag {uid!r} is not upper-case hex of 4 to 10 bytes")
+        if not isinstance(target, str):
+            raise RuleError(f"{source}: tag {uid} is bound to {target!r}, not a card name "
+                            f"such as \"card:3-doll-wound\" or \"samurai:kyuzo\"")
         if target not in valid_targets:
             raise RuleError(f"{source}: tag {uid} is bound to {target!r}, which this game does not have")
         if target in seen:
@@ -84,11 +119,28 @@ def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
     return TagMap(game, tags)
 
 
+def read_text_file(path: Path, what: str) -> str:
+    """A small UTF-8 file's text; RuleError with the path and the reason when it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RuleError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleError(f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+
 def load_tagmap(state_dir: Path, game: str, valid_targets: set[str]) -> TagMap:
+    """The saved tag map (an empty one when there is none yet).
+
+    Raises RuleError naming the file and what is wrong with it; the file is
+    left exactly as it is, for a person to repair.
+    """
     path = state_dir / FILE_NAME
-    if not path.exists():
+    if not os.path.lexists(path):
         return TagMap(game)
-    tagmap = parse_tagmap(path.read_text("utf-8"), str(path), valid_targets)
+    tagmap = parse_tagmap(read_text_file(path, "the tag map"), str(path), valid_targets)
     if tagmap.game != game:
         raise RuleError(f"{path}: the tags are for {tagmap.game!r}, not {game!r}")
     return tagmap

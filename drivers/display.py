@@ -19,6 +19,7 @@ pygame and pygame-ce.  pygame is imported when a display is opened, not at
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Mapping
@@ -51,6 +52,32 @@ def video_driver_candidates(env: Mapping[str, str], platform: str | None = None)
     if platform.startswith("linux") and not has_desktop(env):
         return ["kmsdrm"]
     return [None]
+
+
+log = logging.getLogger(__name__)
+
+
+def prepare_snapshot_dir(directory: Path) -> Path:
+    """Create the frame-snapshot folder and check a file can be written there.
+
+    Refused with ConfigError naming the folder and the reason (a file in its
+    place, no permission, a read-only disk) before the display opens, rather
+    than a crash at the first frame.
+    """
+    def refuse(exc: OSError) -> ConfigError:
+        return ConfigError(f"display.snapshots: cannot use {directory} for frame snapshots: {exc.strerror or exc}")
+
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise refuse(exc) from None
+    probe = directory / f".probe-{os.getpid()}"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
+        os.unlink(probe)
+    except OSError as exc:
+        raise refuse(exc) from None
+    return directory
 
 
 def _hide_pygame_banner() -> None:
@@ -86,6 +113,7 @@ class Display(ClosesOnExit):
         self._set_env = set_driver_env
         self._frames = 0
         self._closed = False
+        self.snapshot_error: str | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -116,7 +144,9 @@ class Display(ClosesOnExit):
     def present(self, surface: pygame.Surface | None = None) -> None:
         """Show the frame: `surface` (scaled to fit if its size differs) or what was drawn on `surface()`.
 
-        With a snapshot directory, also saves the frame as frame-NNNNNN.png.
+        With a snapshot directory, also saves the frame as frame-NNNNNN.png;
+        if that fails (disk full, folder gone), snapshots stop, `snapshot_error`
+        says why, and the frame is still shown.
         """
         import pygame
 
@@ -130,7 +160,18 @@ class Display(ClosesOnExit):
         pygame.display.flip()
         self._frames += 1
         if self._snapshot_dir is not None:
-            self.snapshot(self._snapshot_dir / f"frame-{self._frames:06d}.png")
+            self._save_frame(self._snapshot_dir / f"frame-{self._frames:06d}.png")
+
+    def _save_frame(self, target: Path) -> None:
+        import pygame
+
+        try:
+            self.snapshot(target)
+        except (OSError, pygame.error) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.snapshot_error = f"cannot save frame snapshots in {self._snapshot_dir}: {reason}"
+            self._snapshot_dir = None
+            log.warning("%s; frame snapshots stopped", self.snapshot_error)
 
     def snapshot(self, path: str | Path) -> Path:
         """Save the current screen as a PNG (written to a temporary name, then renamed)."""
@@ -198,6 +239,7 @@ def open_display(
     snapshot_dir: if given, every `present` also saves a PNG there.
     """
     requested = _check_size(size)
+    directory = prepare_snapshot_dir(Path(snapshot_dir)) if snapshot_dir is not None else None
     if driver is not None and (not isinstance(driver, str) or not driver.strip()):
         raise ConfigError(f"display driver must be an SDL video driver name like 'kmsdrm', got {driver!r}")
     _hide_pygame_banner()
@@ -225,9 +267,6 @@ def open_display(
             _restore_env(set_env, previous)
             continue
         pg.font.init()
-        directory = Path(snapshot_dir) if snapshot_dir is not None else None
-        if directory is not None:
-            directory.mkdir(parents=True, exist_ok=True)
         return Display(
             screen,
             fullscreen=full,

@@ -32,6 +32,11 @@ for arg in "$@"; do
         *) echo "install.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
     esac
 done
+if [ "$purge" -eq 1 ] && [ "$uninstall" -eq 0 ]; then
+    echo "install.sh: --purge only goes with --uninstall (it deletes saved games, the tag map and the configuration):" >&2
+    echo "    sudo bash systemd/install.sh --uninstall --purge" >&2
+    exit 2
+fi
 
 say() { echo "table-companion: $*"; }
 system() { if [ -z "$ROOT" ]; then "$@"; else say "(scratch root) would run: $*"; fi; }
@@ -101,9 +106,16 @@ cp "$SOURCE/README.md" "$ROOT$PREFIX/README.md"
 # 4. Configuration (kept if it exists) and state directory.
 mkdir -p "$ROOT$CONFIG_DIR"
 if [ ! -f "$ROOT$CONFIG_DIR/companion.toml" ]; then
-    "$ROOT$VENV/bin/python" -c "from companion.config import EXAMPLE; print(EXAMPLE, end='')" \
-        > "$ROOT$CONFIG_DIR/companion.toml"
+    # app.state_dir is written out so `companion enroll --config ...` run by hand
+    # uses the service's folder, not the companion user's ~/.local/state.
+    "$ROOT$VENV/bin/python" -c "import sys; from companion.config import installed_config; sys.stdout.write(installed_config(sys.argv[1]))" \
+        "$STATE_DIR" > "$ROOT$CONFIG_DIR/companion.toml"
     say "wrote $CONFIG_DIR/companion.toml (edit it for your reader and pins)"
+elif ! "$ROOT$VENV/bin/python" -c "import sys; from companion.config import load_config; sys.exit(str(load_config(sys.argv[1]).state_dir) != sys.argv[2])" \
+        "$ROOT$CONFIG_DIR/companion.toml" "$STATE_DIR" 2>/dev/null; then
+    say "note: $CONFIG_DIR/companion.toml does not set the state folder to $STATE_DIR; add under [app]:"
+    say "    state_dir = \"$STATE_DIR\""
+    say "so that 'companion enroll --config $CONFIG_DIR/companion.toml' saves the tag map where the service reads it"
 fi
 mkdir -p "$ROOT$STATE_DIR"
 if [ -z "$ROOT" ]; then chown "$USER_NAME:$USER_NAME" "$ROOT$STATE_DIR"; chmod 0750 "$ROOT$STATE_DIR"; fi

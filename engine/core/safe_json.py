@@ -15,6 +15,7 @@ three levels deep and its largest number is a 31-bit seed.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import RuleError
@@ -62,11 +63,15 @@ def _parse_constant(name: str) -> Any:
     raise RuleError(f"{name} is not a number JSON allows")
 
 
-def load_limited(text: str, max_depth: int = MAX_DEPTH) -> Any:
+def load_limited(text: str, max_depth: int = MAX_DEPTH,
+                 object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None) -> Any:
     """Parse one JSON document, refusing what would crash or stall the parser.
 
     Raises RuleError naming the problem: not JSON (with the column), nested
     deeper than `max_depth`, a number with too many digits, NaN/Infinity.
+    `object_pairs_hook` is passed to `json.loads`, for callers that must see
+    every key of an object (plain `json.loads` keeps only the last of a
+    duplicated key).
     """
     if not isinstance(text, str):
         raise RuleError("the text is not a string")
@@ -74,7 +79,8 @@ def load_limited(text: str, max_depth: int = MAX_DEPTH) -> Any:
     if depth > max_depth:
         raise RuleError(f"nested {depth} levels deep (at most {max_depth})")
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant,
+                          object_pairs_hook=object_pairs_hook)
     except json.JSONDecodeError as exc:
         raise RuleError(f"not JSON ({exc.msg} at column {exc.colno})") from None
     except RecursionError:

@@ -43,3 +43,29 @@ def test_pygame_loads_its_default_font_without_pkg_resources() -> None:
             "assert sys.modules['pkg_resources'] is None; print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
+
+
+def test_version_names_the_release_and_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    import tomllib
+    from pathlib import Path
+
+    from engine import game_names
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text("utf-8"))
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out.strip()
+    assert out == f"companion {pyproject['project']['version']} (games: {', '.join(game_names())})"
+
+
+def test_version_falls_back_to_pyproject_without_package_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    from companion import cli
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert cli.version_text().startswith("companion 0.")

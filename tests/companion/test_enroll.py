@@ -96,3 +96,55 @@ def test_samurai_boards_are_enrolled_too(tmp_path: Path) -> None:
 def test_a_bad_tag_map_is_refused_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(RuleError, match=message):
         parse_tagmap(text, "tags.json", TARGETS)
+
+
+HEAD = '{"format": 1, "game": "samurai-spirit", "tags": '
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HEAD + '{"04A1B2C3": ["card:1-hat-none"]}}', r"tag 04A1B2C3 is bound to \['card:1-hat-none'\], not a card name"),
+        (HEAD + '{"04A1B2C3": {"x": 1}}}', "not a card name"),
+        (HEAD + '{"04A1B2C3": 7}}', "not a card name"),
+        ('{"format": 1, "game": "samurai-spirit", "tags": ' + "[" * 5000 + "]" * 5000 + "}", "nested 5001 levels deep"),
+        (HEAD + '{"04A1B2C3": "card:1-hat-none", "04A1B2C3": "samurai:kyuzo"}}',
+         "tag 04A1B2C3 is listed twice: as 1-hat-none and as the Kyuzo board"),
+        ('{"format": 1, "format": 1, "game": "samurai-spirit", "tags": {}}', "'format' is given twice"),
+        (HEAD + '{"04A1B2C3": "card:1-hat-none", "04A1B2C4": "card:1-hat-none"}}',
+         "card:1-hat-none is bound to two tags [(]04A1B2C3 and 04A1B2C4[)]"),
+        ('{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:1-hat-none"}, "format": 1}',
+         "'format' is given twice"),
+    ],
+)
+def test_a_damaged_tag_map_is_refused_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(RuleError, match=message) as refused:
+        parse_tagmap(text, "/x/tags.json", TARGETS)
+    assert str(refused.value).startswith("/x/tags.json: ")
+
+
+def test_a_tag_map_of_invalid_utf8_names_the_file_and_the_byte(tmp_path: Path) -> None:
+    (tmp_path / "tags.json").write_bytes(HEAD.encode() + b'{"04A1B2C3": "card:1-hat-\xff"}}')
+    with pytest.raises(RuleError, match=r"tags.json: not UTF-8 text \(byte 0xff at offset 73\)"):
+        load_tagmap(tmp_path, UI.name, TARGETS)
+
+
+def test_a_directory_in_place_of_the_tag_map_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tags.json").mkdir()
+    with pytest.raises(RuleError, match=f"{tmp_path / 'tags.json'}: cannot read the tag map: .*directory"):
+        load_tagmap(tmp_path, UI.name, TARGETS)
+
+
+def test_an_unreadable_tag_map_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "tags.json"
+    path.write_text(HEAD + "{}}")
+    real = Path.read_bytes
+
+    def denied(self: Path) -> bytes:
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    with pytest.raises(RuleError, match=f"{path}: cannot read the tag map: Permission denied"):
+        load_tagmap(tmp_path, UI.name, TARGETS)

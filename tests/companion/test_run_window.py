@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.config import CONFIG_EXIT
+
 ARTEFACTS = os.environ.get("COMPANION_ARTEFACTS")
 
 
@@ -35,7 +37,7 @@ def test_bad_config_is_reported_with_file_and_key(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--config", str(config)],
                           env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2
+    assert done.returncode == CONFIG_EXIT
     assert f"{config}: display.width: 12 is not a whole number from 160 to 4096" in done.stderr
 
 

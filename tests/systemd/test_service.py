@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import load_config
+from companion.config import EXAMPLE, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "table-companion.service"
@@ -67,11 +67,13 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert cfg.reader == "rc522" and cfg.buttons == "gpio"
     assert (scratch / "etc/systemd/system/table-companion.service").read_text() == UNIT.read_text()
     assert (scratch / "opt/table-companion/venv/bin/companion").exists()
-    config.write_text(config.read_text().replace('backend = "rc522"', 'backend = "pn532"'))
+    assert cfg.state_dir == Path("/var/lib/table-companion"), "enroll by hand must find the service's folder"
+    config.write_text(EXAMPLE.replace('backend = "rc522"', 'backend = "pn532"'))
     second = subprocess.run(["bash", str(INSTALL), "--no-start"], env=env, capture_output=True, text=True,
                             timeout=600)
     assert second.returncode == 0, second.stderr
     assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
+    assert 'state_dir = "/var/lib/table-companion"' in second.stdout, "an older config without it is pointed out"
     state = scratch / "var/lib/table-companion"
     (state / "tags.json").write_text("{}")
     gone = subprocess.run(["bash", str(INSTALL), "--uninstall"], env=env, capture_output=True, text=True,
@@ -86,3 +88,23 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
 def test_install_script_refuses_unknown_options() -> None:
     done = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 2 and "unknown option --frobnicate" in done.stderr
+
+
+def test_purge_without_uninstall_is_refused_before_anything_is_installed(tmp_path: Path) -> None:
+    scratch = tmp_path / "root"
+    env = dict(os.environ, COMPANION_INSTALL_ROOT=str(scratch))
+    done = subprocess.run(["bash", str(INSTALL), "--purge"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--purge only goes with --uninstall" in done.stderr
+    assert not scratch.exists(), "nothing may be installed when the options are refused"
+
+
+def test_problems_no_restart_can_fix_do_not_restart_the_unit() -> None:
+    """A lock refusal or a bad configuration exits with its own code when even the screen
+    cannot show it; systemd must not restart into the same refusal every 2 seconds."""
+    from companion.config import CONFIG_EXIT
+    from companion.state_lock import LOCKED_EXIT
+
+    lines = [line for line in UNIT.read_text().splitlines() if line.startswith("RestartPreventExitStatus=")]
+    assert len(lines) == 1
+    assert set(lines[0].partition("=")[2].split()) == {str(LOCKED_EXIT), str(CONFIG_EXIT)}

@@ -1,0 +1,57 @@
+"""A problem the table must see, drawn on the display and kept there.
+
+A person at the table has no terminal: when the configuration, the state
+folder, the lock or the tag map stops the companion, the reason goes on the
+screen (and on stderr for the log), and the process stays up, answering
+systemd's watchdog, instead of exiting into a restart loop with a black
+screen. This is a loop controller like the App, showing one `message` screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.screen_model import Screen
+from drivers.events import ButtonHeld, ButtonPressed
+
+NO_GAME = ""
+"""Drawn with the generic frame only: the problem may be that no game can start."""
+
+RETRY_S = 2.0
+
+
+class ProblemScreen:
+    """Shows `title` and `lines` until stopped, OK pressed (when allowed) or `retry` succeeds.
+
+    retry   called every RETRY_S seconds; True ends the screen (the problem went away)
+    """
+
+    def __init__(self, title: str, lines: tuple[str, ...], clock: Callable[[], float],
+                 ok_continues: bool = False, retry: Callable[[], bool] | None = None) -> None:
+        self.title = title
+        self.lines = lines
+        self.clock = clock
+        self.ok_continues = ok_continues
+        self.retry = retry
+        self.next_retry = clock() + RETRY_S if retry else None
+        self.done = False
+
+    def handle(self, event: Any) -> None:
+        if self.ok_continues and isinstance(event, ButtonPressed | ButtonHeld) and event.name == "ok":
+            self.done = True
+
+    def tick(self, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        if self.retry is not None and self.next_retry is not None and now >= self.next_retry:
+            self.next_retry = now + RETRY_S
+            if self.retry():
+                self.done = True
+
+    def deadline(self) -> float | None:
+        return self.next_retry
+
+    def screen(self) -> Screen:
+        closing = ("OK: continue anyway.",) if self.ok_continues else ()
+        return Screen("message", game=NO_GAME, title=self.title, detail=self.lines + closing,
+                      buttons=("ok",) if self.ok_continues else ())
