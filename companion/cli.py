@@ -140,8 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_enroll)
 
     p = sub.add_parser("replay", help="print a saved game step by step")
-    p.add_argument("journal")
-    p.add_argument("--snapshots", metavar="DIR", help="also save the board after each input as PNGs")
+    from companion import replay_cmd
+
+    replay_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_replay)
 
     sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -58,9 +59,7 @@ class DemoTable:
         self.reader = mock_reader(clock=self.clock, poll_interval_s=0.05, removal_quiet_s=0.3)
         self.buttons = MockButtons(clock=self.clock, run_thread=False)
         self.buttons.start(self.queue)
-        state = state or out / "state"
-        if state.exists():
-            shutil.rmtree(state)
+        state = fresh_state_dir(state or out / "state")
         self.app = App(self.ui, self.tags, state, self.clock, notice_s=4.0, resume_timeout_s=0,
                        new_seed=lambda: seed)
         self.app.start()
@@ -220,14 +219,46 @@ class DemoTable:
             self.snap("kiai")
 
 
+DEMO_MARK = ".demo-state"
+"""Written into every state folder the demo makes: only such a folder is ever emptied."""
+
+
+class DemoStateError(Exception):
+    """The folder given for the demo's journal holds files the demo did not make."""
+
+
+def fresh_state_dir(state: Path) -> Path:
+    """An empty state folder for the demo, emptied only if the demo made it.
+
+    `--state-dir` pointed at a real companion's folder (saved games, the tag
+    map) must never be wiped: a folder that is not empty and carries no demo
+    mark is refused.
+    """
+    if state.exists():
+        if not state.is_dir():
+            raise DemoStateError(f"--state-dir {state} is a file, not a folder.")
+        if any(state.iterdir()) and not (state / DEMO_MARK).exists():
+            names = ", ".join(sorted(p.name for p in state.iterdir())[:4])
+            raise DemoStateError(f"--state-dir {state} holds files the demo did not make ({names}); "
+                                 "the demo empties its state folder, so give it an empty or new folder.")
+        shutil.rmtree(state)
+    state.mkdir(parents=True)
+    (state / DEMO_MARK).write_text("made by `companion demo`; emptied by the next demo run\n")
+    return state
+
+
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.png"):
         old.unlink()
-    table = DemoTable(out, args.seed, args.difficulty, DEMO_SAMURAI,
-                      state=Path(args.state_dir) if args.state_dir else None,
-                      snapshots=not args.no_snapshots, pace=args.pace)
+    try:
+        table = DemoTable(out, args.seed, args.difficulty, DEMO_SAMURAI,
+                          state=Path(args.state_dir) if args.state_dir else None,
+                          snapshots=not args.no_snapshots, pace=args.pace)
+    except DemoStateError as exc:
+        print(f"companion demo: {exc}", file=sys.stderr)
+        return 2
     table.set_up()
     table.play()
     match = table.app.match

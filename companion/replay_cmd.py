@@ -50,7 +50,7 @@ def damage_line(damage: Damage, replayed: int) -> str:
     return f"  damaged: line {damage.line} ({damage.reason}); {beyond}; replayed up to input {replayed}"
 
 
-def prepare_snapshots(folder: Path, overwrite: bool, can_overwrite: bool) -> None:
+def prepare_snapshots(folder: Path, overwrite: bool) -> None:
     """Make `folder` ready for step-*.png files, refusing what would lose or cannot take them."""
     if folder.exists() and not folder.is_dir():
         raise SnapshotError(f"--snapshots {folder} is a file, not a folder: give a folder for the PNGs.")
@@ -61,9 +61,8 @@ def prepare_snapshots(folder: Path, overwrite: bool, can_overwrite: bool) -> Non
         raise SnapshotError(f"--snapshots {folder}: cannot make or read the folder ({exc.strerror}).") from None
     if old and not overwrite:
         names = ", ".join(p.name for p in old[:3]) + (f" ... {old[-1].name}" if len(old) > 3 else "")
-        how = "add --overwrite to replace them, or" if can_overwrite else "remove them or"
         raise SnapshotError(f"--snapshots {folder} already holds {len(old)} snapshot(s) from an earlier replay "
-                            f"({names}); {how} choose another folder.")
+                            f"({names}); add --overwrite to replace them, or choose another folder.")
     try:
         for path in old:
             path.unlink()
@@ -86,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.snapshots) if args.snapshots else None
     try:
         if out is not None:
-            prepare_snapshots(out, getattr(args, "overwrite", False), hasattr(args, "overwrite"))
+            prepare_snapshots(out, args.overwrite)
         loaded = load_journal(Path(args.journal))
     except (RuleError, SnapshotError) as exc:
         print(f"companion replay: {exc}", file=sys.stderr)

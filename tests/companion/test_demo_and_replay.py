@@ -161,14 +161,13 @@ def test_replay_never_overwrites_earlier_snapshots_silently(tmp_path: Path,
     assert main(["replay", str(journal), "--snapshots", str(folder)]) == 2
     err = capsys.readouterr().err
     assert "already holds 4 snapshot(s) from an earlier replay (step-0001.png, step-0002.png, step-0003.png" in err
+    assert "add --overwrite to replace them" in err
     assert all(p.read_bytes() == b"earlier" for p in folder.glob("step-*.png"))
-    parser = argparse.ArgumentParser()
-    replay_cmd.add_arguments(parser)
-    args = parser.parse_args([str(journal), "--snapshots", str(folder)])
-    assert replay_cmd.run(args) == 2 and "add --overwrite to replace them" in capsys.readouterr().err
-    assert replay_cmd.run(parser.parse_args([str(journal), "--snapshots", str(folder), "--overwrite"])) == 0
+    assert main(["replay", str(journal), "--snapshots", str(folder), "--overwrite"]) == 0
     assert sorted(p.name for p in folder.glob("step-*.png")) == ["step-0001.png"]
     assert (folder / "step-0001.png").read_bytes().startswith(b"\x89PNG")
+    parser = argparse.ArgumentParser()
+    replay_cmd.add_arguments(parser)
     assert "exit status: 0 the whole journal" in parser.format_help()
 
 
@@ -191,3 +190,24 @@ def test_replay_into_an_unwritable_folder_says_why(tmp_path: Path, capsys: pytes
     monkeypatch.setattr(Path, "mkdir", no_folder)
     assert main(["replay", str(journal), "--snapshots", str(tmp_path / "elsewhere")]) == 2
     assert "cannot make or read the folder (Permission denied)" in capsys.readouterr().err
+
+
+def test_demo_never_empties_a_state_folder_it_did_not_make(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    live = tmp_path / "live"
+    live.mkdir()
+    (live / "tags.json").write_text("the table's tag map")
+    (live / "current.journal").write_text("a game in progress")
+    assert main(["demo", "--out", str(tmp_path / "out"), "--state-dir", str(live), "--no-snapshots"]) == 2
+    assert "holds files the demo did not make (current.journal, tags.json)" in capsys.readouterr().err
+    assert (live / "tags.json").read_text() == "the table's tag map"
+    assert (live / "current.journal").read_text() == "a game in progress"
+
+
+def test_demo_reuses_its_own_state_folder(tmp_path: Path) -> None:
+    from companion.demo import DEMO_MARK, fresh_state_dir
+
+    state = fresh_state_dir(tmp_path / "state")
+    (state / "current.journal").write_text("last demo")
+    assert fresh_state_dir(state) == state
+    assert sorted(p.name for p in state.iterdir()) == [DEMO_MARK]
