@@ -33,6 +33,12 @@ class Screen:
     detail    extra text lines for setup/enroll/resume screens
     unsaved   the game is played on while the disk refuses saves: every
               frame says NOT SAVED until saving works again
+    lang      the language of every text here ("en", "de", "fr", "nl"); the
+              screens' own words (button names, headings) follow it
+    todo      the to-do panel: the physical steps for the table, in the order
+              they are done, each one sentence (already in `lang`)
+    countdown seconds left before something happens by itself (the resume
+              screen's auto-resume), or None
     """
 
     kind: str
@@ -48,3 +54,6 @@ class Screen:
     confirm: str | None = None
     detail: tuple[str, ...] = field(default_factory=tuple)
     unsaved: bool = False
+    lang: str = "en"
+    todo: tuple[str, ...] = ()
+    countdown: int | None = None
