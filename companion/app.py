@@ -20,13 +20,18 @@ disk: under systemd a crash at start-up would be a black-screen restart loop.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import GameUI, Menu, SetupFlow
+from companion.games.base import GameUI, Menu, Text
+from companion.i18n import CatalogError, Namer, Translator
+from companion.language_step import LanguageFirst
+from companion.remembered import Remembered, load_memory, save_memory
+from companion.resume_info import damage_line, game_lines
 from companion.saving import Job, SaveQueue
 from companion.screen_model import Screen
 from companion.storage import (
@@ -37,20 +42,43 @@ from companion.storage import (
     load_journal,
     unfinished,
 )
-from companion.tagmap import TagMap, label, save_tagmap
+from companion.tagmap import TagMap, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine import Choose, Input, Match, Press, RuleError, Tap
 from engine.core.journal import Damage
+from engine.core.messages import Message, msg
 
 DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
 MAX_LINES = 8
+UNSEEN = ("reveal",)
+"""Event kinds that are no step for the table (the card was already turned over to be tapped)."""
 
 
 @dataclass
 class Notice:
+    """A note or refusal shown for a few seconds (finished words: the enrolment walk's)."""
+
     text: str
     error: bool
     until: float
+
+
+@dataclass
+class Said:
+    """The App's note or refusal, translated when it is shown, so a language change reaches it too."""
+
+    text: Text
+    error: bool
+    until: float
+
+
+def engine_words(thing: Any) -> Text:
+    """An engine event, prompt or refusal for the table: its Message once it carries one, else its English text."""
+    message = getattr(thing, "message", None)
+    if isinstance(message, Message):
+        return message
+    text = getattr(thing, "text", None)
+    return text if isinstance(text, str) else str(thing)
 
 
 class App:
@@ -59,7 +87,8 @@ class App:
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
                  notice_s: float = 4.0, resume_timeout_s: float = 20.0,
                  new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
-                 save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0) -> None:
+                 save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0,
+                 lang: str | None = None, default_lang: str = "en") -> None:
         self.ui = ui
         self.tags = tagmap
         self.state_dir = state_dir
@@ -70,15 +99,21 @@ class App:
         self.save_tags = save_tags
         self.fs = fs
         self.journal = JournalFile(state_dir / CURRENT, fs)
+        self.memory, memory_note = load_memory(state_dir)
+        self.tr = Translator()
+        self.notice: Said | None = None
+        self._set_language(lang or self.memory.lang or default_lang)
         self.match: Match | None = None
         self.mode = "setup"
-        self.setup: SetupFlow = ui.new_setup()
+        self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
-        self.lines: list[str] = []
-        self.notice: Notice | None = None
-        self.confirm: str | None = None
+        self.lines: list[Text] = []
+        self.todo: list[Text] = []
+        if memory_note is not None:
+            self._say(memory_note)
+        self.confirm: tuple[Text, ...] | None = None
         self._confirm_action: Callable[[], None] | None = None
-        self.reader_lost: str | None = None
+        self.reader_lost: Text | None = None
         self.unknown_uid: str | None = None
         self.picker: Menu | None = None
         self.picker_action: Callable[[str], None] | None = None
@@ -90,6 +125,40 @@ class App:
                                 lambda text, error: self._say(text, error))
         self.accepted = 0
 
+    # --- language and memory ------------------------------------------------------
+
+    def _namers(self) -> dict[str, Namer]:
+        """How ids become words: the game's namers, over plain ones that work for any game."""
+        base: dict[str, Namer] = {
+            "samurai": lambda value, tr: str(value).capitalize(),
+            "card": lambda value, tr: str(self.ui.describe_target(f"card:{value}")),
+        }
+        namers = getattr(self.ui, "namers", None)
+        return {**base, **(namers() if callable(namers) else {})}
+
+    def _set_language(self, lang: str) -> None:
+        """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""
+        try:
+            self.tr = Translator(lang, self._namers())
+        except CatalogError as exc:
+            self.tr = Translator("en", self._namers())
+            self._say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
+                          language=lang, reason=str(exc)), error=True)
+
+    def _new_setup(self) -> LanguageFirst:
+        """The set-up questions, language first, each starting from the last game's answer."""
+        return LanguageFirst(self.ui.new_setup(self.memory.setups.get(self.ui.name)), self.tr.lang)
+
+    def _remember(self, setup: dict[str, Any] | None = None) -> None:
+        """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
+        setups = dict(self.memory.setups)
+        if setup is not None:
+            setups[self.ui.name] = setup
+        self.memory = Remembered(self.tr.lang, setups)
+        note = save_memory(self.state_dir, self.memory, self.fs)
+        if note is not None:
+            self._say(note, error=True)
+
     # --- start ---------------------------------------------------------------
 
     def start(self) -> None:
@@ -98,7 +167,7 @@ class App:
         Never raises for the disk: a state folder that cannot be made or read
         shows the Cannot save screen and is tried again like any failed save.
         """
-        self.saving.owe(Job("open", note=f"The state folder {self.state_dir} cannot be used."))
+        self.saving.owe(Job("open", note=msg("The state folder {path} cannot be used.", path=str(self.state_dir))))
 
     def _open_state(self) -> None:
         """Make the state folder, clear a failed rewrite's leftovers, find the unfinished game."""
@@ -118,48 +187,37 @@ class App:
         try:
             loaded = load_journal(path)
         except RuleError as exc:
-            self.unreadable = f"{path.name}, {exc}"
-            self.saving.queue(Job("archive", why="unreadable", note=(
-                f"The saved game could not be read ({exc}); it stays as {path} until it can be "
-                "moved aside, and no new game replaces it.")))
+            self.unreadable = f"{path.name}, {engine_words(exc)}"
+            self.saving.queue(Job("archive", why="unreadable", note=msg(
+                "The saved game could not be read ({reason}); it stays as {path} until it can be "
+                "moved aside, and no new game replaces it.", reason=engine_words(exc), path=str(path))))
             return
         self.match = loaded.match
         self.damage = loaded.damage
         if self.damage is not None:
-            self.saving.queue(Job("keep-damaged", note=(
+            self.saving.queue(Job("keep-damaged", note=msg(
                 "The saved game is damaged: a copy of it must be kept before anything replaces it.")))
         self.mode = "resume"
         self.selected = 0
         if self.resume_timeout_s > 0 and (self.damage is None or self.damage.torn):
             self.resume_deadline = self.clock() + self.resume_timeout_s
 
-    def _resume_info(self) -> tuple[str, ...]:
+    def _resume_info(self) -> tuple[Text, ...]:
         match = self.match
         assert match is not None
-        difficulty = str(match.setup.to_json().get("difficulty", "?"))
-        info = [f"{difficulty.capitalize()} game, {len(match.inputs)} inputs so far."]
+        prompt = match.play.prompt
+        info = game_lines(match.play.public_view(), engine_words(prompt) if prompt is not None else None)
         if self.damage is not None:
-            info.append(self._damage_text(self.damage, len(match.inputs)))
-        if match.play.result:
-            info.append("That game is over.")
+            copy = self.damage_copy.name if self.damage_copy is not None else None
+            info.append(damage_line(self.damage, len(match.inputs), copy))
         return tuple(info)
 
-    def _damage_text(self, damage: Damage, resume_at: int) -> str:
-        if self.damage_copy is not None:
-            kept = f"The original is kept as {self.damage_copy.name}."
-        else:
-            kept = "A copy of the original will be kept as soon as saving works; until then the file stays as it is."
-        if damage.torn:
-            return (f"The last record was cut short (the power went off while saving); "
-                    f"the game resumes at input {resume_at}. {kept}")
-        if damage.intact_after == 0:
-            later = "nothing readable follows it"
-        elif damage.intact_after == 1:
-            later = "1 later record is intact but cannot be used after it"
-        else:
-            later = f"{damage.intact_after} later records are intact but cannot be used after it"
-        return (f"Line {damage.line} of the saved game is damaged ({damage.reason}); {later}. "
-                f"{kept} Resume at input {resume_at}?")
+    def countdown(self, now: float | None = None) -> int | None:
+        """Whole seconds before the unfinished game resumes by itself (None when it waits for the table)."""
+        if self.mode != "resume" or self.resume_deadline is None or self.saving.blocked():
+            return None
+        now = self.clock() if now is None else now
+        return max(0, math.ceil(self.resume_deadline - now))
 
     # --- saving: what each owed job does (companion.saving keeps them) -------------
 
@@ -180,10 +238,12 @@ class App:
 
     def _tell_put_aside(self, target: Path) -> None:
         """An unreadable saved game was moved aside: say why and where, until OK."""
-        reason = self.unreadable or "it could not be read"
+        reason = self.unreadable or msg("it could not be read")
         self.unreadable = None
-        self.picker = Menu("The saved game could not be read", ("ok",), ("Start a new game",),
-                           (f"{reason}.", f"It was put aside unchanged as {target.name} in {target.parent}."))
+        self.picker = Menu(msg("The saved game could not be read"), ("ok",), (msg("Start a new game"),),
+                           (msg("{reason}.", reason=reason),
+                            msg("It was put aside unchanged as {file} in {folder}.", file=target.name,
+                                folder=str(target.parent))))
         self.selected = 0
         self.picker_action = lambda option: self._close_picker(None)
 
@@ -192,11 +252,12 @@ class App:
     def handle(self, event: Any) -> None:
         """One driver event. Never raises for anything the table can do."""
         if isinstance(event, ReaderLost):
-            self.reader_lost = f"Card reader lost ({event.reason}). The game is kept; reconnecting..."
+            self.reader_lost = msg("Card reader lost ({reason}). The game is kept; reconnecting...",
+                                   reason=event.reason)
             return
         if isinstance(event, ReaderBack):
             if self.reader_lost:
-                self._say("Card reader is back.")
+                self._say(msg("Card reader is back."))
             self.reader_lost = None
             return
         if isinstance(event, CardPlaced):
@@ -219,11 +280,17 @@ class App:
             self._resume()
 
     def deadline(self) -> float | None:
-        """When `tick` next has something to do (the loop sleeps until then)."""
-        times = [t for t in (self.notice.until if self.notice else None,
-                             self.resume_deadline if self.mode == "resume" else None,
+        """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
+        times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
                              self.saving.deadline()) if t is not None]
         return min(times) if times else None
+
+    def _next_second(self) -> float | None:
+        """The moment the resume countdown next changes: a whole second before the deadline, or the deadline."""
+        left = self.countdown()
+        if left is None or self.resume_deadline is None:
+            return None
+        return self.resume_deadline - max(0, left - 1)
 
     # --- cards ---------------------------------------------------------------
 
@@ -234,35 +301,37 @@ class App:
         target = self.tags.target(uid)
         if target is None:
             self.unknown_uid = uid
-            self._say(f"Unknown tag {uid}. Press OK to enroll it now.", error=True)
+            self._say(msg("Unknown tag {uid}. Press OK to enroll it now.", uid=uid), error=True)
             return
         kind, _, name = target.partition(":")
         if self.mode == "resume":
             if self.damage is not None and not self.damage.torn:
-                self._say("The saved game is damaged: choose Resume or New game first.", error=True)
+                self._say(msg("The saved game is damaged: choose Resume or New game first."), error=True)
                 return
             self._resume()
         if self.mode == "setup":
             if kind == "samurai":
                 why = self.setup.tap_board(name)
                 if why:
-                    self._say(why.capitalize() + ".", error=True)
+                    self._say(why, error=True)
                 self.selected = self.setup.menu().selected
             else:
-                self._say(f"{label(target)} is a card; the setup wants Samurai boards or the buttons.", error=True)
+                self._say(msg("{card} is a card: set-up wants the Samurai boards, or Next and OK.", card=name),
+                          error=True)
             return
         if self.mode != "play" or self.match is None:
-            self._say("No game is running: press OK.", error=True)
+            self._say(msg("No game is running: press OK."), error=True)
             return
         prompt = self.match.play.prompt
         if prompt is None:
-            self._say("The game is over: press OK for a new game, or Undo.", error=True)
+            self._say(msg("The game is over: press OK for a new game, or Undo."), error=True)
             return
         if kind == "samurai":
             if name in prompt.options:
                 self._apply([Choose(name)])
             else:
-                self._say(f"The {name.capitalize()} board is not a choice now. {prompt.text}", error=True)
+                self._say(msg("The {samurai} board is not a choice now. {prompt}", samurai=name,
+                              prompt=engine_words(prompt)), error=True)
             return
         if prompt.tap is not None:
             self._apply([Tap(name)])
@@ -271,7 +340,7 @@ class App:
         elif self._hidden_slot_open():
             self._apply([Tap(name, hidden=True)])
         else:
-            self._say(f"Not waiting for a card now. {prompt.text}", error=True)
+            self._say(msg("Not waiting for a card now. {prompt}", prompt=engine_words(prompt)), error=True)
 
     def _hidden_slot_open(self) -> bool:
         """A card just went unseen to a hidden stack: a tap now names it (face down)."""
@@ -291,7 +360,7 @@ class App:
             else:
                 self.confirm = None
                 self._confirm_action = None
-                self._say("Cancelled.")
+                self._say(msg("Cancelled: nothing was changed."))
             return
         if self.picker is not None:
             self._walk_menu(name, held, self.picker, self._pick)
@@ -304,7 +373,7 @@ class App:
         elif self.mode == "setup":
             if name == "undo":
                 if not self.setup.back():
-                    self._say("This is the first question.")
+                    self._say(msg("This is the first question: answer it with Next and OK."))
                 self.selected = self.setup.menu().selected
             else:
                 self._walk_menu(name, held, self.setup.menu(), self._setup_choice)
@@ -320,9 +389,9 @@ class App:
         elif name in menu.options:
             act(name)
         elif name == "undo" and self.picker is not None:
-            self._close_picker("Closed.")
+            self._close_picker(msg("Closed."))
         else:
-            self._say(f"{name.capitalize()} does nothing here: use Next and OK.", error=True)
+            self._say(msg("{button} does nothing here: use Next and OK.", button=name.capitalize()), error=True)
 
     def _play_button(self, name: str, held: bool) -> None:
         assert self.match is not None
@@ -334,17 +403,22 @@ class App:
             if name == "ok":
                 self._new_game()
             else:
-                self._say("The game is over: OK starts a new game, Undo steps back.", error=True)
+                self._say(msg("The game is over: OK starts a new game, Undo steps back."), error=True)
             return
         if name in ("next", "ok"):
             if prompt.tap is not None:
-                self._say(f"Tap the card on the reader. {prompt.text}", error=True)
+                self._say(msg("Tap the card on the reader. {prompt}", prompt=engine_words(prompt)), error=True)
                 return
             if name == "next":
                 step = -1 if held else 1
                 self.selected = (self.selected + step) % len(prompt.options)
             else:
                 self._apply([Choose(prompt.options[self.selected % len(prompt.options)])])
+            return
+        if prompt.kind == "action" and name in ("confront", "defend") and name not in prompt.options \
+                and "fight" in prompt.options:
+            self._say(msg("Turn over the top Raider card and tap it first, then press Confront or Defend."),
+                      error=True)
             return
         self._apply([Press(name)])
 
@@ -362,16 +436,14 @@ class App:
         except RuleError as exc:
             if done:
                 match.undo(done)
-            self._say(str(exc), error=True)
+            self._say(engine_words(exc), error=True)
             return
         if self.saving.unsaved:
             self.saving.queue(Job("sync", match))
         elif not self._append(match, len(values)):
             return
         self.accepted += len(values)
-        texts = [e.text for events in match.history[-len(values):] for e in events
-                 if e.kind not in ("reveal",)]
-        self._narrate(texts)
+        self._narrate([e for events in match.history[-len(values):] for e in events])
         self.selected = 0
         self.notice = None
         self.unknown_uid = None
@@ -383,24 +455,29 @@ class App:
         except OSError as exc:
             match.undo(count)
             self.saving.queue(Job("sync", match))
-            self.saving.failed(exc, "The last input was taken back: make it again once saving works.")
+            self.saving.failed(exc, msg("The last input was taken back: make it again once saving works."))
             return False
         return True
 
-    def _narrate(self, texts: list[str]) -> None:
-        for text in texts:
-            self.lines.insert(0, text)
+    def _narrate(self, events: list[Any]) -> None:
+        """The steps one accepted input caused: the to-do panel until the next input, and the log."""
+        steps = [engine_words(e) for e in events if e.kind not in UNSEEN]
+        self.todo = steps
+        for step in steps:
+            self.lines.insert(0, step)
         del self.lines[MAX_LINES:]
 
     def _ask_undo(self) -> None:
         match = self.match
         assert match is not None
         if not match.inputs:
-            self._say("Nothing to undo yet.", error=True)
+            self._say(msg("Nothing to undo yet: make the first move."), error=True)
             return
         prompt_before = self._prompt_before_last()
         what = self.ui.describe_input(match.inputs[-1], prompt_before)
-        self.confirm = f"Undo {what}? OK to confirm, any other button to cancel."
+        put_back: list[Text] = list(self.ui.undo_lines(match.history[-1]))
+        self.confirm = (msg("Undo {what}?", what=what), *put_back,
+                        msg("OK undoes it; Undo or any other button keeps the game as it is."))
         self._confirm_action = self._undo
 
     def _prompt_before_last(self) -> Any:
@@ -423,9 +500,11 @@ class App:
             except OSError as exc:
                 match.apply(value)
                 self.saving.queue(Job("sync", match))
-                self.saving.failed(exc, "The undo was not done: the game is as it was before it.")
+                self.saving.failed(exc, msg("The undo was not done: the game is as it was before it."))
                 return
-        self.lines = [f"Undone. {line}" for line in self.ui.undo_lines(events)][:MAX_LINES]
+        self.todo = list(self.ui.undo_lines(events))
+        self.lines = [msg("Undone: {step}", step=line) for line in self.todo]
+        del self.lines[MAX_LINES:]
         self.selected = 0
 
     def _confirmed(self) -> None:
@@ -438,16 +517,18 @@ class App:
     # --- resume, setup, new game ------------------------------------------------
 
     def _resume_menu(self) -> Menu:
-        resume = "Resume"
+        resume = msg("Resume")
         if self.damage is not None and not self.damage.torn and self.match is not None:
-            resume = f"Resume at input {len(self.match.inputs)}"
-        return Menu("Resume the unfinished game?", ("resume", "new"), (resume, "New game"), self._resume_info())
+            resume = msg("Resume at input {n}", n=len(self.match.inputs))
+        return Menu(msg("Resume the unfinished game?"), ("resume", "new"), (resume, msg("New game")),
+                    self._resume_info())
 
     def _resume_choice(self, option: str) -> None:
         if option == "resume":
             self._resume()
         else:
-            self.confirm = "Put the unfinished game aside and start a new one? OK to confirm."
+            self.confirm = (msg("Put the unfinished game aside and start a new one?"),
+                            msg("OK starts a new game; Undo or any other button keeps this one."))
             self._confirm_action = self._new_game
 
     def _resume(self) -> None:
@@ -455,25 +536,30 @@ class App:
         assert self.match is not None
         if self.damage is not None:
             self.damage = None
-            self.saving.owe(Job("sync", self.match, note="The damaged saved game is rewritten up to the damage."))
+            self.saving.owe(Job("sync", self.match, note=msg(
+                "The damaged saved game is rewritten up to the damage.")))
         self.mode = "play"
         self.resume_deadline = None
         self.selected = 0
-        view = self.match.play.public_view()
-        pending = view.get("pending") or {}
-        self.lines = [f"Resumed. {pending.get('text', 'The game is over.')}"]
+        match = self.match
+        self.lines = []
+        self._narrate(match.history[-1] if match.history else match.opening)
+        prompt = match.play.prompt
+        self.lines.insert(0, msg("Resumed. {prompt}", prompt=engine_words(prompt)) if prompt is not None
+                          else msg("Resumed. The game is over."))
 
     def _new_game(self) -> None:
         result = self.match.play.result if self.match else None
         why = result or ("damaged" if self.damage is not None else "abandoned")
         self.damage = None
-        self.saving.owe(Job("archive", self.match, why, note="The finished or abandoned game must be moved "
-                      "under games/ before a new one is saved."))
+        self.saving.owe(Job("archive", self.match, why, note=msg(
+            "The finished or abandoned game must be moved under games/ before a new one is saved.")))
         self.match = None
         self.mode = "setup"
-        self.setup = self.ui.new_setup()
+        self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
         self.lines = []
+        self.todo = []
         self.resume_deadline = None
 
     def _archive_current(self, why: str) -> Path:
@@ -487,8 +573,12 @@ class App:
         if menu.options == ("start",):
             self._start_game()
             return
+        answered_language = not self.setup.asked
         self.setup.choose(option)
         self.selected = self.setup.menu().selected
+        if answered_language:
+            self._set_language(self.setup.lang)
+            self._remember()
 
     def _start_game(self) -> None:
         setup = self.setup.result()
@@ -496,14 +586,15 @@ class App:
         try:
             match = Match(self.ui.game, setup, self.new_seed())
         except RuleError as exc:
-            self._say(str(exc), error=True)
+            self._say(engine_words(exc), error=True)
             return
         self.match = match
         self.mode = "play"
         self.selected = 0
         self.lines = []
-        self._narrate([e.text for e in match.opening])
-        self.saving.owe(Job("sync", match, note="The new game is not saved yet."))
+        self._narrate(match.opening)
+        self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
+        self._remember(setup)
 
     # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
 
@@ -521,12 +612,12 @@ class App:
         else:
             targets = [t for t in self.ui.tag_targets() if self.tags.uid_for(t) is None]
         if not targets:
-            self._say(f"Tag {uid} is not in the tag map and every card and board already has a tag. "
-                      "Run `companion enroll --start CARD` to move a card to a new tag.", error=True)
+            self._say(msg("Tag {uid} is not in the tag map and every card and board already has a tag. "
+                          "Run `companion enroll --start CARD` to move a card to a new tag.", uid=uid), error=True)
             return
-        labels = tuple(self.ui.describe_target(t) for t in targets)
-        self.picker = Menu(f"Enroll tag {uid}: which card is it?", tuple(targets), labels,
-                           ("Next walks the list, OK binds the tag, Undo closes.",))
+        labels: tuple[Text, ...] = tuple(self.ui.describe_target(t) for t in targets)
+        self.picker = Menu(msg("Enroll tag {uid}: which card is it?", uid=uid), tuple(targets), labels,
+                           (msg("Next walks the list, OK binds the tag, Undo closes."),))
         self.selected = 0
         self.notice = None
 
@@ -534,11 +625,11 @@ class App:
             try:
                 self.tags.bind(uid, target)
             except RuleError as exc:
-                self._say(str(exc), error=True)
+                self._say(engine_words(exc), error=True)
                 return
             if self.save_tags:
                 save_tagmap(self.state_dir, self.tags)
-            self._close_picker(f"Tag {uid} is now {label(target)}.")
+            self._close_picker(msg("Tag {uid} is now {name}.", uid=uid, name=self.ui.describe_target(target)))
             self._card(uid)
 
         self.picker_action = bind
@@ -562,16 +653,17 @@ class App:
             targets = boards
         else:
             targets = [t for t in self.ui.tag_targets() if t.startswith("card:")]
-        labels = tuple(self.ui.describe_target(t) for t in targets)
-        self.picker = Menu("Virtual deck: which card do you tap?", tuple(targets), labels,
-                           ("Next walks the list, OK taps it, Undo closes.",))
+        labels: tuple[Text, ...] = tuple(self.ui.describe_target(t) for t in targets)
+        self.picker = Menu(msg("Virtual deck: which card do you tap?"), tuple(targets), labels,
+                           (msg("Next walks the list, OK taps it, Undo closes."),))
         self.selected = 0
 
         def tap(target: str) -> None:
             uid = self.tags.uid_for(target)
             self._close_picker(None)
             if uid is None:
-                self._say(f"{label(target)} has no tag in the map.", error=True)
+                self._say(msg("{name} has no tag in the map: enroll it (companion enroll), then tap it again.",
+                              name=self.ui.describe_target(target)), error=True)
                 return
             self._card(uid)
 
@@ -581,7 +673,7 @@ class App:
         if self.picker_action is not None:
             self.picker_action(option)
 
-    def _close_picker(self, message: str | None) -> None:
+    def _close_picker(self, message: Text | None) -> None:
         self.picker = None
         self.picker_action = None
         self.selected = 0
@@ -590,42 +682,60 @@ class App:
 
     # --- screen --------------------------------------------------------------------
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self.notice = Notice(text, error, self.clock() + self.notice_s)
+    def _say(self, text: Text, error: bool = False) -> None:
+        self.notice = Said(text, error, self.clock() + self.notice_s)
+
+    def _t(self, text: Text) -> str:
+        """Words in the table's language: a Message is translated, a finished string (a name, a path) kept."""
+        return self.tr(text) if isinstance(text, Message) else text
+
+    def _all(self, texts: tuple[Text, ...] | list[Text]) -> tuple[str, ...]:
+        return tuple(self._t(text) for text in texts)
+
+    def _menu_screen(self, kind: str, menu: Menu, selected: int, buttons: tuple[str, ...],
+                     common: dict[str, Any]) -> Screen:
+        return Screen(kind, title=self._t(menu.title), options=self._all(menu.labels),
+                      selected=selected % len(menu.options), detail=self._all(menu.detail), buttons=buttons,
+                      **common)
 
     def screen(self) -> Screen:
-        notice = self.notice.text if self.notice else self.reader_lost
+        """This moment's frame, every text in the table's language."""
+        said = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
-        common: dict[str, Any] = {"game": self.ui.name, "notice": notice, "notice_error": error,
-                                  "confirm": self.confirm, "unsaved": self.saving.unsaved}
+        confirm = " ".join(self._all(self.confirm)) if self.confirm is not None else None
+        common: dict[str, Any] = {"game": self.ui.name, "notice": self._t(said) if said is not None else None,
+                                  "notice_error": error, "confirm": confirm, "unsaved": self.saving.unsaved,
+                                  "lang": self.tr.lang}
         if self.saving.blocked():
-            menu = self.saving.menu()
-            return Screen("message", title=menu.title, options=menu.labels, selected=self.saving.selected,
-                          detail=menu.detail, buttons=("next", "ok"), **{**common, "confirm": None})
+            return self._menu_screen("message", self.saving.menu(), self.saving.selected, ("next", "ok"),
+                                     {**common, "confirm": None})
+        if confirm is not None:
+            common["buttons"] = ("ok", "undo")
         if self.picker is not None:
-            return Screen("message", title=self.picker.title, options=self.picker.labels,
-                          selected=self.selected % len(self.picker.options), detail=self.picker.detail,
-                          buttons=("next", "ok", "undo"), **common)
+            return self._menu_screen("message", self.picker, self.selected,
+                                     common.pop("buttons", ("next", "ok", "undo")), common)
         if self.mode == "resume":
-            menu = self._resume_menu()
-            return Screen("resume", title=menu.title, options=menu.labels, selected=self.selected % 2,
-                          detail=menu.detail, buttons=("next", "ok"), **common)
+            return self._menu_screen("resume", self._resume_menu(), self.selected,
+                                     common.pop("buttons", ("next", "ok")), {**common, "countdown": self.countdown()})
         if self.mode == "setup" or self.match is None:
-            menu = self.setup.menu()
-            return Screen("setup", title=menu.title, options=menu.labels,
-                          selected=self.selected % len(menu.options), detail=menu.detail,
-                          buttons=("next", "ok", "undo"), **common)
+            return self._menu_screen("setup", self.setup.menu(), self.selected,
+                                     common.pop("buttons", ("next", "ok", "undo")), common)
+        return self._play_screen(common)
+
+    def _play_screen(self, common: dict[str, Any]) -> Screen:
+        assert self.match is not None
         view = self.match.play.public_view()
         prompt = self.match.play.prompt
         options: tuple[str, ...] = ()
         buttons: list[str] = []
         if prompt is not None and prompt.tap is None:
-            options = tuple(self.ui.option_label(o, prompt) for o in prompt.options)
+            options = self._all([self.ui.option_label(o, prompt) for o in prompt.options])
             buttons = [b for b in DIRECT_BUTTONS if b in prompt.options] + ["next", "ok"]
         elif prompt is None:
             buttons = ["ok"]
         if self.match.inputs:
             buttons.append("undo")
-        return Screen(self.ui.screen_kind(view), view=view, title=self.ui.title(view), lines=tuple(self.lines),
-                      options=options, selected=self.selected % len(options) if options else 0,
-                      buttons=tuple(buttons), **common)
+        return Screen(self.ui.screen_kind(view), view=view, title=self._t(self.ui.title(view)),
+                      lines=self._all(self.lines), todo=self._all(self.todo), options=options,
+                      selected=self.selected % len(options) if options else 0,
+                      buttons=common.pop("buttons", tuple(buttons)), **common)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.config import ConfigError
+from companion.i18n import LANGUAGES
 from companion.startup import skip_pkg_resources
 from drivers.errors import DriverError
 from engine import RuleError, game_names
@@ -123,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state-dir", help="state folder for the demo's journal (default: OUT/state; emptied first)")
     p.add_argument("--no-snapshots", action="store_true", help="skip the PNG snapshots")
     p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause between table actions")
+    p.add_argument("--lang", default="en", choices=LANGUAGES, help="the language on every screen (default: en)")
     p.set_defaults(func=_cmd_demo)
     p = sub.add_parser("run", help="the companion at the table (--mock: a laptop window, keys and a virtual deck)")
     p.add_argument("--mock", action="store_true", help="mock reader and buttons: keys C D S P N Enter U, T taps")
@@ -130,6 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state-dir", help="where journals and the tag map live (overrides the config)")
     p.add_argument("--exit-after", type=float, default=None, metavar="SECONDS", help="stop after this long")
     p.add_argument("--screenshot", help="save the last frame to this PNG when stopping")
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="the language on every screen (default: the one last picked at set-up, else app.language)")
     p.set_defaults(func=_cmd_run)
 
     p = sub.add_parser("enroll", help="bind each card's and Samurai board's NFC tag")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import LANGUAGES
 from drivers.config import BUTTON_NAMES, DEFAULT_BUTTON_PINS
 
 ENV_CONFIG = "COMPANION_CONFIG"
@@ -47,6 +48,7 @@ class Config:
     state_dir: Path = field(default_factory=lambda: default_state_dir())
     notice_s: float = 4.0
     resume_timeout_s: float = 20.0
+    language: str = "en"
     source: str = "(defaults)"
 
     @property
@@ -72,7 +74,7 @@ KNOWN = {
     "reader": {"backend", "options"},
     "buttons": {"backend", "pins", "bounce_s", "hold_s"},
     "display": {"driver", "width", "height", "fullscreen", "snapshots"},
-    "app": {"state_dir", "notice_s", "resume_timeout_s"},
+    "app": {"state_dir", "notice_s", "resume_timeout_s", "language"},
 }
 
 
@@ -190,6 +192,7 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     cfg.notice_s = _number(app.get("notice_s", cfg.notice_s), 0.5, 60, "app.notice_s", fail)
     cfg.resume_timeout_s = _number(app.get("resume_timeout_s", cfg.resume_timeout_s), 0, 3600,
                                    "app.resume_timeout_s", fail)
+    cfg.language = _choice(app.get("language", cfg.language), LANGUAGES, "app.language", fail)
     return cfg
 
 
@@ -239,6 +242,7 @@ fullscreen = "auto"
 # state_dir = "/var/lib/table-companion"   # default: $STATE_DIRECTORY under systemd, else ~/.local/state
 notice_s = 4
 resume_timeout_s = 20      # resume an unfinished game on its own after this (0 = wait for OK)
+language = "en"            # en, de, fr or nl until someone picks one at set-up (then that one is kept)
 """
 
 

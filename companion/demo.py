@@ -45,7 +45,7 @@ class DemoTable:
     """Plays the part of the people at the table, through the mock drivers."""
 
     def __init__(self, out: Path, seed: int, difficulty: str, samurai: tuple[str, ...],
-                 state: Path | None = None, snapshots: bool = True, pace: float = 0.0) -> None:
+                 state: Path | None = None, snapshots: bool = True, pace: float = 0.0, lang: str = "en") -> None:
         self.out = out
         self.take_snapshots = snapshots
         self.pace = pace
@@ -60,8 +60,9 @@ class DemoTable:
         self.buttons = MockButtons(clock=self.clock, run_thread=False)
         self.buttons.start(self.queue)
         state = fresh_state_dir(state or out / "state")
+        self.lang = lang
         self.app = App(self.ui, self.tags, state, self.clock, notice_s=4.0, resume_timeout_s=0,
-                       new_seed=lambda: seed)
+                       new_seed=lambda: seed, lang=lang)
         self.app.start()
         pygame.font.init()
         self.surface = pygame.Surface(SIZES[0])
@@ -129,6 +130,9 @@ class DemoTable:
 
     def set_up(self) -> None:
         self.loop.redraw()
+        self.snap("setup-language")
+        menu = self.app.setup.menu()
+        self.pick(menu.options.index(self.lang), len(menu.options))
         self.snap("setup-difficulty")
         menu = self.app.setup.menu()
         self.pick(menu.options.index(self.difficulty), len(menu.options))
@@ -255,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = DemoTable(out, args.seed, args.difficulty, DEMO_SAMURAI,
                           state=Path(args.state_dir) if args.state_dir else None,
-                          snapshots=not args.no_snapshots, pace=args.pace)
+                          snapshots=not args.no_snapshots, pace=args.pace, lang=getattr(args, "lang", "en"))
     except DemoStateError as exc:
         print(f"companion demo: {exc}", file=sys.stderr)
         return 2
@@ -277,7 +281,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  {table.loop.events} driver events handled, {table.loop.frames} frames drawn")
     print(f"  journal: {table.app.journal.path}")
     print(f"  {len(table.snapshots)} snapshots in {out}/ (800x480 and 480x320)")
-    print("  last words on screen:")
-    for line in reversed(table.app.screen().lines[:4]):
+    print(f"  language on screen: {table.app.screen().lang}")
+    print("  last steps for the table:")
+    for line in table.app.screen().todo[:4] or table.app.screen().lines[:1]:
         print(f"    {line}")
     return 0

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.games.base import Text
+from companion.i18n import CatalogError, Translator
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed
+from engine.core.messages import Message, msg
 
 NO_GAME = ""
 """Drawn with the generic frame only: the problem may be that no game can start."""
@@ -25,10 +28,15 @@ class ProblemScreen:
     """Shows `title` and `lines` until stopped, OK pressed (when allowed) or `retry` succeeds.
 
     retry   called every RETRY_S seconds; True ends the screen (the problem went away)
+    lang    the table's language; a catalogue that cannot be read leaves English (the problem matters more)
     """
 
-    def __init__(self, title: str, lines: tuple[str, ...], clock: Callable[[], float],
-                 ok_continues: bool = False, retry: Callable[[], bool] | None = None) -> None:
+    def __init__(self, title: Text, lines: tuple[Text, ...], clock: Callable[[], float],
+                 ok_continues: bool = False, retry: Callable[[], bool] | None = None, lang: str = "en") -> None:
+        try:
+            self.tr = Translator(lang)
+        except CatalogError:
+            self.tr = Translator("en")
         self.title = title
         self.lines = lines
         self.clock = clock
@@ -51,7 +59,11 @@ class ProblemScreen:
     def deadline(self) -> float | None:
         return self.next_retry
 
+    def _t(self, text: Text) -> str:
+        return self.tr(text) if isinstance(text, Message) else text
+
     def screen(self) -> Screen:
-        closing = ("OK: continue anyway.",) if self.ok_continues else ()
-        return Screen("message", game=NO_GAME, title=self.title, detail=self.lines + closing,
-                      buttons=("ok",) if self.ok_continues else ())
+        closing: tuple[Text, ...] = (msg("OK: continue anyway."),) if self.ok_continues else ()
+        return Screen("message", game=NO_GAME, title=self._t(self.title),
+                      detail=tuple(self._t(line) for line in self.lines + closing),
+                      buttons=("ok",) if self.ok_continues else (), lang=self.tr.lang)

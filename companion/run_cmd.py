@@ -15,6 +15,7 @@ from typing import Any
 from companion.app import App
 from companion.config import CONFIG_EXIT, Config, ConfigError, load_config, resolve_state_dir
 from companion.games import game_ui
+from companion.games.base import Text
 from companion.loop import Loop
 from companion.problem_screen import ProblemScreen
 from companion.reader_keeper import ReaderKeeper
@@ -28,6 +29,7 @@ from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
 from drivers.event_queue import EventQueue
 from engine import RuleError
+from engine.core.messages import msg
 
 GAME = "samurai-spirit"
 VIRTUAL_DECK_KEY = "t"
@@ -85,7 +87,12 @@ def keyboard_pump(app: App, buttons: Any, stop: Callable[[], None]) -> Callable[
 
 
 HEADLESS = ("dummy", "offscreen")
-RESTART_ADVICE = "Then restart the companion (sudo systemctl restart table-companion)."
+RESTART_ADVICE = "sudo systemctl restart table-companion"
+
+
+def _lang(args: argparse.Namespace, cfg: Config) -> str:
+    """--lang, else the configuration's; the App also knows the language last picked at set-up."""
+    return getattr(args, "lang", None) or cfg.language
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,23 +101,27 @@ def run(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
     except ConfigError as exc:
-        return show_problem(args, Config(), notifier, "The configuration cannot be used",
-                            (str(exc), "The companion uses its built-in settings to show this.",
-                             "Fix the file. " + RESTART_ADVICE), CONFIG_EXIT)
+        return show_problem(args, Config(), notifier, msg("The configuration cannot be used"),
+                            (str(exc), msg("The companion uses its built-in settings to show this."),
+                             msg("Fix the file. Then restart the companion ({command}).", command=RESTART_ADVICE)),
+                            CONFIG_EXIT)
     if cfg.snapshot_dir is not None:
         try:
             prepare_snapshot_dir(Path(cfg.snapshot_dir))
         except DriverConfigError as exc:
-            return show_problem(args, replace(cfg, snapshot_dir=None), notifier, "The snapshot folder cannot be used",
-                                (f"{cfg.source}: {exc}", "Fix the folder or the setting. " + RESTART_ADVICE),
+            return show_problem(args, replace(cfg, snapshot_dir=None), notifier,
+                                msg("The snapshot folder cannot be used"),
+                                (f"{cfg.source}: {exc}", msg("Fix the folder or the setting. Then restart the "
+                                                             "companion ({command}).", command=RESTART_ADVICE)),
                                 CONFIG_EXIT)
     state_dir = resolve_state_dir(args.state_dir, cfg)
     locks: list[StateLock] = []
     try:
         locks.append(acquire(state_dir, "companion run"))
     except StateDirError as exc:
-        return show_problem(args, cfg, notifier, "The state folder cannot be used",
-                            (str(exc), RESTART_ADVICE), CONFIG_EXIT)
+        return show_problem(args, cfg, notifier, msg("The state folder cannot be used"),
+                            (str(exc), msg("Then restart the companion ({command}).", command=RESTART_ADVICE)),
+                            CONFIG_EXIT)
     except StateLocked as exc:
 
         def retry() -> bool:
@@ -120,8 +131,8 @@ def run(args: argparse.Namespace) -> int:
                 return False
             return True
 
-        code = show_problem(args, cfg, notifier, "Another companion is running",
-                            (str(exc), "This one starts by itself once that one has stopped."), LOCKED_EXIT,
+        code = show_problem(args, cfg, notifier, msg("Another companion is running"),
+                            (str(exc), msg("This one starts by itself once that one has stopped.")), LOCKED_EXIT,
                             retry=retry)
         if not locks:
             return code
@@ -143,23 +154,26 @@ def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, str | None
     return tags, damage
 
 
-def build_app(cfg: Config, state_dir: Path, mock: bool) -> tuple[App, str | None]:
-    """The App on the saved tag map; with a damaged one, an empty map that is never saved over it."""
+def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None) -> tuple[App, str | None]:
+    """The App on the saved tag map; with a damaged one, an empty map that is never saved over it.
+
+    `lang` (from --lang) wins; without it the language last picked at set-up, else the configuration's.
+    """
     ui = game_ui(GAME)
     tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
-              save_tags=not mock and damage is None)
+              save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language)
     return app, damage
 
 
-def _tag_map_lines(damage: str) -> tuple[str, ...]:
-    return (damage, "The file is kept exactly as it is and is not written over.",
-            "Repair it, or move it aside and enroll the cards again (companion enroll).",
-            "Without it, tapped cards are not recognised; a tag enrolled now lasts until the companion stops.")
+def _tag_map_lines(damage: str) -> tuple[Text, ...]:
+    return (damage, msg("The file is kept exactly as it is and is not written over."),
+            msg("Repair it, or move it aside and enroll the cards again (companion enroll)."),
+            msg("Without it, tapped cards are not recognised; a tag enrolled now lasts until the companion stops."))
 
 
 def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, notifier: Notifier) -> int:
-    app, damage = build_app(cfg, state_dir, args.mock)
+    app, damage = build_app(cfg, state_dir, args.mock, getattr(args, "lang", None))
     if damage:
         print(f"companion run: the tag map is damaged: {damage}; running without it", file=sys.stderr)
     app.start()
@@ -188,8 +202,8 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
         reader.start(queue)
         buttons.start(queue)
         if damage and _watched(display, notifier):
-            gate = ProblemScreen("The tag map is damaged", _tag_map_lines(damage), time.monotonic,
-                                 ok_continues=True)
+            gate = ProblemScreen(msg("The tag map is damaged"), _tag_map_lines(damage), time.monotonic,
+                                 ok_continues=True, lang=app.tr.lang)
             gate_loop = Loop(gate, queue, time.monotonic, draw=draw, heartbeat=heartbeat,
                              heartbeat_s=notifier.heartbeat_interval(), pump=pump, max_wait=loop.max_wait)
             gate_loop.redraw()
@@ -220,7 +234,7 @@ def _watched(display: Any, notifier: Notifier) -> bool:
     return notifier.active or display.driver not in HEADLESS
 
 
-def show_problem(args: argparse.Namespace, cfg: Config, notifier: Notifier, title: str, lines: tuple[str, ...],
+def show_problem(args: argparse.Namespace, cfg: Config, notifier: Notifier, title: Text, lines: tuple[Text, ...],
                  code: int, retry: Callable[[], bool] | None = None) -> int:
     """Print the problem, show it on the display and keep it there until stopped.
 
@@ -237,7 +251,7 @@ def show_problem(args: argparse.Namespace, cfg: Config, notifier: Notifier, titl
     except DriverError as exc:
         print(f"companion {args.command}: the display cannot show this either: {exc}", file=sys.stderr)
         return code
-    problem = ProblemScreen(title, lines, time.monotonic, retry=retry)
+    problem = ProblemScreen(title, lines, time.monotonic, retry=retry, lang=_lang(args, cfg))
     finished: list[bool] = []
 
     def draw(screen: Screen) -> None:

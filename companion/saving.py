@@ -18,9 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games.base import Menu
+from companion.games.base import Menu, Text
 from companion.storage import why_not_saved
 from engine import Match
+from engine.core.messages import msg
 
 
 @dataclass(frozen=True)
@@ -38,22 +39,22 @@ class Job:
     kind: str
     match: Match | None = None
     why: str = ""
-    note: str = field(default="", compare=False)
+    note: Text = field(default="", compare=False)
 
 
 class SaveQueue:
     """The owed jobs, the reason the last one failed, and whether the table plays on unsaved."""
 
     def __init__(self, do: Callable[[Job], None], path: Path, clock: Callable[[], float],
-                 retry_s: float, said: Callable[[str, bool], None]) -> None:
+                 retry_s: float, said: Callable[[Text, bool], None]) -> None:
         self._do = do
         self._path = path
         self._clock = clock
         self.retry_s = retry_s
         self._say = said
         self.jobs: list[Job] = []
-        self.error: str | None = None
-        self.note = ""
+        self.error: Text | None = None
+        self.note: Text = ""
         self.selected = 0
         self.unsaved = False
         self.retry_at: float | None = None
@@ -90,7 +91,7 @@ class SaveQueue:
             self._saved_again()
         return True
 
-    def failed(self, exc: OSError, note: str) -> None:
+    def failed(self, exc: OSError, note: Text) -> None:
         """The disk refused: remember why, and when to try again."""
         if self.error is None:
             self.selected = 0
@@ -104,7 +105,8 @@ class SaveQueue:
         self.note = ""
         self.unsaved = False
         self.retry_at = None
-        self._say("Saving works again." + (" The whole game is saved." if was_unsaved else ""), False)
+        self._say(msg("Saving works again. The whole game is saved.") if was_unsaved
+                  else msg("Saving works again."), False)
 
     def retry(self) -> None:
         self.retry_at = None
@@ -117,12 +119,13 @@ class SaveQueue:
         return self.retry_at if self.jobs else None
 
     def menu(self) -> Menu:
-        detail = [self.error or ""]
+        detail: list[Text] = [self.error or ""]
         if self.note:
             detail.append(self.note)
-        detail.append(f"Trying again every {self.retry_s:g} seconds. Continue unsaved plays on, "
-                      "marked NOT SAVED, and saves the whole game once saving works.")
-        return Menu("Cannot save", ("retry", "unsaved"), ("Try again now", "Continue unsaved"), tuple(detail))
+        detail.append(msg("Trying again every {seconds} seconds. Continue unsaved plays on, marked NOT SAVED, "
+                          "and saves the whole game once saving works.", seconds=f"{self.retry_s:g}"))
+        return Menu(msg("Cannot save"), ("retry", "unsaved"), (msg("Try again now"), msg("Continue unsaved")),
+                    tuple(detail))
 
     def button(self, name: str, held: bool) -> None:
         """The Cannot save screen has its own highlight, so the menu under it keeps its place."""
@@ -137,10 +140,10 @@ class SaveQueue:
         if option == "retry":
             self.retry()
             if self.blocked():
-                self._say("Still cannot save.", True)
+                self._say(msg("Still cannot save: free some space or fix the disk, then Try again now."), True)
         else:
             self.unsaved = True
-            self._say("Playing on without saving: NOT SAVED shows until saving works again.", False)
+            self._say(msg("Playing on without saving: NOT SAVED shows until saving works again."), False)
 
     def refuse(self) -> None:
-        self._say("Inputs are refused until saving works again: Try again now, or Continue unsaved.", True)
+        self._say(msg("Inputs are refused until saving works again: Try again now, or Continue unsaved."), True)

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine import Event, Prompt
 from engine.core.game import Game
+from engine.core.messages import Message
+
+Text = str | Message
+"""Words for the table: a Message (translated where it is shown) or a finished string (a name, a path)."""
 
 
 @dataclass(frozen=True)
 class Menu:
-    """A list the buttons walk with Next and OK (setup questions, pickers)."""
+    """A list the buttons walk with Next and OK (setup questions, pickers).
 
-    title: str
+    `selected` is the option to highlight when the menu appears: the last
+    game's answer, or where the table was, so a known answer is one OK.
+    """
+
+    title: Text
     options: tuple[str, ...]
-    labels: tuple[str, ...]
-    detail: tuple[str, ...] = ()
+    labels: tuple[Text, ...]
+    detail: tuple[Text, ...] = ()
     selected: int = 0
 
 
@@ -27,8 +36,8 @@ class SetupFlow(Protocol):
 
     def choose(self, option: str) -> None: ...
 
-    def tap_board(self, name: str) -> str | None:
-        """A Samurai board was tapped; return a refusal reason or None."""
+    def tap_board(self, name: str) -> Text | None:
+        """A Samurai board was tapped; return a refusal that says what to do instead, or None."""
         ...
 
     def back(self) -> bool:
@@ -48,7 +57,9 @@ class GameUI(Protocol):
         """The rules engine's game object."""
         ...
 
-    def new_setup(self) -> SetupFlow: ...
+    def new_setup(self, last: Mapping[str, Any] | None = None) -> SetupFlow:
+        """The set-up questions, starting from `last` (the last game's set-up) where it still fits."""
+        ...
 
     def tag_targets(self) -> list[str]:
         """Everything a tag can stand for: "card:<id>", "samurai:<name>"."""

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from companion.games.base import Menu
+from companion.games.base import Menu, Text
 from engine import Choose, Event, Press, Prompt, RuleError, Tap
+from engine.core.messages import msg
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.rules.village import FARMSTEAD_BACKS
@@ -19,15 +22,47 @@ WORDS = {
 }
 
 
+DIFFICULTY_WORDS = {"easy": msg("Easy"), "normal": msg("Normal"), "hard": msg("Hard"), "heroic": msg("Heroic")}
+SETUP_WORDS = {"done": msg("Done"), "random": msg("Random"), "start": msg("Start the game"), "yes": msg("Yes"),
+               "no": msg("No")}
+
+
+def seats(names: list[str]) -> str:
+    """Samurai in seat order, as proper nouns (the same in every language)."""
+    return ", ".join(n.capitalize() for n in names)
+
+
+def _remembered(last: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The parts of the last game's set-up that still make sense; anything odd is dropped."""
+    if not last:
+        return {}
+    out: dict[str, Any] = {}
+    if last.get("difficulty") in DIFFICULTIES:
+        out["difficulty"] = last["difficulty"]
+    names = last.get("samurai")
+    if (isinstance(names, list) and 2 <= len(names) <= len(SAMURAI) and len(set(names)) == len(names)
+            and all(name in SAMURAI for name in names)):
+        out["samurai"] = list(names)
+        if isinstance(last.get("absent_tokens"), bool):
+            out["absent"] = last["absent_tokens"]
+        if last.get("first") in names:
+            out["first"] = last["first"]
+    return out
+
+
 class SamuraiSpiritSetup:
     """Difficulty, Samurai in seat order, the two-player tokens, first player.
 
     The answers are a list, replayed to know where the questions stand, so
-    stepping back is dropping the last answer.
+    stepping back is dropping the last answer. Each question starts on the
+    last game's answer (`last`), and "as last time" seats the same Samurai
+    in one press; after a pick the highlight stays where the table is.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, last: Mapping[str, Any] | None = None) -> None:
         self.answers: list[str] = []
+        self.last = _remembered(last)
+        self._hint: str | int | None = None
 
     def _replay(self) -> tuple[str, dict[str, Any]]:
         got: dict[str, Any] = {"samurai": []}
@@ -37,10 +72,12 @@ class SamuraiSpiritSetup:
                 got["difficulty"] = answer
                 step = "samurai"
             elif step == "samurai":
-                if answer != "done":
+                if answer == "last":
+                    got["samurai"] = list(self.last["samurai"])
+                elif answer != "done":
                     got["samurai"].append(answer)
                 n = len(got["samurai"])
-                if answer == "done" or n == 7:
+                if answer in ("done", "last") or n == len(SAMURAI):
                     step = "absent" if 3 <= n <= 6 else "first"
                     got["absent"] = n == 2
             elif step == "absent":
@@ -53,64 +90,97 @@ class SamuraiSpiritSetup:
 
     def menu(self) -> Menu:
         step, got = self._replay()
+        menu = self._question(step, got)
+        return replace(menu, selected=self._highlight(step, got, menu.options))
+
+    def _question(self, step: str, got: dict[str, Any]) -> Menu:
         seated: list[str] = got["samurai"]
         if step == "difficulty":
             opts = tuple(DIFFICULTIES)
-            return Menu("New game: difficulty", opts, tuple(o.capitalize() for o in opts),
-                        ("Normal is the rulebook's suggestion for a first game.",), selected=1)
+            return Menu(msg("New game: difficulty"), opts, tuple(DIFFICULTY_WORDS[o] for o in opts),
+                        (msg("Normal is the rulebook's suggestion for a first game."),))
         if step == "samurai":
             left = [n for n in SAMURAI if n not in seated]
-            opts = tuple(left + (["done"] if len(seated) >= 2 else []))
-            chosen = ", ".join(n.capitalize() for n in seated) or "none yet"
-            detail = ("Tap each Samurai board in seat order (clockwise), or pick with Next and OK.",
-                      f"Seat order so far: {chosen}.", "Undo takes the last one back.")
-            return Menu("New game: Samurai", opts, tuple(WORDS.get(o, o.capitalize()) for o in opts), detail)
+            again = ["last"] if not seated and "samurai" in self.last else []
+            opts = tuple(again + left + (["done"] if len(seated) >= 2 else []))
+            labels = tuple(msg("As last time: {seats}", seats=seats(self.last["samurai"])) if o == "last"
+                           else SETUP_WORDS.get(o, o.capitalize()) for o in opts)
+            detail = (msg("Tap each Samurai board in seat order (clockwise), or pick with Next and OK."),
+                      msg("Seat order so far: {seats}.", seats=seats(seated)) if seated
+                      else msg("Seat order so far: none yet."),
+                      msg("Undo takes the last one back."))
+            return Menu(msg("New game: Samurai"), opts, labels, detail)
         if step == "absent":
-            return Menu("New game: absent Samurai's tokens?", ("no", "yes"), ("No", "Yes"),
-                        ("The two-player rules: each absent Samurai's support token, once per game.",
-                         "Optional with 3 to 6 Samurai (the game gets easier)."))
+            return Menu(msg("New game: absent Samurai's tokens?"), ("no", "yes"), (SETUP_WORDS["no"], SETUP_WORDS["yes"]),
+                        (msg("The two-player rules: each absent Samurai's support token, once per game."),
+                         msg("Optional with 3 to 6 Samurai (the game gets easier).")))
         if step == "first":
             opts = ("random", *seated)
-            return Menu("New game: who begins?", opts, tuple(WORDS.get(o, o.capitalize()) for o in opts))
-        return Menu("New game: lay out the table", ("start",), ("Start the game",), self.layout(got))
+            return Menu(msg("New game: who begins?"), opts, tuple(SETUP_WORDS.get(o, o.capitalize()) for o in opts))
+        return Menu(msg("New game: lay out the table"), ("start",), (SETUP_WORDS["start"],), self.layout(got))
+
+    def _highlight(self, step: str, got: dict[str, Any], options: tuple[str, ...]) -> int:
+        """Where the table was (`_hint`), else the last game's answer, else the rulebook's default."""
+        hint = self._hint
+        if isinstance(hint, int):
+            return min(hint, len(options) - 1)
+        if isinstance(hint, str) and hint in options:
+            return options.index(hint)
+        last = self.last
+        wanted = {
+            "difficulty": last.get("difficulty", "normal"),
+            "samurai": "last",
+            "absent": "yes" if last.get("absent") else "no",
+            "first": last.get("first") if last.get("first") in got["samurai"] else "random",
+        }.get(step)
+        return options.index(wanted) if wanted in options else 0
 
     @staticmethod
-    def layout(got: dict[str, Any]) -> tuple[str, ...]:
+    def layout(got: dict[str, Any]) -> tuple[Text, ...]:
         """What the table puts out before the first turn (rulebook set-up, per difficulty)."""
         names: list[str] = got["samurai"]
         level = DIFFICULTIES[got["difficulty"]]
         n = len(names)
-        lines = [
-            f"{level.name.capitalize()}, {n} Samurai: {', '.join(s.capitalize() for s in names)}.",
-            f"Village: {level.barricades(n)} Barricades, 6 Farmsteads building side up, 3 Families doll side up.",
-            f"Raider stack: shuffle the 52 Plunderers and count out {level.plunderers(n)} face down; "
-            "Lieutenants and Bosses wait aside.",
-            "Each Samurai: board human side up, meeple on 0, own support token beside it.",
+        lines: list[Text] = [
+            msg("{difficulty}, {count} Samurai: {seats}.", difficulty=DIFFICULTY_WORDS[got["difficulty"]],
+                count=n, seats=seats(names)),
+            msg("Village: {count} Barricades, 6 Farmsteads building side up, 3 Families doll side up.",
+                count=level.barricades(n)),
+            msg("Raider stack: shuffle the 52 Plunderers and count out {count} face down; "
+                "Lieutenants and Bosses wait aside.", count=level.plunderers(n)),
+            msg("Each Samurai: board human side up, meeple on 0, own support token beside it."),
         ]
         if got.get("absent"):
-            lines.append("Absent Samurai's support tokens face up beside the village (each once per game).")
+            lines.append(msg("Absent Samurai's support tokens face up beside the village (each once per game)."))
         first = got.get("first")
-        lines.append(f"{first.capitalize()} begins." if first else "The companion picks who begins.")
+        lines.append(msg("{samurai} begins.", samurai=first) if first else msg("The companion picks who begins."))
         return tuple(lines)
 
     def choose(self, option: str) -> None:
-        if option not in self.menu().options:
+        options = self.menu().options
+        if option not in options:
             raise RuleError(f"{option!r} is not one of the choices now")
+        step = self._replay()[0]
         self.answers.append(option)
+        stays = step == "samurai" and self._replay()[0] == "samurai"
+        after = options.index(option) + 1
+        self._hint = (options[after] if after < len(options) else "done") if stays else None
 
-    def tap_board(self, name: str) -> str | None:
+    def tap_board(self, name: str) -> Text | None:
         step, got = self._replay()
         if step != "samurai":
-            return f"the {name.capitalize()} board is not needed now"
+            return msg("The {samurai} board is not needed now: answer this question with Next and OK.",
+                       samurai=name)
         if name in got["samurai"]:
-            return f"{name.capitalize()} is already seated"
+            return msg("{samurai} is already seated: tap the next Samurai's board, or choose Done.", samurai=name)
         self.answers.append(name)
+        self._hint = "done" if self._replay()[0] == "samurai" else None
         return None
 
     def back(self) -> bool:
         if not self.answers:
             return False
-        self.answers.pop()
+        self._hint = self.answers.pop()
         return True
 
     def result(self) -> dict[str, Any] | None:
@@ -131,8 +201,8 @@ class SamuraiSpiritUI:
         self.game = SamuraiSpirit()
         self.cards = self.game.catalogue.cards
 
-    def new_setup(self) -> SamuraiSpiritSetup:
-        return SamuraiSpiritSetup()
+    def new_setup(self, last: Mapping[str, Any] | None = None) -> SamuraiSpiritSetup:
+        return SamuraiSpiritSetup(last)
 
     def tag_targets(self) -> list[str]:
         return [f"card:{cid}" for cid in self.cards] + [f"samurai:{n}" for n in SAMURAI]

@@ -1,0 +1,78 @@
+"""The last game's set-up choices and language, so the next set-up is a few OKs.
+
+A small JSON file in the state folder. It is a convenience, never the game:
+a damaged file is ignored with a note and set-up starts from the defaults,
+and a disk that refuses to write it (full, read-only) costs only the memory,
+never the game or a crash. Written atomically through the App's FileSystem
+seam like every other file the companion writes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import LANGUAGES
+from companion.storage import REAL_DISK, FileSystem, write_atomic
+from engine import RuleError
+from engine.core.messages import Message, msg
+from engine.core.safe_json import load_limited
+
+MEMORY = "last-setup.json"
+MAX_BYTES = 64 * 1024
+"""Far more than any set-up; a bigger file is not one the companion wrote."""
+
+
+@dataclass
+class Remembered:
+    """The language last chosen (None: never) and each game's last set-up, by game name."""
+
+    lang: str | None = None
+    setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lang": self.lang, "setups": self.setups}
+
+
+def _parse(data: Any) -> Remembered:
+    if not isinstance(data, dict):
+        raise RuleError("it is not a JSON object")
+    lang = data.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise RuleError(f"lang {lang!r} is not one of {', '.join(LANGUAGES)}")
+    setups = data.get("setups", {})
+    if not isinstance(setups, dict) or not all(isinstance(v, dict) for v in setups.values()):
+        raise RuleError("setups is not an object of set-ups by game")
+    return Remembered(lang, {str(k): v for k, v in setups.items()})
+
+
+def load_memory(state_dir: Path) -> tuple[Remembered, Message | None]:
+    """What the last set-up chose, and a note for the table when the file had to be ignored."""
+    path = state_dir / MEMORY
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise RuleError(f"it is larger than {MAX_BYTES // 1024} KiB")
+        return _parse(load_limited(raw.decode("utf-8"))), None
+    except FileNotFoundError:
+        return Remembered(), None
+    except (OSError, UnicodeDecodeError, RuleError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return Remembered(), msg("The remembered set-up in {path} was ignored ({reason}); set-up starts from "
+                                 "the defaults and the file is replaced at the next game.",
+                                 path=str(path), reason=reason)
+
+
+def save_memory(state_dir: Path, memory: Remembered, fs: FileSystem = REAL_DISK) -> Message | None:
+    """Write the memory; a refusing disk gives a note for the table instead of an error."""
+    path = state_dir / MEMORY
+    try:
+        write_atomic(path, json.dumps(memory.to_json(), sort_keys=True) + "\n", fs)
+    except OSError as exc:
+        return msg("The set-up choices could not be remembered ({reason}, {path}); the game itself is "
+                   "not affected, and the next set-up starts from the defaults.",
+                   reason=exc.strerror or str(exc), path=str(path))
+    return None
