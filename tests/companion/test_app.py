@@ -47,17 +47,23 @@ def tap(app: App, target: str) -> None:
     app.handle(CardPlaced(virtual_uid(target), "mock", app.clock()))
 
 
+def walk_to(app: App, option: str) -> None:
+    """Next from the highlighted set-up answer to `option`, then OK."""
+    options = app.setup.menu().options
+    press(app, *(["next"] * ((options.index(option) - app.selected) % len(options))), "ok")
+
+
 def set_up(app: App, *samurai: str, difficulty: str = "normal", first: str | None = None) -> None:
+    if app.setup.menu().options[0] == "en":
+        press(app, "ok")  # the language shown (English unless told otherwise)
     press(app, *(["next"] * ((["easy", "normal", "hard", "heroic"].index(difficulty) - app.selected) % 4)), "ok")
     for name in samurai:
         tap(app, f"samurai:{name}")
     if len(samurai) < 7:
-        menu = app.setup.menu()
-        press(app, *(["next"] * menu.options.index("done")), "ok")
+        walk_to(app, "done")
     if app.setup.menu().options == ("no", "yes"):
-        press(app, "ok")
-    menu = app.setup.menu()
-    press(app, *(["next"] * menu.options.index(first or "random")), "ok")
+        walk_to(app, "no")
+    walk_to(app, first or "random")
     assert app.setup.menu().options == ("start",)
     press(app, "ok")
 
@@ -69,12 +75,14 @@ def journal_inputs(tmp_path: Path) -> list[dict]:
 
 def test_setup_by_board_taps_and_buttons_starts_a_journaled_game(tmp_path: Path) -> None:
     app = make(tmp_path)
-    assert app.screen().kind == "setup" and app.screen().title == "New game: difficulty"
+    assert app.screen().kind == "setup" and app.screen().title == "New game: language"
+    press(app, "ok")
+    assert app.screen().title == "New game: difficulty"
     set_up(app, "kyuzo", "heihachi", "daisuke", first="heihachi")
     assert app.mode == "play"
     screen = app.screen()
     assert screen.kind == "board" and screen.title == "Round 1 - Heihachi's turn"
-    assert "Set up: 5 Barricades" in screen.lines[-1]
+    assert "Set up: 5 Barricades" in screen.lines[-1] and screen.todo[0].startswith("Set up: 5 Barricades")
     header = json.loads((tmp_path / CURRENT).read_text().splitlines()[0])
     assert header["setup"]["samurai"] == ["kyuzo", "heihachi", "daisuke"] and header["seed"] == 11
 
@@ -100,7 +108,7 @@ def test_refusals_show_the_reason_and_change_nothing(tmp_path: Path) -> None:
     before = (tmp_path / CURRENT).read_text()
     press(app, "defend")
     screen = app.screen()
-    assert screen.notice_error and "Defend not possible yet" in (screen.notice or "")
+    assert screen.notice_error and "Turn over the top Raider card and tap it first" in (screen.notice or "")
     tap(app, "card:5-hat-wound")
     assert "no Lieutenants in round 1" in (app.screen().notice or "")
     assert (tmp_path / CURRENT).read_text() == before
@@ -122,9 +130,9 @@ def test_undo_asks_first_and_tells_what_to_put_back(tmp_path: Path) -> None:
     assert app.screen().confirm is None and len(journal_inputs(tmp_path)) == 4
     press(app, "undo", "ok")
     assert journal_inputs(tmp_path) == [{"choose": "no"}, {"choose": "fight"}, {"tap": "4-hat-none"}]
-    assert any("Take 4-hat-none back from Kyuzo's combat line" in line for line in app.screen().lines)
+    assert any("Take 4-hat-none back from Kyuzo's combat line" in line for line in app.screen().todo)
     press(app, "undo", "ok")
-    assert any("Put 4-hat-none back face down on top of the Raider stack" in line for line in app.screen().lines)
+    assert any("Put 4-hat-none back face down on top of the Raider stack" in line for line in app.screen().todo)
 
 
 def test_restart_offers_resume_and_rebuilds_the_same_state(tmp_path: Path) -> None:
@@ -136,7 +144,7 @@ def test_restart_offers_resume_and_rebuilds_the_same_state(tmp_path: Path) -> No
     view = app.match.play.public_view()
     again = make(tmp_path)
     assert again.mode == "resume" and again.screen().kind == "resume"
-    assert "3 inputs so far" in again.screen().detail[0]
+    assert again.screen().detail[0] == "Normal game, round 1: Kyuzo, Heihachi, Daisuke."
     press(again, "ok")
     assert again.mode == "play" and again.match and again.match.play.public_view() == view
 
@@ -146,7 +154,7 @@ def test_resume_happens_by_itself_after_the_timeout(tmp_path: Path) -> None:
     set_up(app, "kyuzo", "heihachi", "daisuke")
     clock = Clock()
     again = make(tmp_path, clock, resume_timeout_s=20)
-    assert again.deadline() == clock.now + 20
+    assert again.screen().countdown == 20 and again.deadline() == clock.now + 1
     clock.now += 21
     again.tick()
     assert again.mode == "play"
@@ -200,6 +208,7 @@ def test_reader_lost_is_shown_until_it_is_back(tmp_path: Path) -> None:
 
 def test_next_held_walks_backwards(tmp_path: Path) -> None:
     app = make(tmp_path)
+    press(app, "ok")
     assert app.screen().selected == 1, "Normal is highlighted first"
     app.handle(ButtonHeld("next", app.clock()))
     assert app.screen().selected == 0
@@ -208,12 +217,16 @@ def test_next_held_walks_backwards(tmp_path: Path) -> None:
 @pytest.mark.parametrize("difficulty", ["easy", "heroic"])
 def test_setup_undo_steps_back(tmp_path: Path, difficulty: str) -> None:
     app = make(tmp_path)
+    press(app, "ok")
     press(app, *(["next"] * ((["easy", "normal", "hard", "heroic"].index(difficulty) - app.selected) % 4)), "ok")
     tap(app, "samurai:kyuzo")
     press(app, "undo")
     assert "none yet" in app.screen().detail[1]
     press(app, "undo")
     assert app.screen().title == "New game: difficulty"
+    assert app.screen().options[app.screen().selected] == difficulty.capitalize(), "back on the answer given"
+    press(app, "undo")
+    assert app.screen().title == "New game: language"
 
 
 @pytest.mark.parametrize("damage", ["garbage", "middle"])
@@ -245,7 +258,7 @@ def test_other_journal_damage_keeps_what_came_before_and_starts(tmp_path: Path, 
 
 def test_virtual_deck_offers_what_the_moment_asks_for(tmp_path: Path) -> None:
     app = make(tmp_path)
-    press(app, "ok")
+    press(app, "ok", "ok")
     app.open_virtual_deck()
     screen = app.screen()
     assert screen.kind == "message" and len(screen.options) == 7

@@ -211,3 +211,24 @@ def test_demo_reuses_its_own_state_folder(tmp_path: Path) -> None:
     (state / "current.journal").write_text("last demo")
     assert fresh_state_dir(state) == state
     assert sorted(p.name for p in state.iterdir()) == [DEMO_MARK]
+
+
+def test_demo_plays_a_whole_game_in_another_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import i18n
+
+    locale = tmp_path / "locale"
+    locale.mkdir()
+    (locale / "de.po").write_text('msgid "New game: difficulty"\nmsgstr "Neues Spiel: Schwierigkeit"\n',
+                                  encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    i18n.catalogue.cache_clear()
+    try:
+        assert main(["demo", "--out", str(tmp_path / "out"), "--seed", "7", "--no-snapshots", "--lang", "de"]) == 0
+    finally:
+        i18n.catalogue.cache_clear()
+    text = capsys.readouterr().out
+    assert "language on screen: de" in text and "result: " in text
+    loaded = load_journal(tmp_path / "out" / "state" / "current.journal")
+    assert loaded.match.play.result in ("won", "lost")
+    assert json.loads((tmp_path / "out" / "state" / "last-setup.json").read_text())["lang"] == "de"

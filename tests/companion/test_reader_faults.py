@@ -29,7 +29,7 @@ def table_app(tmp_path: Path, clock: FakeClock) -> App:
     tags = TagMap(UI.name, {FIRST: "card:4-hat-none", SECOND: "card:3-doll-none"})
     app = App(UI, tags, tmp_path, clock, new_seed=lambda: 5, save_tags=False)
     app.start()
-    for answer in ("normal", "kyuzo", "heihachi", "done", "kyuzo", "start", "no"):
+    for answer in ("en", "normal", "kyuzo", "heihachi", "done", "kyuzo", "start", "no"):
         if app.mode == "setup":
             options = app.setup.menu().options
             for _ in range((options.index(answer) - app.selected) % len(options)):

@@ -52,14 +52,14 @@ def tap(app: App, target: str) -> None:
 
 
 def set_up(app: App) -> None:
-    """Normal, Kyuzo, Heihachi and Daisuke, Kyuzo begins, start."""
-    press(app, "ok")
+    """English, Normal, Kyuzo, Heihachi and Daisuke, Kyuzo begins, start."""
+    press(app, "ok", "ok")
     for name in ("kyuzo", "heihachi", "daisuke"):
         tap(app, f"samurai:{name}")
-    press(app, *(["next"] * app.setup.menu().options.index("done")), "ok")
-    if app.setup.menu().options == ("no", "yes"):
-        press(app, "ok")
-    press(app, *(["next"] * app.setup.menu().options.index("kyuzo")), "ok")
+    for answer in ("done", "no", "kyuzo"):
+        options = app.setup.menu().options
+        if answer in options:
+            press(app, *(["next"] * ((options.index(answer) - app.selected) % len(options))), "ok")
     press(app, "ok")
 
 
@@ -330,6 +330,6 @@ def test_cannot_save_damage_and_not_saved_screens_fit(tmp_path: Path, size: tupl
     data[data.index(b'"crc":"', len(data) // 2) + 8] ^= 0x01
     path.write_bytes(bytes(data))
     again = make(state, FaultyFileSystem())
-    assert again.screen().kind == "resume" and "later records are intact" in again.screen().detail[1]
+    assert again.screen().kind == "resume" and "later records are intact" in again.screen().detail[-1]
     drawn, wanted = drawn_detail(again.screen(), size)
     assert drawn == wanted
