@@ -477,7 +477,7 @@ class App:
         what = self.ui.describe_input(match.inputs[-1], prompt_before)
         put_back: list[Text] = list(self.ui.undo_lines(match.history[-1]))
         self.confirm = (msg("Undo {what}?", what=what), *put_back,
-                        msg("OK undoes it; Undo or any other button keeps the game as it is."))
+                        msg("OK undoes it; Undo or any other button keeps the game."))
         self._confirm_action = self._undo
 
     def _prompt_before_last(self) -> Any:
@@ -702,7 +702,8 @@ class App:
         """This moment's frame, every text in the table's language."""
         said = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
-        confirm = " ".join(self._all(self.confirm)) if self.confirm is not None else None
+        # One sentence a line: the question, then each thing to put back, then what the buttons do.
+        confirm = "\n".join(self._all(self.confirm)) if self.confirm is not None else None
         common: dict[str, Any] = {"game": self.ui.name, "notice": self._t(said) if said is not None else None,
                                   "notice_error": error, "confirm": confirm, "unsaved": self.saving.unsaved,
                                   "lang": self.tr.lang}
