@@ -22,20 +22,19 @@ def game_lines(view: dict[str, Any], pending: Text | None) -> list[Text]:
     lines: list[Text] = []
     names = [str(s.get("name", "")).capitalize() for s in view.get("samurai", []) if isinstance(s, dict)]
     difficulty = DIFFICULTY_WORDS.get(str(view.get("difficulty")), msg("Normal"))
-    if names and "round" in view:
-        lines.append(msg("{difficulty} game, round {round}: {seats}.", difficulty=difficulty,
-                         round=view["round"], seats=", ".join(names)))
+    if names:
+        lines.append(msg("{difficulty} game with {seats}.", difficulty=difficulty, seats=", ".join(names)))
+    over = bool(view.get("result")) or pending is None
+    if "round" in view and view.get("active") and not over:
+        lines.append(msg("Round {round}, {samurai}'s turn.", round=view["round"], samurai=view["active"]))
+    elif "round" in view:
+        lines.append(msg("Round {round}.", round=view["round"]))
     village = view.get("village")
     if isinstance(village, dict) and {"barricades", "barricades_max", "farmsteads"} <= village.keys():
         lines.append(msg("Village: Barricades {left} of {most}, Farmsteads {farmsteads}, Families {families}.",
                          left=village["barricades"], most=village["barricades_max"],
                          farmsteads=village["farmsteads"], families=len(village.get("families", []))))
-    if view.get("result") or pending is None:
-        lines.append(msg("That game is over."))
-    elif view.get("active"):
-        lines.append(msg("{samurai}'s turn: {pending}", samurai=view["active"], pending=pending))
-    else:
-        lines.append(pending)
+    lines.append(msg("That game is over.") if over else msg("Waiting for: {pending}", pending=pending))
     return lines
 
 

@@ -144,7 +144,7 @@ def test_restart_offers_resume_and_rebuilds_the_same_state(tmp_path: Path) -> No
     view = app.match.play.public_view()
     again = make(tmp_path)
     assert again.mode == "resume" and again.screen().kind == "resume"
-    assert again.screen().detail[0] == "Normal game, round 1: Kyuzo, Heihachi, Daisuke."
+    assert again.screen().detail[:2] == ("Normal game with Kyuzo, Heihachi, Daisuke.", "Round 1, Heihachi's turn.")
     press(again, "ok")
     assert again.mode == "play" and again.match and again.match.play.public_view() == view
 

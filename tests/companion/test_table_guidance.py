@@ -157,9 +157,9 @@ def test_the_resume_screen_shows_the_game_and_counts_down(tmp_path: Path) -> Non
     again = make(tmp_path, clock, resume_timeout_s=20)
     screen = again.screen()
     text = "\n".join(screen.detail)
-    assert "Normal game, round 1: Kyuzo, Heihachi, Daisuke." in text
-    assert "Village: Barricades 5 of 5, Farmsteads 6, Families 3." in text
-    assert "Heihachi's turn: Heihachi: Fight, Support or Pass?" in text
+    assert screen.detail == ("Normal game with Kyuzo, Heihachi, Daisuke.", "Round 1, Heihachi's turn.",
+                             "Village: Barricades 5 of 5, Farmsteads 6, Families 3.",
+                             "Waiting for: Heihachi: Fight, Support or Pass?"), text
     assert screen.countdown == 20
     assert again.deadline() == clock.now + 1, "the loop redraws at each whole second"
     clock.now += 1.25
