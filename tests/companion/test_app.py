@@ -8,43 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import UI, Clock, make, move, press, tap
 
 from companion.app import App
-from companion.games import game_ui
 from companion.storage import CURRENT, JournalFile
-from companion.tagmap import TagMap, load_tagmap, virtual_tagmap, virtual_uid
-from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
-from engine import Tap
-from engine.games.samurai_spirit.play import Play
+from companion.tagmap import TagMap, load_tagmap, virtual_uid
+from drivers.events import ButtonHeld, CardPlaced, ReaderBack, ReaderLost
 from engine.games.samurai_spirit.policy import SimplePolicy
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-UI = game_ui("samurai-spirit")
-
-
-def make(tmp_path: Path, clock: Clock | None = None, tags: TagMap | None = None, **kw: object) -> App:
-    clock = clock or Clock()
-    tags = tags or virtual_tagmap(UI.name, UI.tag_targets())
-    app = App(UI, tags, tmp_path, clock, new_seed=lambda: 11, **kw)  # type: ignore[arg-type]
-    app.start()
-    return app
-
-
-def press(app: App, *names: str) -> None:
-    for name in names:
-        app.handle(ButtonPressed(name, app.clock()))
-
-
-def tap(app: App, target: str) -> None:
-    app.handle(CardPlaced(virtual_uid(target), "mock", app.clock()))
 
 
 def walk_to(app: App, option: str) -> None:
@@ -286,24 +256,8 @@ def _long_game(tmp_path: Path, inputs: int = 9) -> App:
     set_up(app, "kyuzo", "heihachi", "daisuke", first="kyuzo")
     policy = SimplePolicy(random.Random(5))
     while app.match is not None and len(app.match.inputs) < inputs:
-        play_once(app, policy)
+        move(app, policy)
     return app
-
-
-def play_once(app: App, policy: SimplePolicy) -> None:
-    """The policy's next move through the app: a tap, a direct button, or Next/OK."""
-    assert app.match is not None
-    play = app.match.play
-    assert isinstance(play, Play) and play.prompt is not None
-    value = policy.choose(play)
-    if isinstance(value, Tap):
-        tap(app, f"card:{value.card}")
-    elif value.option == "fight" and play.prompt.kind == "action":
-        tap(app, f"card:{play.state.cards.sample_top('raider', random.Random(1))}")
-    elif value.option in ("confront", "defend", "support", "pass"):
-        press(app, value.option)
-    else:
-        press(app, *(["next"] * play.prompt.options.index(value.option)), "ok")
 
 
 def _flip_a_byte(path: Path, line: int) -> bytes:

@@ -14,41 +14,13 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import UI, Clock, make, move, press, tap
 
 from companion.app import App
-from companion.games import game_ui
 from companion.storage import CURRENT, FaultyFileSystem, load_journal
-from companion.tagmap import virtual_tagmap, virtual_uid
-from drivers.events import ButtonPressed, CardPlaced
-from engine import Input, Tap
-from engine.games.samurai_spirit.play import Play
+from companion.tagmap import virtual_tagmap
+from engine import Input
 from engine.games.samurai_spirit.policy import SimplePolicy
-
-UI = game_ui("samurai-spirit")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make(state: Path, fs: FaultyFileSystem, clock: Clock | None = None, **kw: object) -> App:
-    app = App(UI, virtual_tagmap(UI.name, UI.tag_targets()), state, clock or Clock(),  # type: ignore[arg-type]
-              new_seed=lambda: 11, fs=fs, resume_timeout_s=0, **kw)
-    app.start()
-    return app
-
-
-def press(app: App, *names: str) -> None:
-    for name in names:
-        app.handle(ButtonPressed(name, app.clock()))
-
-
-def tap(app: App, target: str) -> None:
-    app.handle(CardPlaced(virtual_uid(target), "mock", app.clock()))
 
 
 def set_up(app: App) -> None:
@@ -63,26 +35,10 @@ def set_up(app: App) -> None:
     press(app, "ok")
 
 
-def move(app: App, policy: SimplePolicy) -> None:
-    """The policy's next move through the app, as a table makes it."""
-    assert app.match is not None
-    play = app.match.play
-    assert isinstance(play, Play) and play.prompt is not None
-    value = policy.choose(play)
-    if isinstance(value, Tap):
-        tap(app, f"card:{value.card}")
-    elif value.option == "fight" and play.prompt.kind == "action":
-        tap(app, f"card:{play.state.cards.sample_top('raider', random.Random(1))}")
-    elif value.option in ("confront", "defend", "support", "pass"):
-        press(app, value.option)
-    else:
-        press(app, *(["next"] * play.prompt.options.index(value.option)), "ok")
-
-
 def game(tmp_path: Path, inputs: int = 6) -> tuple[App, FaultyFileSystem, Clock, SimplePolicy]:
     fs = FaultyFileSystem()
     clock = Clock()
-    app = make(tmp_path, fs, clock)
+    app = make(tmp_path, clock, fs=fs, resume_timeout_s=0)
     set_up(app)
     policy = SimplePolicy(random.Random(3))
     while app.match is not None and app.match.play.prompt is not None and len(app.match.inputs) < inputs:
@@ -209,14 +165,14 @@ def test_a_stale_tmp_is_removed_at_start(tmp_path: Path) -> None:
     game(tmp_path)
     stale = tmp_path / ".current.journal.tmp"
     stale.write_text("half a journal")
-    make(tmp_path, FaultyFileSystem())
+    make(tmp_path, fs=FaultyFileSystem(), resume_timeout_s=0)
     assert not stale.exists()
 
 
 def test_a_new_game_on_a_read_only_disk_is_not_started_on_disk(tmp_path: Path) -> None:
     fs = FaultyFileSystem()
     clock = Clock()
-    app = make(tmp_path, fs, clock)
+    app = make(tmp_path, clock, fs=fs, resume_timeout_s=0)
     fs.error = errno.EROFS
     set_up(app)
     assert app.screen().title == "Cannot save" and not (tmp_path / CURRENT).exists()
@@ -228,7 +184,7 @@ def test_a_new_game_on_a_read_only_disk_is_not_started_on_disk(tmp_path: Path) -
 def test_a_game_that_cannot_be_archived_is_never_replaced(tmp_path: Path) -> None:
     app, fs, clock, _ = game(tmp_path)
     old = (tmp_path / CURRENT).read_bytes()
-    again = make(tmp_path, fs, clock)
+    again = make(tmp_path, clock, fs=fs, resume_timeout_s=0)
     assert again.mode == "resume"
     fs.error = errno.EROFS
     press(again, "next", "ok", "ok")
@@ -250,7 +206,7 @@ def test_a_state_folder_that_cannot_be_made_is_a_screen_not_a_crash(tmp_path: Pa
     fs.error = errno.EACCES
     clock = Clock()
     state = tmp_path / "state"
-    app = make(state, fs, clock)
+    app = make(state, clock, fs=fs, resume_timeout_s=0)
     screen = app.screen()
     assert screen.title == "Cannot save" and f"Permission denied, {state}" in screen.detail[0]
     assert f"The state folder {state} cannot be used." in screen.detail
@@ -264,7 +220,7 @@ def test_a_journal_cut_by_a_full_disk_does_not_stop_start_up(tmp_path: Path) -> 
     torn = path.read_bytes()[:-20]
     path.write_bytes(torn)
     fs.error = errno.ENOSPC
-    again = make(tmp_path, fs, clock)
+    again = make(tmp_path, clock, fs=fs, resume_timeout_s=0)
     assert again.screen().title == "Cannot save"
     assert not list(tmp_path.glob("current.journal.damaged-*")), "no half copy passes for the original"
     press(again, "next", "ok")
@@ -329,7 +285,7 @@ def test_cannot_save_damage_and_not_saved_screens_fit(tmp_path: Path, size: tupl
     data = bytearray(path.read_bytes())
     data[data.index(b'"crc":"', len(data) // 2) + 8] ^= 0x01
     path.write_bytes(bytes(data))
-    again = make(state, FaultyFileSystem())
+    again = make(state, fs=FaultyFileSystem(), resume_timeout_s=0)
     assert again.screen().kind == "resume" and "later records are intact" in again.screen().detail[-1]
     drawn, wanted = drawn_detail(again.screen(), size)
     assert drawn == wanted

@@ -8,41 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import UI, Clock, make, press, tap
 
 from companion import i18n
 from companion.app import App
 from companion.config import ConfigError, parse_config
-from companion.games import game_ui
 from companion.remembered import MEMORY
 from companion.storage import CURRENT, FaultyFileSystem
-from companion.tagmap import virtual_tagmap, virtual_uid
-from drivers.events import ButtonPressed, CardPlaced
-
-UI = game_ui("samurai-spirit")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make(tmp_path: Path, clock: Clock | None = None, **kw: object) -> App:
-    app = App(UI, virtual_tagmap(UI.name, UI.tag_targets()), tmp_path, clock or Clock(),  # type: ignore[arg-type]
-              new_seed=lambda: 11, **kw)
-    app.start()
-    return app
-
-
-def press(app: App, *names: str) -> None:
-    for name in names:
-        app.handle(ButtonPressed(name, app.clock()))
-
-
-def tap(app: App, target: str) -> None:
-    app.handle(CardPlaced(virtual_uid(target), "mock", app.clock()))
 
 
 def answer(app: App, option: str) -> None:
