@@ -21,12 +21,13 @@ from companion.screens.painter import IconDrawer, Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.board import village_and_columns
 from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER
+from engine.core.messages import Message, msg
 
-STEPS: tuple[tuple[IconDrawer, str], ...] = (
-    (icons.hat, "No hat: a Wound"),
-    (icons.farm, "No farm: lose a Farmstead"),
-    (icons.doll, "No doll: lose a Family; then Family bonuses"),
-    (icons.intruder_stack, "Reveal Intruders: flames burn Barricades"),
+STEPS: tuple[tuple[IconDrawer, Message], ...] = (
+    (icons.hat, msg("No hat: a Wound")),
+    (icons.farm, msg("No farm: lose a Farmstead")),
+    (icons.doll, msg("No doll: lose a Family; then Family bonuses")),
+    (icons.intruder_stack, msg("Reveal Intruders: flames burn Barricades")),
 )
 ALL_DONE = len(STEPS) + 1
 _STEP = re.compile(r"^Step (\d)\b")
@@ -80,11 +81,11 @@ def _draw_steps(p: Painter, rect: pygame.Rect, step: int, intruders: int) -> Non
         p.text(f"round-end:step:{n}:number", str(n), number, m.text_size, colour, fill, align="center", value=n)
         p.icon(f"round-end:step:{n}:symbol", drawer, widgets.icon_box(symbol), n, dim=state == "todo")
         size = _step_text_size(p, label)
-        p.paragraph(f"round-end:step:{n}:text", text, label, size, colour, fill, tags=[state], centred=True)
+        p.paragraph(f"round-end:step:{n}:text", p.tr(text), label, size, colour, fill, tags=[state], centred=True)
     intruder_row = pygame.Rect(rect.left, rect.top + len(STEPS) * (height + gap), rect.width,
                                min(m.line_height(m.large_size), rect.bottom - rect.top - len(STEPS) * (height + gap)))
     if intruder_row.height >= m.line_height(m.text_size):
-        widgets.counter(p, "round-end:intruder", icons.intruder_stack, f"{intruders} Intruder cards left",
+        widgets.counter(p, "round-end:intruder", icons.intruder_stack, p.tr(msg("Intruder cards left: {n}", n=intruders)),
                         intruder_row, m.text_size, intruders)
 
 
@@ -93,7 +94,7 @@ def _step_text_size(p: Painter, label: pygame.Rect) -> int:
     m = p.metrics
     for size in range(m.text_size, m.min_size, -1):
         room = label.height // m.line_height(size)
-        if all(len(p.cache.wrap(text, size, label.width)) <= room for _, text in STEPS):
+        if all(len(p.cache.wrap(p.tr(text), size, label.width)) <= room for _, text in STEPS):
             return size
     return m.min_size
 
