@@ -220,7 +220,7 @@ def _draw_panel(p: Painter, regions: _Regions, screen: Screen, prompt: str | Non
         used = game.panel_top(screen, p, pygame.Rect(inner.left, y, inner.width, inner.height // 4))
         y += used + gap if used else 0
     if prompt:
-        options_room = min(len(screen.options), 2) * _option_row(m)
+        options_room = min(len(screen.options), 4) * _option_row(m)
         room = pygame.Rect(inner.left, y, inner.width, inner.bottom - y - options_room)
         y += chrome.draw_prompt(p, room, prompt) + gap
     if screen.options:

@@ -51,7 +51,7 @@ def current_step(screen: Screen) -> int:
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    areas = village_and_columns(screen, p, rect, 0.6)
+    areas = village_and_columns(screen, p, rect, 0.5 if p.metrics.compact else 0.6)
     if areas is None or screen.view is None:
         return
     view = screen.view
@@ -61,6 +61,8 @@ def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
 
 
 def _draw_steps(p: Painter, rect: pygame.Rect, step: int, intruders: int) -> None:
+    """The four steps as rows; on 480x320 as number and symbol only, since their words do not fit whole
+    at readable size there and the to-do panel or prompt below says what to do."""
     m = p.metrics
     gap = m.pad
     height = min((rect.height + gap) // len(STEPS) - gap, m.px(64))
@@ -80,6 +82,8 @@ def _draw_steps(p: Painter, rect: pygame.Rect, step: int, intruders: int) -> Non
         colour = palette.TEXT if state != "todo" else palette.TEXT_MUTED
         p.text(f"round-end:step:{n}:number", str(n), number, m.text_size, colour, fill, align="center", value=n)
         p.icon(f"round-end:step:{n}:symbol", drawer, widgets.icon_box(symbol), n, dim=state == "todo")
+        if m.compact:
+            continue
         size = _step_text_size(p, label)
         p.paragraph(f"round-end:step:{n}:text", p.tr(text), label, size, colour, fill, tags=[state], centred=True)
     intruder_row = pygame.Rect(rect.left, rect.top + len(STEPS) * (height + gap), rect.width,
@@ -101,7 +105,7 @@ def _step_text_size(p: Painter, label: pygame.Rect) -> int:
 
 def _draw_defenders(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:
     """Each Samurai's name, face, Wound token and the three symbols defended (full) or not (outline)."""
-    for sam, (face, *symbols) in widgets.samurai_name_rows(p, rect, samurai, [0.5, 0.17, 0.11, 0.11, 0.11], 48):
+    for sam, (face, *symbols) in widgets.samurai_name_rows(p, rect, samurai, [0.56, 0.14, 0.1, 0.1, 0.1], 48):
         name = sam["name"]
         widgets.face_with_wound(p, face, f"samurai:{name}", sam)
         defends = set(sam.get("defends", []))

@@ -28,11 +28,11 @@ from engine.core.messages import msg
 
 ONE_LINE = {
     "marker": 0.03,
-    "name": 0.2,
-    "face": 0.075,
-    "track": 0.29,
+    "name": 0.25,
+    "face": 0.06,
+    "track": 0.25,
     "combat": 0.175,
-    "defence": 0.16,
+    "defence": 0.145,
     "tokens": 0.07,
 }
 TWO_LINES_TOP = {"marker": 0.04, "name": 0.36, "face": 0.1, "tokens": 0.2, "defence": 0.3}
@@ -108,7 +108,7 @@ def row_geometry(p: Painter, width: int, height: int, names: list[str]) -> RowGe
         rects = columns(band, share(band.width, list(shares.values()), gap), gap)
         cells.update(zip(shares, rects, strict=True))
     line_height = cells["name"].height
-    ceiling = max(p.metrics.min_size, round(line_height * 1.15))
+    ceiling = max(p.metrics.min_size, round(line_height * 0.85))
     name_size = p.cache.common_size([display_name(n) for n in names], ceiling, cells["name"].width,
                                     p.metrics.min_size)
     number_size = min(ceiling, max(p.metrics.small_size, p.metrics.text_size, round(line_height * 0.85)))

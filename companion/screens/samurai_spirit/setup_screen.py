@@ -22,7 +22,7 @@ from companion.screens.samurai_spirit.naming import difficulty_label, display_na
 from engine.core.messages import msg
 
 SEAT_ROW_MAX = 46
-SEAT_COLUMNS = {"marker": 0.08, "number": 0.07, "face": 0.13, "name": 0.44, "kiai": 0.28}
+SEAT_COLUMNS = {"marker": 0.07, "number": 0.06, "face": 0.11, "name": 0.5, "kiai": 0.26}
 
 
 def draw_setup(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
@@ -32,7 +32,7 @@ def draw_setup(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         return
     m = p.metrics
     gap = 2 * m.pad
-    left, right = columns(rect, share(rect.width, [0.46, 0.54], gap), gap)
+    left, right = columns(rect, share(rect.width, [0.56, 0.44], gap), gap)
     if not screen.detail:
         left = rect
     header = pygame.Rect(left.left, left.top, left.width, m.line_height(m.text_size))
@@ -59,7 +59,7 @@ def _draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     gap = max(1, p.metrics.px(4))
     height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(SEAT_ROW_MAX))
     widths = share(rect.width - 4, list(SEAT_COLUMNS.values()), 3)
-    ceiling = max(p.metrics.small_size, round(height * 1.1))
+    ceiling = max(p.metrics.small_size, round(height * 0.8))
     size = p.cache.common_size([display_name(s["name"]) for s in samurai], ceiling, widths[3], p.metrics.min_size)
     kiai_texts = [p.tr(msg("Kiai {n}", n=s.get("kiai", "?"))) for s in samurai]
     kiai_size = p.cache.common_size(kiai_texts, size, widths[4], p.metrics.min_size)
