@@ -152,16 +152,69 @@ def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
         draw_buttons(p, chips, ("ok", "other"), role="confirm:button", labels=(p.tr(ok), p.tr(CONFIRM_CANCEL)))
 
 
-def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background: palette.Colour) -> int:
-    """Plain lines of text down `rect`, each wrapped; returns the height used."""
+def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background: palette.Colour,
+                page: int = 0) -> int:
+    """Plain lines of text down `rect`, each wrapped, in the largest type down to the floor at which they
+    all fit (a long path then stays whole on its line); past the floor, paragraphs are paged, `page`
+    choosing the page and "1/2" saying where the reader is. Returns the height used."""
     y = rect.top
-    size = p.metrics.text_size
+    size = _detail_size(p, rect, detail)
+    pages = _detail_pages(p, rect, detail, size)
+    if len(pages) > 1:
+        _page_mark(p, rect, page % len(pages), len(pages), "detail:page", background)
+        detail = pages[page % len(pages)]
+        rect = pygame.Rect(rect.left, rect.top, rect.width, rect.height - p.metrics.line_height(p.metrics.small_size))
     for line in detail:
         room = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
         if room.height < p.metrics.line_height(size):
             break
         y += p.paragraph("detail", line, room, size, palette.TEXT, background) + p.metrics.pad // 2
     return y - rect.top
+
+
+def _detail_pages(p: Painter, rect: pygame.Rect, detail: Sequence[str], size: int) -> list[list[str]]:
+    """The paragraphs of `detail` in pages that fit `rect` (less a line for the page mark when paged)."""
+    m = p.metrics
+    step = m.line_height(size)
+    heights = [len(p.cache.wrap(line, size, rect.width)) * step + m.pad // 2 for line in detail]
+    if sum(heights) <= rect.height:
+        return [list(detail)]
+    room = rect.height - m.line_height(m.small_size)
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line, height in zip(detail, heights, strict=True):
+        if pages[-1] and used + height > room:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += height
+    return pages
+
+
+def _page_mark(p: Painter, rect: pygame.Rect, page: int, pages: int, role: str,
+               background: palette.Colour) -> None:
+    """"1/2" at the bottom right of `rect`, on a yellow chip."""
+    m = p.metrics
+    mark = f"{page + 1}/{pages}"
+    size = m.small_size
+    width = p.cache.measure(mark, size)[0] + 2 * m.pad
+    box = pygame.Rect(rect.right - width, rect.bottom - m.line_height(size), width, m.line_height(size))
+    p.box(f"{role}-chip", box, fill=palette.HIGHLIGHT, radius=box.height // 3)
+    p.text(role, mark, box, size, palette.HIGHLIGHT_TEXT, palette.HIGHLIGHT, align="center", min_size=size,
+           value=pages)
+
+
+def _detail_size(p: Painter, rect: pygame.Rect, detail: Sequence[str]) -> int:
+    m = p.metrics
+    size = m.text_size
+    while size > m.min_size:
+        step = m.line_height(size)
+        lines = [p.cache.wrap(line, size, rect.width) for line in detail]
+        long_word = any(p.cache.measure(word, size)[0] > rect.width for line in detail for word in line.split())
+        if not long_word and sum(len(w) * step + m.pad // 2 for w in lines) <= rect.height:
+            break
+        size -= 1
+    return size
 
 
 def prompt_size(p: Painter, width: int, prompt: str, height: int) -> tuple[int, int]:
@@ -277,14 +330,7 @@ def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int) ->
                tags=["first-line"] if first else ["continued"])
         y += step
     if len(pages) > 1:
-        mark = f"{page % len(pages) + 1}/{len(pages)}"
-        size_small = m.small_size
-        width = p.cache.measure(mark, size_small)[0] + 2 * m.pad
-        box = pygame.Rect(inner.right - width, inner.bottom - m.line_height(size_small), width,
-                          m.line_height(size_small))
-        p.box("todo:page-chip", box, fill=palette.HIGHLIGHT, radius=box.height // 3)
-        p.text("todo:page", mark, box, size_small, palette.HIGHLIGHT_TEXT, palette.HIGHLIGHT, align="center",
-               min_size=size_small, value=len(pages))
+        _page_mark(p, inner, page % len(pages), len(pages), "todo:page", palette.TODO)
 
 
 def _bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:

@@ -64,9 +64,9 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     elif screen.notice:
         _draw_detail_under_notice(painter, regions.main, screen)
     else:
-        chrome.draw_detail(painter, regions.main, screen.detail, palette.BACKGROUND)
+        chrome.draw_detail(painter, regions.main, screen.detail, palette.BACKGROUND, screen.page)
     if regions.todo is not None:
-        chrome.draw_todo(painter, regions.todo, screen.todo, screen.todo_page)
+        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
     if regions.footer is not None:
@@ -96,7 +96,7 @@ def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> 
     detail = main.copy()
     detail.top = main.top + chrome.notice_height(p, main.width, screen.notice) + m.pad
     detail.height = main.bottom - detail.top
-    chrome.draw_detail(p, detail, screen.detail, palette.BACKGROUND)
+    chrome.draw_detail(p, detail, screen.detail, palette.BACKGROUND, screen.page)
 
 
 def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, over_board: bool) -> None:

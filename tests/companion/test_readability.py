@@ -145,7 +145,7 @@ def test_todo_steps_are_shown_whole_in_large_type_paging_when_needed(
     shown: list[str] = []
     pages = None
     for page in range(8):
-        items = render(_board(todo, size, kind, todo_page=page), pygame.Surface(size))
+        items = render(_board(todo, size, kind, page=page), pygame.Surface(size))
         check_type_floors(items, size, f"todo page {page}")
         assert not items.outside(size)
         assert not items.overlapping(items.find_all(kind="text", layer=BASE_LAYER))
