@@ -39,6 +39,11 @@ class Screen:
               they are done, each one sentence (already in `lang`)
     countdown seconds left before something happens by itself (the resume
               screen's auto-resume), or None
+    page      which page to show of a text too long for one even at the
+              smallest readable size (the to-do steps, a long detail on
+              480x320): the app counts it up every `PAGE_SECONDS` (a timer,
+              since Next walks the options on nearly every prompt) and the
+              screens take it modulo the number of pages, drawing "1/2"
     """
 
     kind: str
@@ -57,3 +62,8 @@ class Screen:
     lang: str = "en"
     todo: tuple[str, ...] = ()
     countdown: int | None = None
+    page: int = 0
+
+
+PAGE_SECONDS = 6.0
+"""How long one page of a paged to-do panel stays before the next: time to read four long lines."""

@@ -15,14 +15,32 @@ from companion.screens import glyphs, palette
 from companion.screens.display_list import BANNER_LAYER, DIALOG_LAYER
 from companion.screens.layout import window
 from companion.screens.painter import Painter
+from engine.core.messages import Message, msg
+
+BUTTON_WORDS: dict[str, Message] = {
+    "confront": msg("Confront"),
+    "defend": msg("Defend"),
+    "support": msg("Support"),
+    "pass": msg("Pass"),
+    "next": msg("Next"),
+    "ok": msg("OK"),
+    "undo": msg("Undo"),
+}
+"""The physical buttons' names as the screens print them, translated with the screen's language."""
 
 
-def button_label(name: str) -> str:
+def button_label(p: Painter, name: str) -> str:
     """How a physical button's name reads on screen: "ok" -> "OK", "confront" -> "Confront"."""
+    word = BUTTON_WORDS.get(name)
+    if word is not None:
+        return p.tr(word)
     return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
 
 
-UNSAVED_MARK = "NOT SAVED"
+UNSAVED_MARK = msg("NOT SAVED")
+CONFIRM_OK = msg("OK: undo")
+CONFIRM_OK_OTHER = msg("OK: confirm")
+CONFIRM_CANCEL = msg("Other: cancel")
 
 
 def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str, unsaved: bool = False) -> None:
@@ -30,50 +48,60 @@ def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str,
     p.box("title:bar", bar, fill=palette.TITLE_BACKGROUND)
     if unsaved:
         size = p.metrics.small_size
-        width = p.cache.measure(UNSAVED_MARK, size)[0] + 2 * p.metrics.pad
+        mark_text = p.tr(UNSAVED_MARK)
+        width = p.cache.measure(mark_text, size)[0] + 2 * p.metrics.pad
         mark = pygame.Rect(text_rect.left, bar.top + p.metrics.pad // 2, width, bar.height - p.metrics.pad)
         p.box("unsaved:mark", mark, fill=palette.ERROR, edge=palette.TEXT, radius=mark.height // 4, tags=["error"])
-        p.text("unsaved", UNSAVED_MARK, mark, size, palette.ERROR_TEXT, palette.ERROR, align="center",
+        p.text("unsaved", mark_text, mark, size, palette.ERROR_TEXT, palette.ERROR, align="center",
                min_size=size, tags=["error"])
         text_rect = pygame.Rect(mark.right + p.metrics.pad, text_rect.top,
                                 text_rect.right - mark.right - p.metrics.pad, text_rect.height)
-    p.text("title", title, text_rect, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND)
+    p.text("title", title, text_rect, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND, bold=True)
 
 
-def _chip_widths(p: Painter, buttons: Sequence[str]) -> list[int]:
+def _chip_widths(p: Painter, labels: Sequence[str]) -> list[int]:
     gap = p.metrics.pad
-    return [p.cache.measure(button_label(b), p.metrics.small_size)[0] + 3 * gap for b in buttons]
+    return [p.cache.measure(label, p.metrics.small_size)[0] + 3 * gap for label in labels]
 
 
 def buttons_width(p: Painter, buttons: Sequence[str]) -> int:
     """The width the buttons legend takes at its natural size."""
-    return sum(_chip_widths(p, buttons)) + p.metrics.pad * max(0, len(buttons) - 1)
+    return sum(_chip_widths(p, [button_label(p, b) for b in buttons])) + p.metrics.pad * max(0, len(buttons) - 1)
 
 
-def draw_buttons(p: Painter, rect: pygame.Rect, buttons: Sequence[str], role: str = "button") -> None:
-    """Chips naming the buttons that act now, from the left of `rect`."""
+def draw_buttons(p: Painter, rect: pygame.Rect, buttons: Sequence[str], role: str = "button",
+                 labels: Sequence[str] | None = None) -> None:
+    """Chips naming the buttons that act now, from the left of `rect` (`labels` overrides their names)."""
     if not buttons:
         return
     gap = p.metrics.pad
     size = p.metrics.small_size
-    natural = _chip_widths(p, buttons)
+    words = list(labels) if labels is not None else [button_label(p, b) for b in buttons]
+    natural = _chip_widths(p, words)
     room = rect.width - gap * (len(buttons) - 1)
     if sum(natural) > room:
         natural = [room // len(buttons)] * len(buttons)
     x = rect.left
-    for name, width in zip(buttons, natural, strict=True):
+    for name, word, width in zip(buttons, words, natural, strict=True):
         chip = pygame.Rect(x, rect.top, width, rect.height)
         p.box(f"{role}:{name}:chip", chip, fill=palette.PANEL, edge=palette.TEXT,
               radius=rect.height // 3, value=name)
-        p.text(f"{role}:{name}", button_label(name), chip.inflate(-gap, -2), size,
-               palette.TEXT, palette.PANEL, align="center", value=button_label(name))
+        p.text(f"{role}:{name}", word, chip.inflate(-gap, -2), size,
+               palette.TEXT, palette.PANEL, align="center", value=word)
         x += width + gap
 
 
+NOTICE_MAX_LINES = 4
+
+
 def notice_height(p: Painter, width: int, text: str) -> int:
-    size = p.metrics.text_size
-    lines = min(2, len(p.cache.wrap(text, size, width - p.metrics.line_height(size) * 2)))
+    size = p.metrics.small_size
+    lines = min(NOTICE_MAX_LINES, len(p.cache.wrap(text, size, _notice_text_width(p, width))))
     return max(1, lines) * p.metrics.line_height(size) + 2 * p.metrics.pad
+
+
+def _notice_text_width(p: Painter, width: int) -> int:
+    return width - p.metrics.line_height(p.metrics.small_size) - 3 * p.metrics.pad
 
 
 def draw_notice(p: Painter, rect: pygame.Rect, text: str, error: bool) -> None:
@@ -82,26 +110,31 @@ def draw_notice(p: Painter, rect: pygame.Rect, text: str, error: bool) -> None:
     tag = "error" if error else "note"
     with p.on_layer(BANNER_LAYER):
         p.box("notice:banner", rect, fill=fill, edge=palette.TEXT, edge_width=3, tags=[tag])
-        size = p.metrics.text_size
+        size = p.metrics.small_size
         badge_side = p.metrics.line_height(size)
         badge = pygame.Rect(rect.left + p.metrics.pad, rect.centery - badge_side // 2, badge_side, badge_side)
         p.icon("notice:badge", glyphs.error_badge if error else glyphs.info_badge, badge, tag, tags=[tag])
         body = pygame.Rect(badge.right + p.metrics.pad, rect.top + p.metrics.pad,
-                           rect.right - badge.right - 2 * p.metrics.pad, rect.height - 2 * p.metrics.pad)
-        p.paragraph("notice", text, body, size, ink, fill, max_lines=2, tags=[tag])
+                           _notice_text_width(p, rect.width), rect.height - 2 * p.metrics.pad)
+        p.paragraph("notice", text, body, size, ink, fill, max_lines=NOTICE_MAX_LINES, tags=[tag])
 
 
 def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
-    """A dialog in the middle of the frame: the question in large type, the buttons that answer it."""
+    """A dialog in the middle of the frame: the question in large type and only the answers that act:
+    OK confirms, any other button cancels (so no Support or Next chip suggests another meaning)."""
     m = p.metrics
     bounds = p.bounds
-    width = bounds.width * 5 // 6
-    size = m.large_size
-    step = m.line_height(size)
-    badge_side = step
+    width = bounds.width - 4 * m.pad
+    badge_side = m.line_height(m.text_size)
     text_width = width - badge_side - 6 * m.pad
-    lines = max(1, min(3, len(p.cache.wrap(question, size, text_width))))
     chip_height = m.line_height(m.small_size) + m.pad
+    room = bounds.height - 8 * m.pad - chip_height
+    size = m.text_size
+    for size in range(m.large_size, m.text_size - 1, -1):
+        if len(p.cache.wrap(question, size, text_width)) * m.line_height(size) <= room:
+            break
+    step = m.line_height(size)
+    lines = max(1, min(room // step, len(p.cache.wrap(question, size, text_width))))
     height = min(bounds.height - 2 * m.pad, lines * step + chip_height + 6 * m.pad)
     dialog = pygame.Rect(0, 0, width, height)
     dialog.center = bounds.center
@@ -113,15 +146,24 @@ def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
         p.icon("confirm:badge", glyphs.question_badge, badge)
         text_rect = pygame.Rect(badge.right + 2 * m.pad, inner.top, inner.right - badge.right - 2 * m.pad,
                                 lines * step)
-        p.paragraph("confirm:question", question, text_rect, size, palette.TEXT, palette.PANEL, max_lines=3)
+        p.paragraph("confirm:question", question, text_rect, size, palette.TEXT, palette.PANEL, max_lines=lines)
         chips = pygame.Rect(inner.left, inner.bottom - chip_height, inner.width, chip_height)
-        draw_buttons(p, chips, buttons or ("ok",), role="confirm:button")
+        ok = CONFIRM_OK if "undo" in buttons else CONFIRM_OK_OTHER
+        draw_buttons(p, chips, ("ok", "other"), role="confirm:button", labels=(p.tr(ok), p.tr(CONFIRM_CANCEL)))
 
 
-def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background: palette.Colour) -> int:
-    """Plain lines of text down `rect`, each wrapped; returns the height used."""
+def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background: palette.Colour,
+                page: int = 0) -> int:
+    """Plain lines of text down `rect`, each wrapped, in the largest type down to the floor at which they
+    all fit (a long path then stays whole on its line); past the floor, paragraphs are paged, `page`
+    choosing the page and "1/2" saying where the reader is. Returns the height used."""
     y = rect.top
-    size = p.metrics.text_size
+    size = _detail_size(p, rect, detail)
+    pages = _detail_pages(p, rect, detail, size)
+    if len(pages) > 1:
+        _page_mark(p, rect, page % len(pages), len(pages), "detail:page", background)
+        detail = pages[page % len(pages)]
+        rect = pygame.Rect(rect.left, rect.top, rect.width, rect.height - p.metrics.line_height(p.metrics.small_size))
     for line in detail:
         room = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
         if room.height < p.metrics.line_height(size):
@@ -130,21 +172,179 @@ def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background
     return y - rect.top
 
 
-def draw_prompt(p: Painter, rect: pygame.Rect, prompt: str, max_lines: int) -> int:
-    """The decision the game waits for, marked by a bar at its left; returns the height used."""
+def _detail_pages(p: Painter, rect: pygame.Rect, detail: Sequence[str], size: int) -> list[list[str]]:
+    """The paragraphs of `detail` in pages that fit `rect` (less a line for the page mark when paged)."""
     m = p.metrics
-    bar = max(3, m.px(6))
-    text_rect = pygame.Rect(rect.left + bar + m.pad, rect.top, rect.width - bar - m.pad, rect.height)
-    used = p.paragraph("prompt", prompt, text_rect, m.text_size, palette.TEXT, palette.PANEL, max_lines=max_lines)
+    step = m.line_height(size)
+    heights = [len(p.cache.wrap(line, size, rect.width)) * step + m.pad // 2 for line in detail]
+    if sum(heights) <= rect.height:
+        return [list(detail)]
+    room = rect.height - m.line_height(m.small_size)
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line, height in zip(detail, heights, strict=True):
+        if pages[-1] and used + height > room:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += height
+    return pages
+
+
+def _page_mark(p: Painter, rect: pygame.Rect, page: int, pages: int, role: str,
+               background: palette.Colour) -> None:
+    """"1/2" at the bottom right of `rect`, on a yellow chip."""
+    m = p.metrics
+    mark = f"{page + 1}/{pages}"
+    size = m.small_size
+    width = p.cache.measure(mark, size)[0] + 2 * m.pad
+    box = pygame.Rect(rect.right - width, rect.bottom - m.line_height(size), width, m.line_height(size))
+    p.box(f"{role}-chip", box, fill=palette.HIGHLIGHT, radius=box.height // 3)
+    p.text(role, mark, box, size, palette.HIGHLIGHT_TEXT, palette.HIGHLIGHT, align="center", min_size=size,
+           value=pages)
+
+
+def _detail_size(p: Painter, rect: pygame.Rect, detail: Sequence[str]) -> int:
+    m = p.metrics
+    size = m.text_size
+    while size > m.min_size:
+        step = m.line_height(size)
+        lines = [p.cache.wrap(line, size, rect.width) for line in detail]
+        long_word = any(p.cache.measure(word, size)[0] > rect.width for line in detail for word in line.split())
+        if not long_word and sum(len(w) * step + m.pad // 2 for w in lines) <= rect.height:
+            break
+        size -= 1
+    return size
+
+
+def prompt_size(p: Painter, width: int, prompt: str, height: int) -> tuple[int, int]:
+    """The largest instruction size at which the whole prompt fits `width` by `height`, and its line count;
+    at the floor size when none does (the caller then gives it more room)."""
+    m = p.metrics
+    text_width = width - _prompt_bar(p) - m.pad
+    size = m.text_size
+    while True:
+        lines = len(p.cache.wrap(prompt, size, text_width))
+        if lines * m.line_height(size) <= height or size <= m.instruction_min_size:
+            return size, lines
+        size -= 1
+
+
+def _prompt_bar(p: Painter) -> int:
+    return max(3, p.metrics.px(6))
+
+
+def draw_prompt(p: Painter, rect: pygame.Rect, prompt: str) -> int:
+    """The decision the game waits for, whole, marked by a bar at its left; returns the height used."""
+    m = p.metrics
+    bar = _prompt_bar(p)
+    size, lines = prompt_size(p, rect.width, prompt, rect.height)
+    text_rect = pygame.Rect(rect.left + bar + m.pad, rect.top, rect.width - bar - m.pad,
+                            max(rect.height, lines * m.line_height(size)))
+    used = p.paragraph("prompt", prompt, text_rect, size, palette.TEXT, palette.PANEL, max_lines=lines)
     if used:
         p.box("prompt:bar", pygame.Rect(rect.left, rect.top, bar, used), fill=palette.HIGHLIGHT)
     return used
 
 
+TodoLine = tuple[int, str, bool]
+"""One drawn line of the to-do panel: the step's index, the words, whether it starts the step."""
+
+
+def todo_layout(p: Painter, width: int, height: int, steps: Sequence[str]) -> tuple[int, list[list[TodoLine]]]:
+    """The type size and the pages of the to-do panel for `steps` in `width` by `height`.
+
+    Every step is wrapped whole. The size shrinks from the instruction size
+    to its floor until all steps fit one page; past the floor they are
+    paged, a step never split unless it is taller than a page alone.
+    """
+    m = p.metrics
+    text_width = width - _bullet_room(p)
+    size = m.text_size
+    while True:
+        wrapped = [p.cache.wrap(step, size, text_width) or [""] for step in steps]
+        step = m.line_height(size)
+        needed = sum(len(lines) for lines in wrapped) * step + (len(steps) - 1) * _step_gap(p)
+        if needed <= height or size <= m.instruction_min_size:
+            break
+        size -= 1
+    if needed <= height:
+        return size, [[(n, line, k == 0) for n, lines in enumerate(wrapped) for k, line in enumerate(lines)]]
+    return size, _pages(wrapped, max(1, (height - m.line_height(m.small_size)) // step))
+
+
+def _pages(wrapped: list[list[str]], per_page: int) -> list[list[TodoLine]]:
+    pages: list[list[TodoLine]] = [[]]
+    for n, lines in enumerate(wrapped):
+        if pages[-1] and len(pages[-1]) + len(lines) > per_page:
+            pages.append([])
+        for k, line in enumerate(lines):
+            if len(pages[-1]) >= per_page:
+                pages.append([])
+            pages[-1].append((n, line, k == 0))
+    return pages
+
+
+def _bullet_room(p: Painter) -> int:
+    return p.metrics.line_height(p.metrics.instruction_min_size) * 3 // 4
+
+
+def _step_gap(p: Painter) -> int:
+    return p.metrics.pad // 2 + 1
+
+
+def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int:
+    """The height the to-do panel wants for `steps` inside `width`, no more than `limit`."""
+    inner = width - 2 * p.metrics.pad
+    size, pages = todo_layout(p, inner, limit - p.metrics.pad, steps)
+    if len(pages) > 1:
+        return limit
+    lines = len(pages[0])
+    firsts = sum(1 for _, _, first in pages[0] if first)
+    return min(limit, lines * p.metrics.line_height(size) + (firsts - 1) * _step_gap(p) + p.metrics.pad)
+
+
+def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int) -> None:
+    """The to-do panel: each physical step on its own bulleted line(s), in large type, never cut.
+
+    When the steps fill more than one page, `page` (counted on by the app,
+    taken modulo the page count) picks the page and "1/2" says where the
+    table is.
+    """
+    m = p.metrics
+    p.box("todo:panel", rect, fill=palette.TODO, edge=palette.HIGHLIGHT, edge_width=2, radius=m.px(6))
+    inner = rect.inflate(-2 * m.pad, -m.pad)
+    size, pages = todo_layout(p, inner.width, inner.height, steps)
+    shown = pages[page % len(pages)]
+    step = m.line_height(size)
+    bullet = _bullet_room(p)
+    y = inner.top
+    for n, (index, line, first) in enumerate(shown):
+        if first and n:
+            y += _step_gap(p)
+        row = pygame.Rect(inner.left + bullet, y, inner.width - bullet, step)
+        if first:
+            dot = pygame.Rect(inner.left, y, bullet, step)
+            p.icon("todo:bullet", _bullet, dot, index)
+        p.text("todo", line, row, size, palette.TEXT, palette.TODO, min_size=size, value=steps[index],
+               tags=["first-line"] if first else ["continued"])
+        y += step
+    if len(pages) > 1:
+        _page_mark(p, inner, page % len(pages), len(pages), "todo:page", palette.TODO)
+
+
+def _bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+    side = max(6, rect.height // 3)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (rect.left + side, rect.centery)
+    pygame.draw.rect(surface, palette.HIGHLIGHT, box)
+
+
 def draw_option_list(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> int:
     """Options one under another, the selected one filled and pointed at; returns the height used."""
     m = p.metrics
-    row = m.line_height(m.text_size) + m.pad
+    size = m.small_size
+    row = m.line_height(size) + m.pad
     capacity = max(1, rect.height // row)
     start, end = window(len(options), selected, capacity)
     if (start, end) != (0, len(options)):
@@ -165,7 +365,7 @@ def draw_option_list(p: Painter, rect: pygame.Rect, options: Sequence[str], sele
         if chosen:
             p.icon("option:pointer", glyphs.pointer(palette.BLACK), marker, index, tags=tags)
         label = pygame.Rect(marker.right + m.pad // 2, line.top, line.right - marker.right - m.pad, line.height)
-        p.text("option", options[index], label, m.text_size, ink, fill, tags=tags)
+        p.text("option", options[index], label, size, ink, fill, tags=tags)
         y += row
     if end < len(options):
         p.icon("option:more-below", glyphs.more_arrow(False), pygame.Rect(rect.centerx - row // 2, y, row, row),
@@ -232,7 +432,7 @@ def _right_arrow(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
 def draw_lines(p: Painter, rect: pygame.Rect, lines: Sequence[str], wrap: bool) -> None:
     """Narration, newest first and brightest; older lines fade and drop off the bottom."""
     m = p.metrics
-    size = m.small_size
+    size = m.min_size
     step = m.line_height(size)
     y = rect.top
     for n, line in enumerate(lines):

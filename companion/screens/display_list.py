@@ -35,6 +35,8 @@ class Item:
     tags   states such as "selected", "active", "error", "passed"
     text   for text items, the characters actually drawn (shortened with
            "..." when the text did not fit)
+    cap    for text items, the cap height in pixels of the type it was drawn
+           in (the inked height of "H"): what a reader across the table sees
     """
 
     kind: str
@@ -44,6 +46,7 @@ class Item:
     layer: int = BASE_LAYER
     tags: frozenset[str] = field(default_factory=frozenset)
     text: str | None = None
+    cap: int = 0
 
     @property
     def box(self) -> pygame.Rect:

@@ -4,7 +4,7 @@ The layout is tuned for the two displays a builder is likely to fit, 800x480
 (the official 7" panel) and 480x320 (3.5" SPI panels), and scales in
 between. Type has floors, not only a scale: below them text stops being
 readable across a table, so small screens get fewer things rather than
-smaller ones.
+smaller ones (see `min_size` and `instruction_min_size`).
 """
 
 from __future__ import annotations
@@ -46,33 +46,49 @@ class Metrics:
         return self.px(8, 3)
 
     @property
+    def face(self) -> str:
+        """The face a frame is set in: condensed on narrow panels, where words per line are scarce."""
+        return "condensed" if self.compact else "regular"
+
+    # Type sizes are DejaVu Sans em sizes in pixels, chosen for their cap height (the test suite measures
+    # the rendered caps): 800x480 on a 7-inch panel has 5.25 px/mm, 480x320 on a 3.5-inch one 6.5 px/mm.
+
+    @property
     def title_size(self) -> int:
-        return self.px(40, 24)
+        return 22 if self.compact else 30
 
     @property
     def text_size(self) -> int:
-        return self.px(30, 22)
+        """The prompt, the to-do steps and the option list."""
+        return 22 if self.compact else 26
+
+    @property
+    def instruction_min_size(self) -> int:
+        """The smallest the prompt and the to-do steps may shrink to: 3.5 mm caps (18 px) at 800x480,
+        16 px at 480x320."""
+        return 21 if self.compact else 24
 
     @property
     def small_size(self) -> int:
-        return self.px(24, 19)
+        return 21 if self.compact else 20
 
     @property
     def min_size(self) -> int:
-        """The smallest type any text may shrink to."""
-        return 17
+        """The smallest type anything a player reads may shrink to: 2.5 mm caps, 13 px at 800x480 and
+        16 px at 480x320."""
+        return 21 if self.compact else 18
 
     @property
     def large_size(self) -> int:
-        return self.px(52, 32)
+        return 30 if self.compact else 44
 
     @property
     def huge_size(self) -> int:
         return self.px(110, 60)
 
     def line_height(self, size: int) -> int:
-        """Vertical room for one line of type `size` (pygame's default font inks about 0.7 of it)."""
-        return round(size * 0.72) + self.px(6, 3)
+        """Vertical room for one line of type `size`: DejaVu's full height (1.17 em) and a little air."""
+        return round(size * 1.17) + self.px(3, 2)
 
 
 def rows(rect: pygame.Rect, heights: Sequence[int], gap: int = 0) -> list[pygame.Rect]:

@@ -12,11 +12,12 @@ from contextlib import contextmanager
 
 import pygame
 
+from companion.i18n import Translator
 from companion.screens import palette
 from companion.screens.display_list import BASE_LAYER, DisplayList, Item
 from companion.screens.layout import Metrics
 from companion.screens.palette import Colour
-from companion.screens.text import TextCache
+from companion.screens.text import FaceCache, TextCache
 
 IconDrawer = Callable[[pygame.Surface, pygame.Rect, bool], None]
 """Draws one icon to fill a rect; the flag asks for the dim, outline-only form."""
@@ -25,11 +26,14 @@ IconDrawer = Callable[[pygame.Surface, pygame.Rect, bool], None]
 class Painter:
     """Draws onto one surface for one frame and records what it drew."""
 
-    def __init__(self, surface: pygame.Surface, cache: TextCache, display_list: DisplayList) -> None:
+    def __init__(self, surface: pygame.Surface, cache: TextCache, display_list: DisplayList,
+                 lang: str = "en") -> None:
         self.surface = surface
-        self.cache = cache
-        self.items = display_list
+        self.tr = Translator(lang)
+        """The screens' own words (button names, headings) in the screen's language."""
         self.metrics = Metrics.for_size(surface.get_size())
+        self.cache = FaceCache(cache, self.metrics.face)
+        self.items = display_list
         self.layer = BASE_LAYER
 
     @property
@@ -53,10 +57,12 @@ class Painter:
         rect: pygame.Rect,
         tags: Iterable[str] = (),
         text: str | None = None,
+        cap: int = 0,
     ) -> Item:
         clipped = rect.clip(self.bounds)
         return self.items.add(
-            Item(kind, role, value, (clipped.x, clipped.y, clipped.w, clipped.h), self.layer, frozenset(tags), text)
+            Item(kind, role, value, (clipped.x, clipped.y, clipped.w, clipped.h), self.layer, frozenset(tags), text,
+                 cap)
         )
 
     def box(
@@ -107,23 +113,27 @@ class Painter:
         min_size: int | None = None,
         value: str | int | None = None,
         tags: Iterable[str] = (),
+        bold: bool = False,
     ) -> Item | None:
         """One line of text, vertically centred in `rect` and aligned left, centre or right.
 
         Too wide, it shrinks (down to `min_size`) and then is cut with an
-        ellipsis; too tall, it shrinks to the rect's height. The recorded
-        rect is the line's own extent, not the whole of `rect`.
+        ellipsis; too tall, it shrinks to the rect's height (down to
+        `min_size` too: past that it is clipped at the bottom rather than
+        made unreadable). The recorded rect is the line's own extent, not
+        the whole of `rect`.
         """
         if not text or rect.width <= 0 or rect.height <= 0:
             return None
+        face = self.cache.bold() if bold else self.cache.face
         size = size or self.metrics.text_size
         floor = min(size, min_size or self.metrics.min_size)
-        while size > floor and self.cache.font(size).get_height() > rect.height:
+        while size > floor and self.cache.font(size, face).get_height() > rect.height:
             size -= 1
-        shown, size = self.cache.fit(text, size, rect.width, floor)
+        shown, size = self.cache.fit(text, size, rect.width, floor, face)
         if not shown:
             return None
-        rendered = self.cache.render(shown, size, colour, background)
+        rendered = self.cache.render(shown, size, colour, background, face)
         width, height = rendered.get_size()
         if align == "center":
             x = rect.centerx - width // 2
@@ -134,7 +144,8 @@ class Painter:
         y = rect.centery - height // 2
         target = pygame.Rect(x, y, width, height).clip(rect)
         self.surface.blit(rendered, target, pygame.Rect(target.x - x, target.y - y, target.w, target.h))
-        return self.record("text", role, text if value is None else value, target, tags, shown)
+        return self.record("text", role, text if value is None else value, target, tags, shown,
+                           self.cache.cap_height(size, face))
 
     def paragraph(
         self,

@@ -32,6 +32,10 @@ def _no_panel_top(screen: Screen, painter: Painter, rect: pygame.Rect) -> int:
     return 0
 
 
+def _no_board(screen: Screen, painter: Painter) -> int:
+    return 0
+
+
 @dataclass(frozen=True)
 class GameScreens:
     """What a game contributes to the frame.
@@ -43,11 +47,14 @@ class GameScreens:
              options (None when nothing is pending)
     panel_top  draws what the decision is about (the card being faced)
              above the prompt in the side panel of wide surfaces
+    board_min_height  the least height the game's drawing of this screen
+             needs to stay readable: the to-do panel leaves it that much
     """
 
     drawers: Mapping[str, BoardDrawer] = field(default_factory=dict)
     prompt: Callable[[Screen], str | None] = _no_prompt
     panel_top: PanelDrawer = _no_panel_top
+    board_min_height: Callable[[Screen, Painter], int] = _no_board
 
 
 GAME_PACKAGES: dict[str, str] = {

@@ -8,6 +8,7 @@ refuses.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import random
@@ -256,8 +257,14 @@ def drawn_detail(screen: object, size: tuple[int, int]) -> tuple[list[str], list
     from companion.screens import render
 
     pygame.font.init()
-    items = render(screen, pygame.Surface(size))  # type: ignore[arg-type]
-    drawn = " ".join(i.text or "" for i in items if i.kind == "text" and i.role == "detail").split()
+    drawn: list[str] = []
+    for page in range(len(screen.detail)):  # type: ignore[attr-defined]
+        paged = dataclasses.replace(screen, page=page)  # type: ignore[type-var]
+        items = render(paged, pygame.Surface(size))
+        drawn += " ".join(i.text or "" for i in items if i.kind == "text" and i.role == "detail").split()
+        mark = items.find("detail:page", kind="text")
+        if mark is None or mark.value == page + 1:
+            break
     return drawn, " ".join(screen.detail).split()  # type: ignore[attr-defined]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.screen_model import Screen
 from companion.screens.registry import GameScreens
-from companion.screens.samurai_spirit.board import draw_board, draw_facing_card
+from companion.screens.samurai_spirit.board import board_min_height, draw_board, draw_facing_card
 from companion.screens.samurai_spirit.game_over import draw_game_over
 from companion.screens.samurai_spirit.round_end import draw_round_end
 from companion.screens.samurai_spirit.setup_screen import draw_setup
@@ -37,6 +37,7 @@ SCREENS = GameScreens(
     },
     prompt=pending_prompt,
     panel_top=draw_facing_card,
+    board_min_height=board_min_height,
 )
 
 __all__ = ["SCREENS", "pending_prompt"]

@@ -17,12 +17,20 @@ from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import widgets
 from companion.screens.samurai_spirit.cards import facing_card
-from companion.screens.samurai_spirit.samurai_rows import draw_samurai_rows
+from companion.screens.samurai_spirit.samurai_rows import draw_samurai_rows, min_row_height
 from companion.screens.samurai_spirit.village import draw_absent_tokens, draw_village
 
 
 def village_strip_height(p: Painter) -> int:
     return max(p.metrics.line_height(p.metrics.text_size), p.metrics.px(40))
+
+
+def board_min_height(screen: Screen, p: Painter) -> int:
+    """The village strip and every Samurai's row at the smallest readable type."""
+    if not screen.view or screen.kind not in ("board", "round-end"):
+        return 0
+    rows = len(screen.view.get("samurai", []))
+    return village_strip_height(p) + p.metrics.pad + rows * (min_row_height(p) + max(1, p.metrics.px(4)))
 
 
 def village_and_columns(screen: Screen, p: Painter, rect: pygame.Rect,

@@ -18,8 +18,9 @@ from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.board import village_and_columns
 from companion.screens.samurai_spirit.naming import difficulty_label
+from engine.core.messages import msg
 
-RESULT_TEXT = {"won": "Village saved!", "lost": "Village lost"}
+RESULT_TEXT = {"won": msg("Village saved!"), "lost": msg("Village lost")}
 LOST_PREFIX = "The game is lost"
 """How the engine's narration of a loss begins; that line says why."""
 
@@ -35,16 +36,18 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     headline = pygame.Rect(left.left, left.top, left.width, m.line_height(m.large_size))
     badge = widgets.icon_box(headline)
     p.icon("game-over:badge", icons.check if result == "won" else icons.cross, badge, result)
-    p.text("game-over:result", RESULT_TEXT.get(result, result.title() or "Game over"),
+    words = RESULT_TEXT.get(result)
+    p.text("game-over:result", p.tr(words) if words else p.tr(msg("Game over")),
            pygame.Rect(badge.right + m.pad, headline.top, headline.right - badge.right - m.pad, headline.height),
            m.large_size, palette.TEXT, value=result, tags=[result])
     below = pygame.Rect(left.left, headline.bottom + m.pad, left.width, left.bottom - headline.bottom - m.pad)
     if result == "won":
         _draw_score(p, below, view)
     else:
-        level = difficulty_label(str(view.get("difficulty", "")))
+        level = difficulty_label(p, str(view.get("difficulty", "")))
         line = pygame.Rect(below.left, below.top, below.width, m.line_height(m.text_size))
-        p.text("game-over:round", f"Round {view.get('round', '?')} of 3 - {level}", line, m.text_size,
+        p.text("game-over:round", p.tr(msg("Round {n} of 3 - {level}", n=view.get("round", "?"), level=level)), line,
+               m.text_size,
                palette.TEXT_MUTED, value=view.get("round"))
         reason = next((text for text in screen.lines if text.startswith(LOST_PREFIX)), None)
         if reason:
@@ -63,17 +66,18 @@ def _draw_score(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     line = m.line_height(m.text_size)
     big = min(m.line_height(m.huge_size), max(line, rect.height - 3 * (line + m.pad)))
     score_row, farm_row, family_row, wound_row = rows(rect, [big, line, line, line], m.pad)
-    label_width = p.cache.measure("Score", m.text_size)[0] + m.pad
-    p.text("game-over:score-label", "Score", pygame.Rect(score_row.left, score_row.top, label_width, score_row.height),
+    score = p.tr(msg("Score"))
+    label_width = p.cache.measure(score, m.text_size)[0] + m.pad
+    p.text("game-over:score-label", score, pygame.Rect(score_row.left, score_row.top, label_width, score_row.height),
            m.text_size, palette.TEXT_MUTED)
     p.text("game-over:grade", grade, pygame.Rect(score_row.left + label_width + m.pad, score_row.top,
                                                  score_row.width - label_width - m.pad, score_row.height),
            m.huge_size, palette.HIGHLIGHT, value=grade)
-    widgets.counter(p, "game-over:farmsteads", icons.farm, f"{farmsteads} Farmsteads: +{farmsteads}", farm_row,
+    widgets.counter(p, "game-over:farmsteads", icons.farm, p.tr(msg("{n} Farmsteads: +{n}", n=farmsteads)), farm_row,
                     m.text_size, farmsteads)
-    widgets.counter(p, "game-over:families", icons.doll, f"{families} Families: +{families}", family_row,
+    widgets.counter(p, "game-over:families", icons.doll, p.tr(msg("{n} Families: +{n}", n=families)), family_row,
                     m.text_size, families)
-    bonus = "No Wound token: +1" if unhurt else "Wound tokens left: +0"
+    bonus = p.tr(msg("No Wound token: +1")) if unhurt else p.tr(msg("Wound tokens left: +0"))
     widgets.counter(p, "game-over:unhurt", icons.wound, bonus, wound_row, m.text_size, int(unhurt))
 
 

@@ -6,6 +6,13 @@ two-letter mark that tells them apart at a glance, rather than an initial.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.core.messages import Message, msg
+
+if TYPE_CHECKING:
+    from companion.screens.painter import Painter
+
 TOKEN_MARKS = {
     "kikuchiyo": "Ki",
     "kyuzo": "Ky",
@@ -17,6 +24,9 @@ TOKEN_MARKS = {
 }
 
 GRADE_MARKS = {"easy": "", "normal": "+", "hard": "++", "heroic": "+++"}
+DIFFICULTY_WORDS: dict[str, Message] = {
+    "easy": msg("Easy"), "normal": msg("Normal"), "hard": msg("Hard"), "heroic": msg("Heroic"),
+}
 
 
 def display_name(name: str) -> str:
@@ -29,8 +39,9 @@ def token_mark(name: str) -> str:
     return TOKEN_MARKS.get(name, name[:2].title())
 
 
-def difficulty_label(difficulty: str) -> str:
-    """"normal" -> "Normal (+)": the level with the grade mark a win earns."""
+def difficulty_label(p: Painter, difficulty: str) -> str:
+    """"normal" -> "Normal (+)": the level, in the screen's language, with the grade mark a win earns."""
     marks = GRADE_MARKS.get(difficulty, "")
-    label = difficulty.title()
+    word = DIFFICULTY_WORDS.get(difficulty)
+    label = p.tr(word) if word else difficulty.title()
     return f"{label} ({marks})" if marks else label

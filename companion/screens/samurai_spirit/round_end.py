@@ -21,12 +21,13 @@ from companion.screens.painter import IconDrawer, Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.board import village_and_columns
 from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER
+from engine.core.messages import Message, msg
 
-STEPS: tuple[tuple[IconDrawer, str], ...] = (
-    (icons.hat, "No hat: a Wound"),
-    (icons.farm, "No farm: lose a Farmstead"),
-    (icons.doll, "No doll: lose a Family; then Family bonuses"),
-    (icons.intruder_stack, "Reveal Intruders: flames burn Barricades"),
+STEPS: tuple[tuple[IconDrawer, Message], ...] = (
+    (icons.hat, msg("No hat: a Wound")),
+    (icons.farm, msg("No farm: lose a Farmstead")),
+    (icons.doll, msg("No doll: lose a Family; then Family bonuses")),
+    (icons.intruder_stack, msg("Reveal Intruders: flames burn Barricades")),
 )
 ALL_DONE = len(STEPS) + 1
 _STEP = re.compile(r"^Step (\d)\b")
@@ -50,7 +51,7 @@ def current_step(screen: Screen) -> int:
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    areas = village_and_columns(screen, p, rect, 0.6)
+    areas = village_and_columns(screen, p, rect, 0.5 if p.metrics.compact else 0.6)
     if areas is None or screen.view is None:
         return
     view = screen.view
@@ -60,6 +61,8 @@ def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
 
 
 def _draw_steps(p: Painter, rect: pygame.Rect, step: int, intruders: int) -> None:
+    """The four steps as rows; on 480x320 as number and symbol only, since their words do not fit whole
+    at readable size there and the to-do panel or prompt below says what to do."""
     m = p.metrics
     gap = m.pad
     height = min((rect.height + gap) // len(STEPS) - gap, m.px(64))
@@ -79,12 +82,14 @@ def _draw_steps(p: Painter, rect: pygame.Rect, step: int, intruders: int) -> Non
         colour = palette.TEXT if state != "todo" else palette.TEXT_MUTED
         p.text(f"round-end:step:{n}:number", str(n), number, m.text_size, colour, fill, align="center", value=n)
         p.icon(f"round-end:step:{n}:symbol", drawer, widgets.icon_box(symbol), n, dim=state == "todo")
+        if m.compact:
+            continue
         size = _step_text_size(p, label)
-        p.paragraph(f"round-end:step:{n}:text", text, label, size, colour, fill, tags=[state], centred=True)
+        p.paragraph(f"round-end:step:{n}:text", p.tr(text), label, size, colour, fill, tags=[state], centred=True)
     intruder_row = pygame.Rect(rect.left, rect.top + len(STEPS) * (height + gap), rect.width,
                                min(m.line_height(m.large_size), rect.bottom - rect.top - len(STEPS) * (height + gap)))
     if intruder_row.height >= m.line_height(m.text_size):
-        widgets.counter(p, "round-end:intruder", icons.intruder_stack, f"{intruders} Intruder cards left",
+        widgets.counter(p, "round-end:intruder", icons.intruder_stack, p.tr(msg("Intruder cards left: {n}", n=intruders)),
                         intruder_row, m.text_size, intruders)
 
 
@@ -93,14 +98,14 @@ def _step_text_size(p: Painter, label: pygame.Rect) -> int:
     m = p.metrics
     for size in range(m.text_size, m.min_size, -1):
         room = label.height // m.line_height(size)
-        if all(len(p.cache.wrap(text, size, label.width)) <= room for _, text in STEPS):
+        if all(len(p.cache.wrap(p.tr(text), size, label.width)) <= room for _, text in STEPS):
             return size
     return m.min_size
 
 
 def _draw_defenders(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:
     """Each Samurai's name, face, Wound token and the three symbols defended (full) or not (outline)."""
-    for sam, (face, *symbols) in widgets.samurai_name_rows(p, rect, samurai, [0.5, 0.17, 0.11, 0.11, 0.11], 48):
+    for sam, (face, *symbols) in widgets.samurai_name_rows(p, rect, samurai, [0.56, 0.14, 0.1, 0.1, 0.1], 48):
         name = sam["name"]
         widgets.face_with_wound(p, face, f"samurai:{name}", sam)
         defends = set(sam.get("defends", []))

@@ -18,20 +18,21 @@ from typing import Any
 import pygame
 
 from companion.screens import glyphs, palette
-from companion.screens.layout import columns, share
+from companion.screens.layout import columns, share, window
 from companion.screens.painter import Painter
 from companion.screens.palette import Colour
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.cards import card_face
 from companion.screens.samurai_spirit.naming import display_name
+from engine.core.messages import msg
 
 ONE_LINE = {
     "marker": 0.03,
-    "name": 0.2,
-    "face": 0.075,
-    "track": 0.29,
+    "name": 0.25,
+    "face": 0.06,
+    "track": 0.25,
     "combat": 0.175,
-    "defence": 0.16,
+    "defence": 0.145,
     "tokens": 0.07,
 }
 TWO_LINES_TOP = {"marker": 0.04, "name": 0.36, "face": 0.1, "tokens": 0.2, "defence": 0.3}
@@ -107,26 +108,48 @@ def row_geometry(p: Painter, width: int, height: int, names: list[str]) -> RowGe
         rects = columns(band, share(band.width, list(shares.values()), gap), gap)
         cells.update(zip(shares, rects, strict=True))
     line_height = cells["name"].height
-    ceiling = max(p.metrics.min_size, round(line_height * 1.15))
+    ceiling = max(p.metrics.min_size, round(line_height * 0.85))
     name_size = p.cache.common_size([display_name(n) for n in names], ceiling, cells["name"].width,
                                     p.metrics.min_size)
     number_size = min(ceiling, max(p.metrics.small_size, p.metrics.text_size, round(line_height * 0.85)))
     return RowGeometry(height, cells, name_size, number_size)
 
 
+def min_row_height(p: Painter) -> int:
+    """The thinnest row whose name still reads at the smallest allowed type."""
+    return p.cache.font(p.metrics.min_size).get_height() + 4
+
+
 def draw_samurai_rows(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
-    """All Samurai rows inside `rect`, top-aligned."""
+    """All Samurai rows inside `rect`, top-aligned; none when they would not be readable there (on a
+    small panel while the to-do panel needs the room): fewer things rather than smaller ones."""
     samurai = view.get("samurai", [])
     if not samurai:
         return
     gap = max(1, p.metrics.px(4))
     height = row_height(p, rect.height, len(samurai), gap)
+    if height < min_row_height(p):
+        focus = (view.get("pending") or {}).get("samurai")
+        if focus not in {s["name"] for s in samurai}:
+            focus = view.get("active")
+        samurai = _around(samurai, focus, (rect.height + gap) // (min_row_height(p) + gap))
+        if not samurai:
+            return
+        height = row_height(p, rect.height, len(samurai), gap)
     geometry = row_geometry(p, rect.width, height, [s["name"] for s in samurai])
     pending = view.get("pending") or {}
     for n, sam in enumerate(samurai):
         row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
         draw_row(p, row, geometry, sam, active=sam["name"] == view.get("active"),
                  deciding=sam["name"] == pending.get("samurai"), zebra=n % 2 == 1)
+
+
+def _around(samurai: list[dict[str, Any]], focus: Any, capacity: int) -> list[dict[str, Any]]:
+    """The rows that fit, centred on the Samurai who decides now (else the active one) and so showing
+    its neighbours, whom the arrow penalties and talents touch."""
+    names = [s["name"] for s in samurai]
+    start, end = window(len(samurai), names.index(focus) if focus in names else 0, capacity)
+    return samurai[start:end]
 
 
 def draw_row(
@@ -159,8 +182,9 @@ def _draw_track(p: Painter, rect: pygame.Rect, role: str, sam: dict[str, Any], f
     track, kiai = int(sam.get("track", 0)), max(1, int(sam.get("kiai", 1)))
     passed = bool(sam.get("passed"))
     burning = track > kiai
-    label = "PASS" if passed else f"{track}/{kiai}"
-    text_width = min(max(p.cache.measure(t, size)[0] for t in ("13/13", "PASS")), rect.width // 2)
+    passed_word = p.tr(msg("PASS"))
+    label = passed_word if passed else f"{track}/{kiai}"
+    text_width = min(max(p.cache.measure(t, size)[0] for t in ("13/13", passed_word)), rect.width // 2)
     bar_area = pygame.Rect(rect.left, rect.top, rect.width - text_width - max(3, rect.height // 4), rect.height)
     bar = pygame.Rect(0, 0, bar_area.width, max(4, min(rect.height * 2 // 3, p.metrics.px(22))))
     bar.midleft = bar_area.midleft

@@ -19,9 +19,10 @@ from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.naming import difficulty_label, display_name
+from engine.core.messages import msg
 
 SEAT_ROW_MAX = 46
-SEAT_COLUMNS = {"marker": 0.08, "number": 0.07, "face": 0.13, "name": 0.44, "kiai": 0.28}
+SEAT_COLUMNS = {"marker": 0.07, "number": 0.06, "face": 0.11, "name": 0.5, "kiai": 0.26}
 
 
 def draw_setup(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
@@ -31,13 +32,13 @@ def draw_setup(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         return
     m = p.metrics
     gap = 2 * m.pad
-    left, right = columns(rect, share(rect.width, [0.46, 0.54], gap), gap)
+    left, right = columns(rect, share(rect.width, [0.56, 0.44], gap), gap)
     if not screen.detail:
         left = rect
     header = pygame.Rect(left.left, left.top, left.width, m.line_height(m.text_size))
     level = str(view.get("difficulty", "normal"))
     barricades = view.get("village", {}).get("barricades")
-    p.text("setup:difficulty", f"Difficulty: {difficulty_label(level)}", header, m.text_size, palette.HIGHLIGHT,
+    p.text("setup:difficulty", p.tr(msg("Difficulty: {level}", level=difficulty_label(p, level))), header, m.text_size, palette.HIGHLIGHT,
            value=level)
     seats = pygame.Rect(left.left, header.bottom + m.pad, left.width, left.bottom - header.bottom - m.pad)
     _draw_seats(p, seats, view)
@@ -45,7 +46,7 @@ def draw_setup(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         used = 0
         if barricades is not None:
             line = pygame.Rect(right.left, right.top, right.width, m.line_height(m.text_size))
-            widgets.counter(p, "setup:barricades", icons.barricade, f"{barricades} Barricades", line, m.text_size,
+            widgets.counter(p, "setup:barricades", icons.barricade, p.tr(msg("{n} Barricades", n=barricades)), line, m.text_size,
                             int(barricades))
             used = line.height + m.pad
         detail = pygame.Rect(right.left, right.top + used, right.width, right.height - used)
@@ -58,9 +59,9 @@ def _draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     gap = max(1, p.metrics.px(4))
     height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(SEAT_ROW_MAX))
     widths = share(rect.width - 4, list(SEAT_COLUMNS.values()), 3)
-    ceiling = max(p.metrics.small_size, round(height * 1.1))
+    ceiling = max(p.metrics.small_size, round(height * 0.8))
     size = p.cache.common_size([display_name(s["name"]) for s in samurai], ceiling, widths[3], p.metrics.min_size)
-    kiai_texts = [f"Kiai {s.get('kiai', '?')}" for s in samurai]
+    kiai_texts = [p.tr(msg("Kiai {n}", n=s.get("kiai", "?"))) for s in samurai]
     kiai_size = p.cache.common_size(kiai_texts, size, widths[4], p.metrics.min_size)
     for n, sam in enumerate(samurai):
         name = sam["name"]

@@ -16,9 +16,13 @@ from companion.screens import palette
 from companion.screens.painter import IconDrawer, Painter
 from companion.screens.palette import Colour
 from companion.screens.samurai_spirit import icons, widgets
+from engine.core.messages import msg
 
 FARMSTEADS = 6
 FAMILIES = 3
+DROPPED_FIRST = ("village:round", "stacks:discard")
+"""Counters left out, in this order, when the strip cannot hold them all at readable size: the round is
+in the title, and the discard pile lies on the table in plain sight."""
 
 
 @dataclass(frozen=True)
@@ -29,13 +33,13 @@ class _Counter:
     value: int
 
 
-def _counters(view: dict[str, Any]) -> list[_Counter]:
+def _counters(p: Painter, view: dict[str, Any]) -> list[_Counter]:
     village = view.get("village", {})
     stacks = view.get("stacks", {})
     families = len(village.get("families", []))
     barricades = int(village.get("barricades", 0))
     return [
-        _Counter("village:round", None, f"Round {view.get('round', 1)}", int(view.get("round", 1))),
+        _Counter("village:round", None, p.tr(msg("Round {n}", n=view.get("round", 1))), int(view.get("round", 1))),
         _Counter("village:barricades", icons.barricade, f"{barricades}/{village.get('barricades_max', barricades)}",
                  barricades),
         _Counter("village:farmsteads", icons.farm, f"{village.get('farmsteads', 0)}/{FARMSTEADS}",
@@ -58,7 +62,7 @@ def draw_village(
 ) -> None:
     """Counters across `rect`, with the face-up top Raider cards after the stack when there are any,
     and at the right end `facing`, the card a Samurai must Confront or Defend, when given."""
-    counters = _counters(view)
+    counters = _counters(p, view)
     face_up: list[str] = list(view.get("stacks", {}).get("raider_face_up", []))
     height = rect.height
     card_w = max(8, height * 3 // 5)
@@ -72,9 +76,15 @@ def draw_village(
     floor = p.metrics.min_size
     while True:
         widths = [_width(p, c, height, size) for c in counters]
-        if sum(widths) + extras + p.metrics.pad * (len(widths) - 1) <= rect.width or size <= floor:
+        if sum(widths) + extras + p.metrics.pad * (len(widths) - 1) <= rect.width:
             break
-        size -= 1
+        if size > floor:
+            size -= 1
+            continue
+        droppable = [c for c in counters if c.role in DROPPED_FIRST]
+        if not droppable:
+            break
+        counters.remove(min(droppable, key=lambda c: DROPPED_FIRST.index(c.role)))
     spare = rect.width - sum(widths) - extras
     gap = max(2, spare // max(1, len(widths) - 1))
     x = rect.left
@@ -99,7 +109,7 @@ def draw_absent_tokens(p: Painter, rect: pygame.Rect, names: list[str], backgrou
     if not names:
         return
     size = p.metrics.small_size
-    label = "Absent Samurai tokens:"
+    label = p.tr(msg("Absent Samurai tokens:"))
     label_width = min(p.cache.measure(label, size)[0], rect.width // 2)
     p.text("village:absent-tokens", label, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
            palette.TEXT_MUTED, background, value=len(names))

@@ -154,7 +154,7 @@ def samurai_name_rows(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any
     gap = max(1, p.metrics.px(3))
     height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(max_height))
     widths = share(rect.width - 4, weights, 2)
-    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 1.1)),
+    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 0.8)),
                                widths[0], p.metrics.min_size)
     out = []
     for n, sam in enumerate(samurai):
