@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, load_memory, save_memory
 from companion.resume_info import damage_line, game_lines
 from companion.saving import Job, SaveQueue
-from companion.screen_model import Screen
+from companion.screen_model import PAGE_SECONDS, Screen
 from companion.storage import (
     CURRENT,
     REAL_DISK,
@@ -109,6 +109,8 @@ class App:
         self.selected = self.setup.menu().selected
         self.lines: list[Text] = []
         self.todo: list[Text] = []
+        self._page_key: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
+        self._page_epoch = 0.0
         if memory_note is not None:
             self._say(memory_note)
         self.confirm: tuple[Text, ...] | None = None
@@ -282,7 +284,7 @@ class App:
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
         times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
-                             self.saving.deadline()) if t is not None]
+                             self.saving.deadline(), self._next_page()) if t is not None]
         return min(times) if times else None
 
     def _next_second(self) -> float | None:
@@ -699,7 +701,30 @@ class App:
                       **common)
 
     def screen(self) -> Screen:
-        """This moment's frame, every text in the table's language."""
+        """This moment's frame, every text in the table's language, on the page the timer has reached."""
+        return self._paged(self._screen())
+
+    def _paged(self, screen: Screen) -> Screen:
+        """Count `page` up every PAGE_SECONDS from the moment the to-do or detail text last changed.
+
+        The screens show page `page % pages` of a text too long for one page,
+        so new steps always start on their first page.
+        """
+        key = (screen.kind, screen.todo, screen.detail)
+        now = self.clock()
+        if key != self._page_key:
+            self._page_key, self._page_epoch = key, now
+        page = int((now - self._page_epoch) // PAGE_SECONDS)
+        return replace(screen, page=page) if page else screen
+
+    def _next_page(self) -> float | None:
+        """When the page next turns (only while there is text that may span pages)."""
+        if self._page_key is None or not (self._page_key[1] or self._page_key[2]):
+            return None
+        turned = int((self.clock() - self._page_epoch) // PAGE_SECONDS)
+        return self._page_epoch + (turned + 1) * PAGE_SECONDS
+
+    def _screen(self) -> Screen:
         said = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
         # One sentence a line: the question, then each thing to put back, then what the buttons do.

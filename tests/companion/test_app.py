@@ -282,7 +282,7 @@ def test_a_damaged_middle_record_is_kept_and_the_table_decides(tmp_path: Path) -
     text = " ".join(screen.detail)
     assert (f"Line 4 of the saved game is damaged (checksum mismatch); 6 later records are intact but cannot "
             f"be used after it. The original is kept as {copy.name}. Resume at input 2?") in text
-    assert again.deadline() is None, "a damaged game is not resumed without the table"
+    assert again.countdown() is None and again.resume_deadline is None, "a damaged game is not resumed without the table"
     tap(again, "card:3-doll-none")
     assert again.mode == "resume" and path.read_bytes() == damaged
     press(again, "ok")

@@ -12,6 +12,7 @@ from conftest import UI, Clock, make, press, tap
 
 from companion import i18n
 from companion.app import App
+from companion.screen_model import PAGE_SECONDS
 from companion.config import ConfigError, parse_config
 from companion.remembered import MEMORY
 from companion.storage import CURRENT, FaultyFileSystem
@@ -139,7 +140,8 @@ def test_the_resume_screen_shows_the_game_and_counts_down(tmp_path: Path) -> Non
     assert again.screen().countdown == 19 and again.deadline() == pytest.approx(clock.now + 0.75)
     clock.now += 19
     again.tick()
-    assert again.mode == "play" and again.screen().countdown is None and again.deadline() is None
+    assert again.mode == "play" and again.screen().countdown is None
+    assert again.deadline() == clock.now + PAGE_SECONDS, "only the page timer is left"
 
 
 # --- the remembered set-up -----------------------------------------------------------------
@@ -272,3 +274,20 @@ def test_run_and_demo_take_lang() -> None:
     assert build_parser().parse_args(["demo", "--lang", "nl"]).lang == "nl"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["demo", "--lang", "es"])
+
+
+def test_long_steps_turn_pages_on_a_timer_and_new_steps_start_on_page_one(tmp_path: Path) -> None:
+    clock = Clock()
+    app = make(tmp_path, clock)
+    three_samurai(app)
+    first = app.screen()
+    assert first.todo and first.page == 0
+    assert app.deadline() is not None and app.deadline() <= clock.now + PAGE_SECONDS
+    clock.now += PAGE_SECONDS
+    app.tick()
+    assert app.screen().page == 1 and app.screen().todo == first.todo
+    clock.now += PAGE_SECONDS
+    assert app.screen().page == 2
+    press(app, "support", "ok")
+    assert app.screen().todo and app.screen().todo != first.todo
+    assert app.screen().page == 0, "new steps start on their first page"
