@@ -12,9 +12,9 @@ from conftest import UI, Clock, make, press, tap
 
 from companion import i18n
 from companion.app import App
-from companion.screen_model import PAGE_SECONDS
 from companion.config import ConfigError, parse_config
 from companion.remembered import MEMORY
+from companion.screen_model import PAGE_SECONDS
 from companion.storage import CURRENT, FaultyFileSystem
 
 
