@@ -19,6 +19,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import input_from_obj
 from engine.core.match import Match
+from engine.core.messages import Message
 from engine.core.registry import get_game
 from engine.core.safe_json import load_limited
 
@@ -48,8 +49,11 @@ class ProtocolSession:
         out.update(extra)
         return out
 
-    def _error(self, message: str) -> dict[str, Any]:
-        return {"ok": False, "error": message, "state": self._state()}
+    def _error(self, message: Message | str) -> dict[str, Any]:
+        """A refusal: the English sentence in "error", its template and parameters in "key" and "params"."""
+        if not isinstance(message, Message):
+            message = Message(message, {})
+        return {"ok": False, "error": message.text, **message.to_json(), "state": self._state()}
 
     def handle_line(self, line: str | bytes) -> str:
         """Answer one line (text, or bytes as read from a pipe) with one line; never raises.
@@ -80,7 +84,7 @@ class ProtocolSession:
         try:
             obj = load_limited(read_text(line))
         except RuleError as exc:
-            return self._error(str(exc))
+            return self._error(exc.message)
         return self.handle(obj)
 
     def handle(self, obj: Any) -> dict[str, Any]:
@@ -88,7 +92,7 @@ class ProtocolSession:
         try:
             return self._dispatch(obj)
         except RuleError as exc:
-            return self._error(str(exc))
+            return self._error(exc.message)
 
     def _dispatch(self, obj: Any) -> dict[str, Any]:
         command = command_of(obj)
