@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.base import GameUI, Menu, SetupFlow
+from companion.games.base import GameUI, Menu, SetupFlow, Text
+from companion.i18n import Translator
 from companion.saving import Job, SaveQueue
 from companion.screen_model import Screen
 from companion.storage import (
@@ -37,10 +38,11 @@ from companion.storage import (
     load_journal,
     unfinished,
 )
-from companion.tagmap import TagMap, label, save_tagmap
+from companion.tagmap import TagMap, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine import Choose, Input, Match, Press, RuleError, Tap
 from engine.core.journal import Damage
+from engine.core.messages import message_from_json
 
 DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
 MAX_LINES = 8
@@ -59,8 +61,11 @@ class App:
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
                  notice_s: float = 4.0, resume_timeout_s: float = 20.0,
                  new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
-                 save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0) -> None:
+                 save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0,
+                 lang: str = "en") -> None:
         self.ui = ui
+        self.lang = lang
+        self.tr = Translator(lang or "en", ui.namers())
         self.tags = tagmap
         self.state_dir = state_dir
         self.clock = clock
@@ -246,10 +251,10 @@ class App:
             if kind == "samurai":
                 why = self.setup.tap_board(name)
                 if why:
-                    self._say(why.capitalize() + ".", error=True)
+                    self._say(self.tr(why), error=True)
                 self.selected = self.setup.menu().selected
             else:
-                self._say(f"{label(target)} is a card; the setup wants Samurai boards or the buttons.", error=True)
+                self._say(f"{self._target(target)} is a card; the setup wants Samurai boards or the buttons.", error=True)
             return
         if self.mode != "play" or self.match is None:
             self._say("No game is running: press OK.", error=True)
@@ -262,7 +267,7 @@ class App:
             if name in prompt.options:
                 self._apply([Choose(name)])
             else:
-                self._say(f"The {name.capitalize()} board is not a choice now. {prompt.text}", error=True)
+                self._say(f"The {name.capitalize()} board is not a choice now. {self.tr(prompt.message)}", error=True)
             return
         if prompt.tap is not None:
             self._apply([Tap(name)])
@@ -271,7 +276,7 @@ class App:
         elif self._hidden_slot_open():
             self._apply([Tap(name, hidden=True)])
         else:
-            self._say(f"Not waiting for a card now. {prompt.text}", error=True)
+            self._say(f"Not waiting for a card now. {self.tr(prompt.message)}", error=True)
 
     def _hidden_slot_open(self) -> bool:
         """A card just went unseen to a hidden stack: a tap now names it (face down)."""
@@ -338,7 +343,7 @@ class App:
             return
         if name in ("next", "ok"):
             if prompt.tap is not None:
-                self._say(f"Tap the card on the reader. {prompt.text}", error=True)
+                self._say(f"Tap the card on the reader. {self.tr(prompt.message)}", error=True)
                 return
             if name == "next":
                 step = -1 if held else 1
@@ -362,14 +367,14 @@ class App:
         except RuleError as exc:
             if done:
                 match.undo(done)
-            self._say(str(exc), error=True)
+            self._say(self.tr(exc.message), error=True)
             return
         if self.saving.unsaved:
             self.saving.queue(Job("sync", match))
         elif not self._append(match, len(values)):
             return
         self.accepted += len(values)
-        texts = [e.text for events in match.history[-len(values):] for e in events
+        texts = [self.tr(e.message) for events in match.history[-len(values):] for e in events
                  if e.kind not in ("reveal",)]
         self._narrate(texts)
         self.selected = 0
@@ -399,7 +404,7 @@ class App:
             self._say("Nothing to undo yet.", error=True)
             return
         prompt_before = self._prompt_before_last()
-        what = self.ui.describe_input(match.inputs[-1], prompt_before)
+        what = self.tr(self.ui.describe_input(match.inputs[-1], prompt_before))
         self.confirm = f"Undo {what}? OK to confirm, any other button to cancel."
         self._confirm_action = self._undo
 
@@ -425,7 +430,7 @@ class App:
                 self.saving.queue(Job("sync", match))
                 self.saving.failed(exc, "The undo was not done: the game is as it was before it.")
                 return
-        self.lines = [f"Undone. {line}" for line in self.ui.undo_lines(events)][:MAX_LINES]
+        self.lines = [f"Undone. {self.tr(line)}" for line in self.ui.undo_lines(events)][:MAX_LINES]
         self.selected = 0
 
     def _confirmed(self) -> None:
@@ -461,7 +466,8 @@ class App:
         self.selected = 0
         view = self.match.play.public_view()
         pending = view.get("pending") or {}
-        self.lines = [f"Resumed. {pending.get('text', 'The game is over.')}"]
+        said = self.tr(message_from_json(pending)) if "key" in pending else "The game is over."
+        self.lines = [f"Resumed. {said}"]
 
     def _new_game(self) -> None:
         result = self.match.play.result if self.match else None
@@ -496,13 +502,13 @@ class App:
         try:
             match = Match(self.ui.game, setup, self.new_seed())
         except RuleError as exc:
-            self._say(str(exc), error=True)
+            self._say(self.tr(exc.message), error=True)
             return
         self.match = match
         self.mode = "play"
         self.selected = 0
         self.lines = []
-        self._narrate([e.text for e in match.opening])
+        self._narrate([self.tr(e.message) for e in match.opening])
         self.saving.owe(Job("sync", match, note="The new game is not saved yet."))
 
     # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
@@ -524,7 +530,7 @@ class App:
             self._say(f"Tag {uid} is not in the tag map and every card and board already has a tag. "
                       "Run `companion enroll --start CARD` to move a card to a new tag.", error=True)
             return
-        labels = tuple(self.ui.describe_target(t) for t in targets)
+        labels = tuple(self._target(t) for t in targets)
         self.picker = Menu(f"Enroll tag {uid}: which card is it?", tuple(targets), labels,
                            ("Next walks the list, OK binds the tag, Undo closes.",))
         self.selected = 0
@@ -534,11 +540,11 @@ class App:
             try:
                 self.tags.bind(uid, target)
             except RuleError as exc:
-                self._say(str(exc), error=True)
+                self._say(self.tr(exc.message), error=True)
                 return
             if self.save_tags:
                 save_tagmap(self.state_dir, self.tags)
-            self._close_picker(f"Tag {uid} is now {label(target)}.")
+            self._close_picker(f"Tag {uid} is now {self._target(target)}.")
             self._card(uid)
 
         self.picker_action = bind
@@ -562,7 +568,7 @@ class App:
             targets = boards
         else:
             targets = [t for t in self.ui.tag_targets() if t.startswith("card:")]
-        labels = tuple(self.ui.describe_target(t) for t in targets)
+        labels = tuple(self._target(t) for t in targets)
         self.picker = Menu("Virtual deck: which card do you tap?", tuple(targets), labels,
                            ("Next walks the list, OK taps it, Undo closes.",))
         self.selected = 0
@@ -571,7 +577,7 @@ class App:
             uid = self.tags.uid_for(target)
             self._close_picker(None)
             if uid is None:
-                self._say(f"{label(target)} has no tag in the map.", error=True)
+                self._say(f"{self._target(target)} has no tag in the map.", error=True)
                 return
             self._card(uid)
 
@@ -590,42 +596,59 @@ class App:
 
     # --- screen --------------------------------------------------------------------
 
+    def _target(self, target: str) -> str:
+        """A card or board in words, never its id."""
+        return self.tr(self.ui.describe_target(target))
+
+    def _menu_words(self, menu: Menu) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+        """A menu's title, labels and detail in the table's language."""
+        return self._words(menu.title), tuple(map(self._words, menu.labels)), tuple(map(self._words, menu.detail))
+
+    def _words(self, text: Text) -> str:
+        return text if isinstance(text, str) else self.tr(text)
+
     def _say(self, text: str, error: bool = False) -> None:
         self.notice = Notice(text, error, self.clock() + self.notice_s)
 
     def screen(self) -> Screen:
         notice = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
-        common: dict[str, Any] = {"game": self.ui.name, "notice": notice, "notice_error": error,
+        common: dict[str, Any] = {"game": self.ui.name, "lang": self.lang, "notice": notice, "notice_error": error,
                                   "confirm": self.confirm, "unsaved": self.saving.unsaved}
         if self.saving.blocked():
             menu = self.saving.menu()
-            return Screen("message", title=menu.title, options=menu.labels, selected=self.saving.selected,
-                          detail=menu.detail, buttons=("next", "ok"), **{**common, "confirm": None})
+            title, labels, detail = self._menu_words(menu)
+            return Screen("message", title=title, options=labels, selected=self.saving.selected,
+                          detail=detail, buttons=("next", "ok"), **{**common, "confirm": None})
         if self.picker is not None:
-            return Screen("message", title=self.picker.title, options=self.picker.labels,
-                          selected=self.selected % len(self.picker.options), detail=self.picker.detail,
+            title, labels, detail = self._menu_words(self.picker)
+            return Screen("message", title=title, options=labels,
+                          selected=self.selected % len(self.picker.options), detail=detail,
                           buttons=("next", "ok", "undo"), **common)
         if self.mode == "resume":
-            menu = self._resume_menu()
-            return Screen("resume", title=menu.title, options=menu.labels, selected=self.selected % 2,
-                          detail=menu.detail, buttons=("next", "ok"), **common)
+            title, labels, detail = self._menu_words(self._resume_menu())
+            return Screen("resume", title=title, options=labels, selected=self.selected % 2,
+                          detail=detail, buttons=("next", "ok"), **common)
         if self.mode == "setup" or self.match is None:
             menu = self.setup.menu()
-            return Screen("setup", title=menu.title, options=menu.labels,
-                          selected=self.selected % len(menu.options), detail=menu.detail,
+            title, labels, detail = self._menu_words(menu)
+            return Screen("setup", title=title, options=labels,
+                          selected=self.selected % len(menu.options), detail=detail,
                           buttons=("next", "ok", "undo"), **common)
         view = self.match.play.public_view()
+        pending = view.get("pending")
+        if pending and "key" in pending:
+            pending["text"] = self.tr(message_from_json(pending))
         prompt = self.match.play.prompt
         options: tuple[str, ...] = ()
         buttons: list[str] = []
         if prompt is not None and prompt.tap is None:
-            options = tuple(self.ui.option_label(o, prompt) for o in prompt.options)
+            options = tuple(self.tr(self.ui.option_label(o, prompt)) for o in prompt.options)
             buttons = [b for b in DIRECT_BUTTONS if b in prompt.options] + ["next", "ok"]
         elif prompt is None:
             buttons = ["ok"]
         if self.match.inputs:
             buttons.append("undo")
-        return Screen(self.ui.screen_kind(view), view=view, title=self.ui.title(view), lines=tuple(self.lines),
+        return Screen(self.ui.screen_kind(view), view=view, title=self.tr(self.ui.title(view)), lines=tuple(self.lines),
                       options=options, selected=self.selected % len(options) if options else 0,
                       buttons=tuple(buttons), **common)

@@ -5,18 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.i18n import Namer
 from engine import Event, Prompt
 from engine.core.game import Game
+from engine.core.messages import Message
+
+Text = str | Message
+"""A text for the screen: a Message to translate, or words already in the table's language."""
 
 
 @dataclass(frozen=True)
 class Menu:
     """A list the buttons walk with Next and OK (setup questions, pickers)."""
 
-    title: str
+    title: Text
     options: tuple[str, ...]
-    labels: tuple[str, ...]
-    detail: tuple[str, ...] = ()
+    labels: tuple[Text, ...]
+    detail: tuple[Text, ...] = ()
     selected: int = 0
 
 
@@ -27,7 +32,7 @@ class SetupFlow(Protocol):
 
     def choose(self, option: str) -> None: ...
 
-    def tap_board(self, name: str) -> str | None:
+    def tap_board(self, name: str) -> Message | None:
         """A Samurai board was tapped; return a refusal reason or None."""
         ...
 
@@ -41,6 +46,9 @@ class SetupFlow(Protocol):
 
 
 class GameUI(Protocol):
+    """A game's words for the app: every text is a Message, said in the table's language through a
+    Translator built with `namers()`."""
+
     name: str
 
     @property
@@ -54,16 +62,20 @@ class GameUI(Protocol):
         """Everything a tag can stand for: "card:<id>", "samurai:<name>"."""
         ...
 
-    def describe_target(self, target: str) -> str: ...
+    def namers(self) -> dict[str, Namer]:
+        """How this game's message fields are named, by kind: "card" -> the card as players say it, ..."""
+        ...
 
-    def option_label(self, option: str, prompt: Prompt) -> str: ...
+    def describe_target(self, target: str) -> Message: ...
 
-    def describe_input(self, value: Any, prompt: Prompt | None) -> str: ...
+    def option_label(self, option: str, prompt: Prompt) -> Message: ...
 
-    def undo_lines(self, events: list[Event]) -> list[str]:
-        """What the table must put back when these events are undone."""
+    def describe_input(self, value: Any, prompt: Prompt | None) -> Message: ...
+
+    def undo_lines(self, events: list[Event]) -> list[Message]:
+        """What the table must put back when these events are undone, meeples included."""
         ...
 
     def screen_kind(self, view: dict[str, Any]) -> str: ...
 
-    def title(self, view: dict[str, Any]) -> str: ...
+    def title(self, view: dict[str, Any]) -> Message: ...

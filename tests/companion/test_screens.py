@@ -18,6 +18,8 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.games import game_ui
+from companion.i18n import Translator
 from companion.screen_model import SCREEN_KINDS, Screen
 from companion.screens import DisplayList, TextCache, render, snapshot
 from companion.screens.display_list import BASE_LAYER, DIALOG_LAYER, Item
@@ -450,7 +452,7 @@ def test_the_card_being_faced_is_drawn_whole(size: tuple[int, int]) -> None:
     assert card is not None and card.value is not None
     face = card_face(str(card.value))
     assert card.value == screen.view["pending"]["subject"]
-    assert get_game("samurai-spirit").catalogue.cards[face.id].describe() in screen.view["pending"]["text"]
+    assert Translator("en", game_ui("samurai-spirit").namers()).value("card", face.id) in screen.view["pending"]["text"]
     assert items.find("facing:value", kind="text").value == face.value  # type: ignore[union-attr]
     assert [i.value for i in items.find_all("facing:penalty")] == list(face.penalties)
     assert (items.find("facing:flames") is not None) == face.flames
