@@ -26,12 +26,12 @@ class Event:
     message: Message
     data: dict[str, Any] = field(default_factory=dict)
 
-    def __init__(self, kind: str, message: Message | str, data: dict[str, Any] = _NO_DATA) -> None:
+    def __init__(self, kind: str, message: Message, data: dict[str, Any] = _NO_DATA) -> None:
         # Frozen like any dataclass, but a game makes hundreds of events: the
         # generated __init__ goes through object.__setattr__ for each field,
         # setting the slots through their descriptors is about twice as fast.
         _SET_KIND(self, kind)
-        _SET_MESSAGE(self, message if isinstance(message, Message) else Message(message, {}))
+        _SET_MESSAGE(self, message)
         _SET_DATA(self, {} if data is _NO_DATA else data)
 
     @property

@@ -33,14 +33,14 @@ class Prompt:
     tap: str | None = None
     subject: str | None = None
 
-    def __init__(self, actor: str, kind: str, message: Message | str, options: tuple[str, ...] = (),
+    def __init__(self, actor: str, kind: str, message: Message, options: tuple[str, ...] = (),
                  tap: str | None = None, subject: str | None = None) -> None:
         # Frozen like any dataclass, but made at every step of a game: setting
         # the slots through their descriptors is about twice as fast as the
         # generated __init__, which calls object.__setattr__ for each field.
         _SET_ACTOR(self, actor)
         _SET_KIND(self, kind)
-        _SET_MESSAGE(self, message if isinstance(message, Message) else Message(message, {}))
+        _SET_MESSAGE(self, message)
         _SET_OPTIONS(self, options)
         _SET_TAP(self, tap)
         _SET_SUBJECT(self, subject)

@@ -13,9 +13,9 @@ from engine.core.messages import Items, message_from_json, msg
 
 
 def test_event_defaults_to_a_fresh_empty_data_dict() -> None:
-    a, b = Event("turn", "Kyuzo's turn."), Event("turn", "Kyuzo's turn.")
+    a, b = Event("turn", msg("Kyuzo's turn.")), Event("turn", msg("Kyuzo's turn."))
     assert a.data == {} and a.data is not b.data
-    assert a == b and Event("k", "t", {"n": 1}).data == {"n": 1}
+    assert a == b and Event("k", msg("t"), {"n": 1}).data == {"n": 1}
     assert a.to_json() == {"kind": "turn", "text": "Kyuzo's turn.", "key": "Kyuzo's turn.", "params": {}}
     assert [f.name for f in dataclasses.fields(Event)] == ["kind", "message", "data"]
 
@@ -39,17 +39,17 @@ def test_event_prompt_and_error_carry_a_message_and_its_english_text() -> None:
 
 
 def test_prompt_fields_defaults_equality_and_hash() -> None:
-    p = Prompt("kyuzo", "fight", "Kyuzo faces ...", ("confront", "defend"), None, "1-hat-none")
-    same = Prompt(actor="kyuzo", kind="fight", message="Kyuzo faces ...", options=("confront", "defend"),
+    p = Prompt("kyuzo", "fight", msg("Kyuzo faces ..."), ("confront", "defend"), None, "1-hat-none")
+    same = Prompt(actor="kyuzo", kind="fight", message=msg("Kyuzo faces ..."), options=("confront", "defend"),
                   subject="1-hat-none")
     assert p == same and hash(p) == hash(same) and len({p, same}) == 1
-    assert Prompt("table", "reveal", "Tap it.", tap="intruder") == Prompt("table", "reveal", "Tap it.", (), "intruder")
-    bare = Prompt("a", "b", "c")
+    assert Prompt("table", "reveal", msg("Tap it."), tap="intruder") == Prompt("table", "reveal", msg("Tap it."), (), "intruder")
+    bare = Prompt("a", "b", msg("c"))
     assert (bare.options, bare.tap, bare.subject) == ((), None, None)
     assert repr(bare) == "Prompt(actor='a', kind='b', message=msg('c', **{}), options=(), tap=None, subject=None)"
 
 
-@pytest.mark.parametrize("value", [Event("k", "t", {"a": [1]}), Prompt("a", "b", "c", ("x",), None, "s")])
+@pytest.mark.parametrize("value", [Event("k", msg("t"), {"a": [1]}), Prompt("a", "b", msg("c"), ("x",), None, "s")])
 def test_values_stay_frozen_and_copyable(value: Event | Prompt) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         value.kind = "other"  # type: ignore[misc]

@@ -188,6 +188,8 @@ def test_katsushiro_orders_the_top_cards_face_up(table: type[Table]) -> None:
     assert t.view()["stacks"]["raider_face_up"] == ["3-hat-none", "1-hat-none"]
     t.do("fight")
     assert t.play.possible_taps() == ["3-hat-none"]
+    who = t.prompt.actor.capitalize()
+    assert t.prompt.text == f"{who}: take the face-up 3-hat-none from the top of the Raider stack and tap it."
     assert t.refuse("tap 2-hat-none") == "The top Raider card is the face-up 3-hat-none: tap that card."
 
 

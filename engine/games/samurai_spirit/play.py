@@ -23,6 +23,9 @@ from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.setup import Setup
 from engine.games.samurai_spirit.state import SamuraiState, State
 
+_REVEALED: dict[str, Message] = {}
+"""One "{card} revealed." message per card id, shared by every game (a card is revealed at almost every step)."""
+
 
 class Play:
     """A game in progress; built by SamuraiSpirit.new_play."""
@@ -77,19 +80,23 @@ class Play:
         """Wait for the tap of the card turned over from `source`, and pick it up.
 
         When the top Raider card already lies face up (Katsushiro's Kiai put it
-        back so), nothing is turned over: `face_up`, which names that card in
-        its `{card}` field, says to take it and tap it instead.
+        back so), nothing is turned over: `face_up` says to take it and tap it
+        instead. It is a constant template, filled here with `message`'s values
+        and the card in `{card}`, so the usual draw builds nothing more.
         """
         who = actor if isinstance(actor, str) else actor.name
         cards = self.state.cards
         if face_up is not None and source == "raider" and cards.raider_face_up:
-            message = Message(face_up.template, {**face_up.params, "card": cards.raider[-1]})
+            message = Message(face_up.template, {**message.params, "card": cards.raider[-1]})
         value = yield Prompt(who, "reveal", message, (), source)
         assert isinstance(value, Tap)
         cid = value.card
         st = self.state
         st.cards.take(source, cid, st.round)
-        self.emit("reveal", msg("{card} revealed.", card=cid), card=cid, source=source)
+        revealed = _REVEALED.get(cid)
+        if revealed is None:
+            revealed = _REVEALED[cid] = msg("{card} revealed.", card=cid)
+        self.emit("reveal", revealed, card=cid, source=source)
         yield from deal.after_reveal(self, cid)
         return cid
 

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
 
 CONFRONT, DEFEND, DISCARD, UNDER = "confront", "defend", "discard", "under"
+FACE_UP = msg("{samurai}: take the face-up {card} from the top of the Raider stack and tap it.")
+"""The draw when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
 
 
 def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
@@ -38,7 +40,15 @@ def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
     return holder is not None and holder.token_holder == sam.name and talent not in st.late_tokens
 
 
+def _defend_blocked(p: Play, sam: SamuraiState, cid: str) -> bool:
+    """Whether `why_not_defend` has a reason, without building its sentence (asked at every draw)."""
+    symbol = p.state.catalogue.cards[cid].symbol
+    return symbol is None or sam.no_defend or p.state.defends(sam, symbol)
+
+
 def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> Message | None:
+    if not _defend_blocked(p, sam, cid):
+        return None
     st = p.state
     card = st.catalogue.cards[cid]
     if card.symbol is None:
@@ -51,7 +61,7 @@ def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> Message | None:
 
 
 def can_defend(p: Play, sam: SamuraiState, cid: str) -> bool:
-    return why_not_defend(p, sam, cid) is None
+    return not _defend_blocked(p, sam, cid)
 
 
 def defend(p: Play, sam: SamuraiState, cid: str) -> None:
@@ -78,7 +88,8 @@ def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) 
 def fight_options(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> list[str]:
     st = p.state
     options = [CONFRONT]
-    if why_not_defend(p, sam, cid) is None:
+    symbol = st.catalogue.cards[cid].symbol
+    if symbol is not None and not sam.no_defend and not st.defends(sam, symbol):  # = not _defend_blocked(...)
         options.append(DEFEND)
     if has_talent(p, sam, "kyuzo") and _matches_line(p, sam, st.values[cid]):
         options.append(DISCARD)
@@ -109,10 +120,7 @@ def fight(p: Play, sam: SamuraiState) -> Flow[None]:
 
 
 def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[None]:
-    cid = yield from p.reveal(sam, "raider", msg("{samurai}: turn over the top Raider card and tap it.",
-                                                 samurai=sam.name),
-                              msg("{samurai}: take the face-up {card} from the top of the Raider stack and tap it.",
-                                  samurai=sam.name))
+    cid = yield from p.reveal(sam, "raider", sam.said.draw, FACE_UP)
     p.state.last_active = sam.seat
     yield from play_card(p, sam, cid, frozenset({sam.name}), under_used)
 
@@ -125,13 +133,17 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     if len(options) == 1:
         forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
                      samurai=sam.name, card=cid)
-    if DEFEND in options:
-        ask = msg("{samurai} faces {card}: press Confront or Defend.", samurai=sam.name, card=cid)
-    else:
-        ask = msg("{samurai} faces {card}: press Confront.", samurai=sam.name, card=cid)
+    defendable = DEFEND in options
+    ask = sam.said.faces.get((cid, defendable))
+    if ask is None:
+        if defendable:
+            ask = msg("{samurai} faces {card}: press Confront or Defend.", samurai=sam.name, card=cid)
+        else:
+            ask = msg("{samurai} faces {card}: press Confront.", samurai=sam.name, card=cid)
+        sam.said.faces[cid, defendable] = ask
     choice = yield from p.ask(sam, "fight", options, ask, forced, subject=cid)
     if choice == CONFRONT:
-        yield from kiai.add_to_combat(p, sam, cid, msg("{samurai} confronts", samurai=sam.name))
+        yield from kiai.add_to_combat(p, sam, cid, sam.said.confronts)
     elif choice == DEFEND:
         defend(p, sam, cid)
     elif choice == DISCARD:

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
 
 NO = "no"
+DISCARD_FACE_UP = msg("{why}: take the face-up {card} from the top of the Raider stack, tap it, then put it on the "
+                      "discard pile.")
+KATSUSHIRO_FACE_UP = msg("Katsushiro's Kiai: take the face-up {card} from the top of the Raider stack and tap it.")
+"""Draws when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
 
 EFFECT_TEXT: dict[tuple[str, str], Message] = {
     ("kikuchiyo", "human"): msg("Discard the last card of one Samurai's combat line."),
@@ -197,8 +201,7 @@ def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why:
             cid = yield from p.reveal(
                 sam, source, msg("{why}: turn over the top Raider card and tap it, then put it on the discard pile.",
                                  why=why),
-                msg("{why}: take the face-up {card} from the top of the Raider stack, tap it, then put it on the "
-                    "discard pile.", why=why))
+                DISCARD_FACE_UP)
         else:
             cid = yield from p.reveal(sam, source, msg("{why}: turn over the top Intruder card and tap it, then put "
                                                        "it on the discard pile.", why=why))
@@ -281,8 +284,7 @@ def _katsushiro(p: Play, sam: SamuraiState) -> Flow[None]:
     seen: list[str] = []
     for _ in range(min(1 + _times(sam), len(st.cards.raider))):
         cid = yield from p.reveal(sam, "raider", msg("Katsushiro's Kiai: turn over the top Raider card and tap it."),
-                                  msg("Katsushiro's Kiai: take the face-up {card} from the top of the Raider stack "
-                                      "and tap it."))
+                                  KATSUSHIRO_FACE_UP)
         seen.append(cid)
     order: list[str] = []
     while len(seen) > 1:

@@ -31,6 +31,9 @@ WORDS: dict[str, Message] = {
     "discard-defence": msg("discard a card from the defence side"),
 }
 
+NEIGHBOUR_FACE_UP = msg("{why}: {samurai} takes the face-up {card} from the top of the Raider stack and taps it.")
+"""The neighbour's draw when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
+
 FLAGS = ("no-defend", "no-support", "must-pass", "no-talent")
 """Penalties that only forbid something this turn; the others make their own events."""
 
@@ -106,8 +109,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
             return
         drawn = yield from p.reveal(
             nb, "raider", msg("{why}: {samurai} turns over the top Raider card and taps it.", why=why, samurai=nb.name),
-            msg("{why}: {samurai} takes the face-up {card} from the top of the Raider stack and taps it.", why=why,
-                samurai=nb.name))
+            NEIGHBOUR_FACE_UP)
         st.last_active = nb.seat
         yield from kiai.add_to_combat(p, nb, drawn, why)
     elif pen == "shuffle-discard":

@@ -66,7 +66,8 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     st.turn += 1
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False
-    p.emit("turn", msg("{samurai}'s turn.", samurai=sam.name), samurai=sam.name, turn=st.turn)
+    words = sam.said
+    p.emit("turn", words.turn, samurai=sam.name, turn=st.turn)
     # Most turns have no absent token to offer and no line penalty: checked
     # here so those turns skip the nested rule altogether.
     if st.absent_unused:
@@ -76,11 +77,7 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     if st.cards.raider and not st.result:
         why = forced_pass(p, sam)
         legal = _actions(p, sam, why)
-        if SUPPORT in legal:
-            ask = msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.",
-                      samurai=sam.name)
-        else:
-            ask = msg("{samurai}: turn over the top Raider card and tap it - or press Pass.", samurai=sam.name)
+        ask = words.act if SUPPORT in legal else words.act_without_support
         forced = msg("{reason}: lay the meeple down.", reason=why) if why else None
         choice = yield from p.ask(sam, "action", legal, ask, forced)
         if choice == FIGHT:
