@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import GameUI, Menu, Text
-from companion.i18n import CatalogError, Namer, Translator
+from companion.i18n import CatalogError, Translator
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, load_memory, save_memory
 from companion.resume_info import damage_line, game_lines
@@ -44,9 +44,9 @@ from companion.storage import (
 )
 from companion.tagmap import TagMap, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
-from engine import Choose, Input, Match, Press, RuleError, Tap
+from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
 from engine.core.journal import Damage
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, message_from_json, msg
 
 DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
 MAX_LINES = 8
@@ -72,13 +72,9 @@ class Said:
     until: float
 
 
-def engine_words(thing: Any) -> Text:
-    """An engine event, prompt or refusal for the table: its Message once it carries one, else its English text."""
-    message = getattr(thing, "message", None)
-    if isinstance(message, Message):
-        return message
-    text = getattr(thing, "text", None)
-    return text if isinstance(text, str) else str(thing)
+def engine_words(thing: Event | Prompt | RuleError) -> Message:
+    """An engine event, prompt or refusal for the table: its Message, translated where it is shown."""
+    return thing.message
 
 
 class App:
@@ -129,21 +125,12 @@ class App:
 
     # --- language and memory ------------------------------------------------------
 
-    def _namers(self) -> dict[str, Namer]:
-        """How ids become words: the game's namers, over plain ones that work for any game."""
-        base: dict[str, Namer] = {
-            "samurai": lambda value, tr: str(value).capitalize(),
-            "card": lambda value, tr: str(self.ui.describe_target(f"card:{value}")),
-        }
-        namers = getattr(self.ui, "namers", None)
-        return {**base, **(namers() if callable(namers) else {})}
-
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""
         try:
-            self.tr = Translator(lang, self._namers())
+            self.tr = Translator(lang, self.ui.namers())
         except CatalogError as exc:
-            self.tr = Translator("en", self._namers())
+            self.tr = Translator("en", self.ui.namers())
             self._say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
                           language=lang, reason=str(exc)), error=True)
 
@@ -461,9 +448,9 @@ class App:
             return False
         return True
 
-    def _narrate(self, events: list[Any]) -> None:
+    def _narrate(self, events: list[Event]) -> None:
         """The steps one accepted input caused: the to-do panel until the next input, and the log."""
-        steps = [engine_words(e) for e in events if e.kind not in UNSEEN]
+        steps: list[Text] = [engine_words(e) for e in events if e.kind not in UNSEEN]
         self.todo = steps
         for step in steps:
             self.lines.insert(0, step)
@@ -751,6 +738,9 @@ class App:
     def _play_screen(self, common: dict[str, Any]) -> Screen:
         assert self.match is not None
         view = self.match.play.public_view()
+        pending = view.get("pending")
+        if pending and "key" in pending:
+            pending["text"] = self.tr(message_from_json(pending))
         prompt = self.match.play.prompt
         options: tuple[str, ...] = ()
         buttons: list[str] = []

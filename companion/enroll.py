@@ -1,6 +1,6 @@
 """`companion enroll`: bind each card's and board's NFC tag, one by one.
 
-The screen names a card ("Plunderer 3 - doll - wound - flames"), the user taps
+The screen names a card ("Plunderer 3, doll, wound, flames"), the user taps
 that card, and its UID is bound and saved at once (atomically), so pulling
 the plug loses nothing and the next start carries on with the first card not
 yet enrolled. Next skips a card, Undo goes back one to redo it, OK finishes.
@@ -14,18 +14,22 @@ from typing import Any
 
 from companion.app import Notice
 from companion.games.base import GameUI
+from companion.i18n import Translator
 from companion.screen_model import Screen
-from companion.tagmap import TagMap, label, save_tagmap
+from companion.tagmap import TagMap, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine import RuleError
+from engine.core.messages import Message, msg
 
 
 class Enroller:
     """The enrollment walk, driven by driver events like the App."""
 
     def __init__(self, ui: GameUI, tags: TagMap, state_dir: Path, clock: Callable[[], float],
-                 notice_s: float = 4.0, start: str | None = None, save: bool = True) -> None:
+                 notice_s: float = 4.0, start: str | None = None, save: bool = True, lang: str = "en") -> None:
         self.ui = ui
+        self.lang = lang
+        self.tr = Translator(lang, ui.namers())
         self.tags = tags
         self.state_dir = state_dir
         self.clock = clock
@@ -38,7 +42,8 @@ class Enroller:
         if start is not None:
             matches = [t for t in self.targets if t == start or t.partition(":")[2] == start]
             if not matches:
-                raise RuleError(f"nothing called {start!r} to enroll")
+                raise RuleError(msg("nothing called '{id}' to enroll: give a card id such as 3-doll-wound or a "
+                                    "Samurai such as kyuzo", id=start))
             self.index = self.targets.index(matches[0])
         else:
             self.index = self._next_unbound(0)
@@ -57,12 +62,12 @@ class Enroller:
     def bound(self) -> int:
         return sum(1 for t in self.targets if self.tags.uid_for(t) is not None)
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self.notice = Notice(text, error, self.clock() + self.notice_s)
+    def _say(self, text: Message, error: bool = False) -> None:
+        self.notice = Notice(self.tr(text), error, self.clock() + self.notice_s)
 
     def handle(self, event: Any) -> None:
         if isinstance(event, ReaderLost):
-            self.reader_lost = f"Card reader lost ({event.reason}); reconnecting..."
+            self.reader_lost = self.tr(msg("Card reader lost ({reason}); reconnecting...", reason=event.reason))
         elif isinstance(event, ReaderBack):
             self.reader_lost = None
         elif isinstance(event, CardPlaced):
@@ -74,19 +79,25 @@ class Enroller:
         target = self.current
         already = self.tags.target(uid)
         if already == target:
-            self._say(f"{label(target)} is already enrolled with this tag.")
+            self._say(msg("{target} is already enrolled with this tag.", target=self.ui.describe_target(target)))
             self.index = self._next_unbound(self.index + 1)
+            return
+        if already is not None:
+            self._say(msg("Tag {uid} is already enrolled as {target}; tap the tag of {target2} instead.", uid=uid,
+                          target=self.ui.describe_target(already), target2=self.ui.describe_target(target)),
+                      error=True)
             return
         try:
             self.tags.bind(uid, target)
         except RuleError as exc:
-            self._say(f"{exc}; tap the tag of {label(target)} instead.", error=True)
+            self._say(msg("{reason}; tap the tag of {target} instead.", reason=exc.message,
+                          target=self.ui.describe_target(target)), error=True)
             return
         if self.save:
             save_tagmap(self.state_dir, self.tags)
-        self._say(f"Tag {uid} is now {label(target)}.")
+        self._say(msg("Tag {uid} is now {target}.", uid=uid, target=self.ui.describe_target(target)))
         if self.bound() == len(self.targets):
-            self._say("Every card and board is enrolled. Press OK to finish.")
+            self._say(msg("Every card and board is enrolled. Press OK to finish."))
         self.index = self._next_unbound(self.index + 1)
 
     def _button(self, name: str) -> None:
@@ -94,11 +105,12 @@ class Enroller:
             self.index = (self.index + 1) % len(self.targets)
         elif name == "undo":
             self.index = (self.index - 1) % len(self.targets)
-            self._say(f"Back to {label(self.current)}: tap its tag to enroll it again.")
+            self._say(msg("Back to {target}: tap its tag to enroll it again.",
+                          target=self.ui.describe_target(self.current)))
         elif name == "ok":
             self.done = True
         else:
-            self._say("Tap the card shown; Next skips it, Undo goes back, OK finishes.", error=True)
+            self._say(msg("Tap the card shown; Next skips it, Undo goes back, OK finishes."), error=True)
 
     def tick(self, now: float | None = None) -> None:
         now = self.clock() if now is None else now
@@ -111,13 +123,14 @@ class Enroller:
     def screen(self) -> Screen:
         target = self.current
         uid = self.tags.uid_for(target)
-        status = f"Enrolled as tag {uid}; tap again to replace it." if uid else "Not enrolled yet."
+        status = msg("Enrolled as tag {uid}; tap again to replace it.", uid=uid) if uid else msg("Not enrolled yet.")
         notice = self.notice.text if self.notice else self.reader_lost
+        tr = self.tr
         return Screen(
-            "enroll", game=self.ui.name,
-            title=f"Enroll tags: {self.bound()} of {len(self.targets)} done",
-            detail=(self.ui.describe_target(target), status, "Tap this card (or board) on the reader.",
-                    "Next: skip   Undo: back one   OK: finish"),
+            "enroll", game=self.ui.name, lang=self.lang,
+            title=tr(msg("Enroll tags: {n} of {count} done", n=self.bound(), count=len(self.targets))),
+            detail=(tr(self.ui.describe_target(target)), tr(status), tr(msg("Tap this card (or board) on the reader.")),
+                    tr(msg("Next: skip   Undo: back one   OK: finish"))),
             buttons=("next", "undo", "ok"),
             notice=notice, notice_error=bool(self.notice.error) if self.notice else self.reader_lost is not None,
         )

@@ -12,6 +12,7 @@ from pathlib import Path
 from companion.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
 from companion.enroll import Enroller
 from companion.games import game_ui
+from companion.i18n import ENGLISH
 from companion.loop import Loop
 from companion.run_cmd import GAME, VIRTUAL_DECK_KEY, Stop, _stop, open_devices
 from companion.screen_model import Screen
@@ -21,6 +22,7 @@ from companion.tagmap import FILE_NAME, load_tagmap
 from drivers.event_queue import EventQueue
 from drivers.events import CardPlaced
 from engine import RuleError
+from engine.core.messages import msg
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,11 +46,16 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path) -> int:
     try:
         tags = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
     except RuleError as exc:
-        print(f"companion enroll: {exc}\nThe tag map is left exactly as it is; enrolling would write over it. "
-              f"Repair it, or move it aside to start a new one (mv {state_dir / FILE_NAME} "
-              f"{state_dir / FILE_NAME}.damaged).", file=sys.stderr)
+        print("companion enroll: " + ENGLISH(msg(
+            "{reason}\nThe tag map is left exactly as it is; enrolling would write over it. Repair it, or move it "
+            "aside to start a new one (mv {path} {path}.damaged).", reason=exc.message, path=state_dir / FILE_NAME)),
+            file=sys.stderr)
         return 2
-    enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start)
+    try:
+        enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start)
+    except RuleError as exc:
+        print(f"companion enroll: {ENGLISH(exc.message)}", file=sys.stderr)
+        return 2
     queue = EventQueue()
     reader, buttons, display = open_devices(cfg, args.mock)
 
@@ -78,12 +85,14 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path) -> int:
         buttons.start(queue)
         loop.run(lambda: enroller.done)
     except Stop as why:
-        print(f"companion enroll: stopping ({why}); every tag bound so far is saved", file=sys.stderr)
+        print("companion enroll: " + ENGLISH(msg("stopping ({reason}); every tag bound so far is saved",
+                                                 reason=str(why))), file=sys.stderr)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         reader.close()
         buttons.close()
         display.close()
-    print(f"{enroller.bound()} of {len(enroller.targets)} tags enrolled; map saved in {state_dir / 'tags.json'}")
+    print(ENGLISH(msg("{n} of {count} tags enrolled; map saved in {path}", n=enroller.bound(),
+                      count=len(enroller.targets), path=state_dir / FILE_NAME)))
     return 0

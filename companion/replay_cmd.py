@@ -12,10 +12,12 @@ import sys
 from pathlib import Path
 
 from companion.games import game_ui
+from companion.i18n import Translator
 from companion.screen_model import Screen
 from companion.storage import load_journal
 from engine import Match, RuleError
 from engine.core.journal import Damage
+from engine.core.messages import Items, Message, msg
 
 EPILOG = """exit status: 0 the whole journal was replayed; 1 the journal is damaged and was
 replayed up to the damage (the damaged line, the reason and how many intact
@@ -37,17 +39,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--overwrite", action="store_true", help="replace the step-*.png files already in DIR")
 
 
-def damage_line(damage: Damage, replayed: int) -> str:
+def damage_line(damage: Damage, replayed: int, tr: Translator | None = None) -> str:
     """One line for a damaged journal: where, why, what lies beyond, how far the replay goes."""
+    beyond: Message
     if damage.torn:
-        beyond = "it is the last record, cut short by a power cut while saving"
+        beyond = msg("it is the last record, cut short by a power cut while saving")
     elif damage.intact_after == 0:
-        beyond = "nothing readable follows it"
+        beyond = msg("nothing readable follows it")
     elif damage.intact_after == 1:
-        beyond = "1 later record is intact but cannot be used after it"
+        beyond = msg("1 later record is intact but cannot be used after it")
     else:
-        beyond = f"{damage.intact_after} later records are intact but cannot be used after it"
-    return f"  damaged: line {damage.line} ({damage.reason}); {beyond}; replayed up to input {replayed}"
+        beyond = msg("{n} later records are intact but cannot be used after it", n=damage.intact_after)
+    line = msg("damaged: line {line} ({reason}); {beyond}; replayed up to input {n}", line=damage.line,
+               reason=damage.reason, beyond=beyond, n=replayed)
+    return "  " + (tr or Translator("en"))(line)
 
 
 def prepare_snapshots(folder: Path, overwrite: bool) -> None:
@@ -92,34 +97,42 @@ def run(args: argparse.Namespace) -> int:
         return 2
     full = loaded.match
     ui = game_ui(full.game.name)
+    tr = Translator("en", ui.namers())
     setup = full.setup.to_json()
-    print(f"{args.journal}: {full.game.name}, {setup.get('difficulty')}, "
-          f"{', '.join(str(n).capitalize() for n in setup.get('samurai', []))}, seed {full.seed}, "
-          f"{len(full.inputs)} inputs")
+    print(f"{args.journal}: " + tr(msg("{game}, {difficulty}, {samurais}, seed {seed}, {n} inputs",
+                                       game=full.game.name, difficulty=setup.get("difficulty"),
+                                       samurais=Items(setup.get("samurai", [])), seed=full.seed,
+                                       n=len(full.inputs))))
     if loaded.damage:
-        print(damage_line(loaded.damage, len(full.inputs)))
+        print(damage_line(loaded.damage, len(full.inputs), tr))
     match = Match(full.game, setup, full.seed)
     for event in match.opening:
-        print(f"      {event.text}")
+        print(f"      {tr(event.message)}")
     for number, value in enumerate(full.inputs, start=1):
         prompt = match.play.prompt
         events = match.apply(value)
-        print(f"{number:4d}. {ui.describe_input(value, prompt)}")
+        print(f"{number:4d}. {tr(ui.describe_input(value, prompt))}")
         for event in events:
             if event.kind != "reveal":
-                print(f"      {event.text}")
+                print(f"      {tr(event.message)}")
         if out is not None:
             view = match.play.public_view()
-            screen = Screen(ui.screen_kind(view), game=ui.name, view=view, title=ui.title(view),
-                            lines=tuple(e.text for e in reversed(events)))
+            screen = Screen(ui.screen_kind(view), game=ui.name, view=view, title=tr(ui.title(view)),
+                            lines=tuple(tr(e.message) for e in reversed(events)))
             try:
                 _save_step(screen, out / f"step-{number:04d}.png")
             except SnapshotError as exc:
                 print(f"companion replay: {exc}", file=sys.stderr)
                 return 2
     result = match.play.public_view()
-    print(f"Result: {result['result'] or 'in progress'}" + (f", score {result['grade']}" if result["grade"] else ""))
+    if result["result"] == "won":
+        print(tr(msg("Result: won, score {grade}", grade=result["grade"])))
+    elif result["result"] == "lost":
+        print(tr(msg("Result: lost")))
+    else:
+        print(tr(msg("Result: in progress")))
     if loaded.damage:
-        print(f"Stopped at the damage on line {loaded.damage.line}: the journal is damaged (exit status 1).")
+        print(tr(msg("Stopped at the damage on line {line}: the journal is damaged (exit status 1).",
+                     line=loaded.damage.line)))
         return 1
     return 0

@@ -41,6 +41,14 @@ from drivers.reader import open_reader
 from drivers.system import SERIAL_PORTS, exists, has_desktop, is_pi5, nodes, pi_model, resolve
 
 Out = Callable[[str], None]
+Say = Callable[..., str]
+"""A template and its named values to words: `english` by default; the companion may pass a translator."""
+
+
+def english(template: str, **params: Any) -> str:
+    """The doctor's words in English. Its templates are also keys of the companion's message catalogue
+    (drivers import neither the engine nor the companion, so other words come in through `msg`)."""
+    return template.format(**params)
 
 GROUPS = ("gpio", "spi", "dialout", "video", "input", "render")
 VENDOR_MODULES = ("mfrc522", "spidev", "RPi.GPIO", "lgpio", "gpiozero", "serial")
@@ -178,6 +186,7 @@ def run_doctor(
     argv: Sequence[str] | DoctorOptions | None = None,
     out: Out = print,
     *,
+    msg: Say = english,
     reader_opener: Callable[..., Any] = open_reader,
     buttons_opener: Callable[..., Any] = open_buttons,
 ) -> int:
@@ -193,63 +202,58 @@ def run_doctor(
             options = parse_doctor_args([] if argv is None else argv)
         except SystemExit as exc:
             return int(exc.code or 0)
-    out("Table companion doctor")
+    out(msg('Table companion doctor'))
     chosen = lgpio_working_dir(os.environ, _current_dir())
     if chosen is not None:
-        out(f"lgpio: the current directory is not writable; LG_WD={chosen} (lgpio makes its pipes there)")
-    _machine(options.root, out)
-    _devices(options.root, out)
-    _boot_config(options.root, out)
-    _groups(out)
+        out(msg('lgpio: the current directory is not writable; LG_WD={chosen} (lgpio makes its pipes there)', chosen=chosen))
+    _machine(options.root, out, msg)
+    _devices(options.root, out, msg)
+    _boot_config(options.root, out, msg)
+    _groups(out, msg)
     if options.check_modules:
-        _modules(out)
+        _modules(out, msg)
     if options.sdl_drivers:
-        _sdl(options.sdl_drivers, out)
+        _sdl(options.sdl_drivers, out, msg)
     status = 0
     if options.reader is not None:
-        status |= _read_tag(options, out, reader_opener)
+        status |= _read_tag(options, out, msg, reader_opener)
     if options.buttons is not None:
-        status |= _watch_buttons(options, out, buttons_opener)
-    out("done: all requested checks passed" if status == 0 else "done: some checks FAILED (see above)")
+        status |= _watch_buttons(options, out, msg, buttons_opener)
+    out(msg('done: all requested checks passed') if status == 0 else msg('done: some checks FAILED (see above)'))
     return status
 
 
-def _machine(root: Path, out: Out) -> None:
+def _machine(root: Path, out: Out, msg: Say) -> None:
     model = pi_model(root)
     if model is None or "Raspberry Pi" not in model:
-        out(f"machine: not a Raspberry Pi ({model or 'no /proc/device-tree/model'}); "
-            "hardware checks will find nothing; the mock backends still work")
+        out(msg('machine: not a Raspberry Pi ({value}); hardware checks will find nothing; the mock backends still work', value=model or '/proc/device-tree/model'))
         return
-    out(f"machine: {model}")
+    out(msg('machine: {model}', model=model))
     if is_pi5(root):
-        out("  note: Pi 5: /dev/serial0 is the debug connector; the header UART (GPIO14/15) is "
-            "/dev/ttyAMA0 (dtparam=uart0=on): use --reader-option port=/dev/ttyAMA0. "
-            "RPi.GPIO does not work on a Pi 5: install rpi-lgpio (it provides the same module).")
+        out(msg('  note: Pi 5: /dev/serial0 is the debug connector; the header UART (GPIO14/15) is /dev/ttyAMA0 (dtparam=uart0=on): use --reader-option port=/dev/ttyAMA0. RPi.GPIO does not work on a Pi 5: install rpi-lgpio (it provides the same module).'))
 
 
-def _devices(root: Path, out: Out) -> None:
+def _devices(root: Path, out: Out, msg: Say) -> None:
     on_pi = (pi_model(root) or "").startswith("Raspberry Pi")
     spi = nodes("/dev/spidev*", root)
-    out(f"spi: {' '.join(spi)}" if spi else "spi: no /dev/spidev* (enable SPI: sudo raspi-config nonint do_spi 0)")
+    out(msg('spi: {value}', value=' '.join(spi)) if spi else msg('spi: no /dev/spidev* (enable SPI: sudo raspi-config nonint do_spi 0)'))
     ports = []
     for port in SERIAL_PORTS:
         if exists(port, root):
             target = resolve(port, root)
             ports.append(f"{port} -> {target}" if target else port)
-    out(f"serial: {', '.join(ports)}" if ports
-        else "serial: none of /dev/serial0, /dev/ttyAMA0, /dev/ttyS0 (enable: sudo raspi-config nonint do_serial_hw 0)")
+    out(msg('serial: {value}', value=', '.join(ports)) if ports else msg('serial: none of /dev/serial0, /dev/ttyAMA0, /dev/ttyS0 (enable: sudo raspi-config nonint do_serial_hw 0)'))
     chips = nodes("/dev/gpiochip*", root)
-    out(f"gpio: {' '.join(chips)}" if chips else "gpio: no /dev/gpiochip* (GPIO buttons cannot work here)")
+    out(msg('gpio: {value}', value=' '.join(chips)) if chips else msg('gpio: no /dev/gpiochip* (GPIO buttons cannot work here)'))
     try:
         cmdline = (root / "proc/cmdline").read_text()
     except OSError:
         cmdline = ""
     if on_pi and ("console=serial0" in cmdline or "console=ttyAMA0" in cmdline or "console=ttyS0" in cmdline):
-        out("  warning: a login console uses the UART; it will garble the PN532 "
-            "(sudo raspi-config nonint do_serial_cons 1)")
+        out(msg('  warning: a login console uses the UART; it will garble the PN532 (sudo raspi-config nonint do_serial_cons 1)'))
 
 
-def _boot_config(root: Path, out: Out) -> None:
+def _boot_config(root: Path, out: Out, msg: Say) -> None:
     for path in BOOT_CONFIGS:
         try:
             lines = (root / path.lstrip("/")).read_text().splitlines()
@@ -258,34 +262,40 @@ def _boot_config(root: Path, out: Out) -> None:
         active = [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
         wanted = [line for line in active if line.startswith(("dtparam=spi", "enable_uart", "dtparam=uart0",
                                                                 "dtoverlay=disable-bt", "dtoverlay=vc4"))]
-        out(f"boot config {path}: {', '.join(wanted) if wanted else 'no SPI/UART lines'}")
+        if wanted:
+            out(msg('boot config {path}: {value}', path=path, value=', '.join(wanted)))
+        else:
+            out(msg('boot config {path}: no SPI/UART lines', path=path))
         return
 
 
-def _groups(out: Out) -> None:
+def _groups(out: Out, msg: Say) -> None:
     try:
         import grp
         import pwd
     except ImportError:
-        out("groups: cannot check on this system")
+        out(msg('groups: cannot check on this system'))
         return
     uid = os.getuid()
     user = pwd.getpwuid(uid).pw_name
     if uid == 0:
-        out(f"user: {user} (root: group checks do not apply; the service should run as a normal user)")
+        out(msg('user: {user} (root: group checks do not apply; the service should run as a normal user)', user=user))
         return
     mine = {grp.getgrgid(gid).gr_name for gid in os.getgroups()}
     missing = [g for g in GROUPS if g not in mine]
     existing = {g.gr_name for g in grp.getgrall()}
     if not missing:
-        out(f"user: {user}, in all of {', '.join(GROUPS)}")
+        out(msg('user: {user}, in all of {value}', user=user, value=', '.join(GROUPS)))
         return
     addable = [g for g in missing if g in existing]
-    fix = f" (sudo usermod -aG {','.join(addable)} {user}, then log in again)" if addable else ""
-    out(f"user: {user}, not in: {', '.join(missing)}{fix}")
+    if addable:
+        out(msg('user: {user}, not in: {value} (sudo usermod -aG {groups} {user}, then log in again)', user=user,
+                value=', '.join(missing), groups=','.join(addable)))
+    else:
+        out(msg('user: {user}, not in: {value}', user=user, value=', '.join(missing)))
 
 
-def _modules(out: Out) -> None:
+def _modules(out: Out, msg: Say) -> None:
     for module in VENDOR_MODULES:
         try:
             done = subprocess.run(
@@ -293,21 +303,25 @@ def _modules(out: Out) -> None:
                 capture_output=True, text=True, timeout=30, check=False,
             )
         except (OSError, subprocess.TimeoutExpired) as exc:
-            out(f"module {module}: could not check ({exc})")
+            out(msg('module {module}: could not check ({reason})', module=module, reason=str(exc)))
             continue
         if done.returncode == 0:
-            out(f"module {module}: imports")
+            out(msg('module {module}: imports', module=module))
         else:
             lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
-            out(f"module {module}: does not import ({lines[-1] if lines else 'exit status ' + str(done.returncode)})")
+            if lines:
+                out(msg('module {module}: does not import ({reason})', module=module, reason=lines[-1]))
+            else:
+                out(msg('module {module}: does not import (exit status {status})', module=module,
+                        status=done.returncode))
 
 
-def _sdl(drivers: Sequence[str], out: Out) -> None:
+def _sdl(drivers: Sequence[str], out: Out, msg: Say) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     if pygame.display.get_init():
-        out("sdl: a display is open in this process; driver checks skipped")
+        out(msg('sdl: a display is open in this process; driver checks skipped'))
         return
     previous = os.environ.get("SDL_VIDEODRIVER")
     working: list[str] = []
@@ -327,21 +341,24 @@ def _sdl(drivers: Sequence[str], out: Out) -> None:
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = previous
-    out(f"sdl video drivers that initialise: {', '.join(working) or 'none'}")
+    if working:
+        out(msg('sdl video drivers that initialise: {value}', value=', '.join(working)))
+    else:
+        out(msg('sdl video drivers that initialise: none'))
     if failing:
-        out(f"  not available: {', '.join(failing)}")
+        out(msg('  not available: {value}', value=', '.join(failing)))
     if previous:
-        out(f"  SDL_VIDEODRIVER is set to {previous!r}")
+        out(msg('  SDL_VIDEODRIVER is set to {previous}', previous=repr(previous)))
     elif not has_desktop() and "kmsdrm" not in working and sys.platform.startswith("linux"):
-        out("  no desktop and no kmsdrm: on a Pi add the user to 'video' and 'render'; headless: SDL_VIDEODRIVER=dummy")
+        out(msg("  no desktop and no kmsdrm: on a Pi add the user to 'video' and 'render'; headless: SDL_VIDEODRIVER=dummy"))
 
 
-def _read_tag(options: DoctorOptions, out: Out, opener: Callable[..., Any]) -> int:
-    out(f"reader {options.reader}: tap a tag within {options.read_timeout_s:g} s ...")
+def _read_tag(options: DoctorOptions, out: Out, msg: Say, opener: Callable[..., Any]) -> int:
+    out(msg('reader {reader}: tap a tag within {read_timeout_s} s ...', reader=options.reader, read_timeout_s=f'{options.read_timeout_s:g}'))
     try:
         reader = opener(options.reader, **options.reader_options)
     except DriverError as exc:
-        out(f"reader {options.reader}: FAILED to open: {exc}")
+        out(msg('reader {reader}: FAILED to open: {reason}', reader=options.reader, reason=str(exc)))
         return 1
     events = EventQueue()
     found: str | None = None
@@ -351,28 +368,28 @@ def _read_tag(options: DoctorOptions, out: Out, opener: Callable[..., Any]) -> i
         while found is None and (left := deadline - time.monotonic()) > 0:
             event = events.get(timeout=left)
             if isinstance(event, ReaderLost):
-                out(f"  reader lost: {event.reason}")
+                out(msg('  reader lost: {reason}', reason=event.reason))
             elif isinstance(event, ReaderBack):
-                out("  reader back")
+                out(msg('  reader back'))
             elif isinstance(event, CardPlaced):
                 found = event.uid
         description = reader.backend.describe()
     if found is None:
-        out(f"reader {options.reader}: FAILED: no tag read within {options.read_timeout_s:g} s ({description})")
+        out(msg('reader {reader}: FAILED: no tag read within {read_timeout_s} s ({description})', reader=options.reader, read_timeout_s=f'{options.read_timeout_s:g}', description=description))
         return 1
-    out(f"reader {options.reader}: read tag {found} ({len(found) // 2}-byte UID) with {description}")
+    out(msg('reader {reader}: read tag {found} ({value}-byte UID) with {description}', reader=options.reader, found=found, value=len(found) // 2, description=description))
     return 0
 
 
-def _watch_buttons(options: DoctorOptions, out: Out, opener: Callable[..., Any]) -> int:
+def _watch_buttons(options: DoctorOptions, out: Out, msg: Say, opener: Callable[..., Any]) -> int:
     try:
         buttons = opener(options.buttons, **options.button_options)
     except DriverError as exc:
-        out(f"buttons {options.buttons}: FAILED to open: {exc}")
+        out(msg('buttons {buttons}: FAILED to open: {reason}', buttons=options.buttons, reason=str(exc)))
         return 1
     pins: Mapping[str, int] = getattr(buttons, "pins", {})
     listing = ", ".join(f"{n} (BCM {pins[n]})" if n in pins else n for n in buttons.names)
-    out(f"buttons {options.buttons}: {listing}; press them within {options.watch_buttons_s:g} s ...")
+    out(msg('buttons {buttons}: {listing}; press them within {watch_buttons_s} s ...', buttons=options.buttons, listing=listing, watch_buttons_s=f'{options.watch_buttons_s:g}'))
     events = EventQueue()
     seen = 0
     with buttons:
@@ -382,6 +399,12 @@ def _watch_buttons(options: DoctorOptions, out: Out, opener: Callable[..., Any])
             event = events.get(timeout=left)
             if isinstance(event, ButtonPressed | ButtonHeld):
                 seen += 1
-                out(f"  {'held' if isinstance(event, ButtonHeld) else 'pressed'}: {event.name}")
-    out(f"buttons {options.buttons}: {seen} event(s) seen" + ("" if seen else " (none pressed, or check the wiring)"))
+                if isinstance(event, ButtonHeld):
+                    out(msg('  held: {name}', name=event.name))
+                else:
+                    out(msg('  pressed: {name}', name=event.name))
+    if seen:
+        out(msg('buttons {buttons}: {seen} event(s) seen', buttons=options.buttons, seen=seen))
+    else:
+        out(msg('buttons {buttons}: 0 event(s) seen (none pressed, or check the wiring)', buttons=options.buttons))
     return 0

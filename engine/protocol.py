@@ -19,6 +19,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import input_from_obj
 from engine.core.match import Match
+from engine.core.messages import Message, msg
 from engine.core.registry import get_game
 from engine.core.safe_json import load_limited
 
@@ -29,6 +30,7 @@ MAX_SEED = 2**63 - 1
 COMMANDS = ("new", "cards", "state", "journal", "undo", "tap", "press", "choose")
 QUERIES = ("cards", "state", "journal")
 EXAMPLE = '{"press": "fight"}'
+NEW_EXAMPLE = '{"new": {"samurai": [...], "difficulty": "normal", "seed": 7}}'
 
 
 class ProtocolSession:
@@ -48,8 +50,11 @@ class ProtocolSession:
         out.update(extra)
         return out
 
-    def _error(self, message: str) -> dict[str, Any]:
-        return {"ok": False, "error": message, "state": self._state()}
+    def _error(self, message: Message | str) -> dict[str, Any]:
+        """A refusal: the English sentence in "error", its template and parameters in "key" and "params"."""
+        if not isinstance(message, Message):
+            message = Message(message, {})
+        return {"ok": False, "error": message.text, **message.to_json(), "state": self._state()}
 
     def handle_line(self, line: str | bytes) -> str:
         """Answer one line (text, or bytes as read from a pipe) with one line; never raises.
@@ -63,7 +68,8 @@ class ProtocolSession:
             answer = self._answer_line(line)
         except Exception as exc:  # the line boundary: whatever happened, answer and carry on
             self._restore(match, inputs)
-            answer = self._error(f"internal error: {type(exc).__name__}: {exc}; the state is as before this line")
+            answer = self._error(msg("internal error: {type}: {reason}; the state is as before this line",
+                                     type=type(exc).__name__, reason=str(exc)))
         return json.dumps(answer, separators=(",", ":"), sort_keys=True)
 
     def _restore(self, match: Match | None, inputs: list[Any]) -> None:
@@ -80,7 +86,7 @@ class ProtocolSession:
         try:
             obj = load_limited(read_text(line))
         except RuleError as exc:
-            return self._error(str(exc))
+            return self._error(exc.message)
         return self.handle(obj)
 
     def handle(self, obj: Any) -> dict[str, Any]:
@@ -88,14 +94,14 @@ class ProtocolSession:
         try:
             return self._dispatch(obj)
         except RuleError as exc:
-            return self._error(str(exc))
+            return self._error(exc.message)
 
     def _dispatch(self, obj: Any) -> dict[str, Any]:
         command = command_of(obj)
         if command == "new":
             return self._new(obj["new"])
         if command in QUERIES and obj[command] is not True:
-            raise RuleError(f"{command} takes true: send {{\"{command}\": true}}")
+            raise RuleError(msg("{command} takes true: send {{\"{command}\": true}}", command=command))
         if command == "cards":
             game = get_game(self.match.game.name if self.match else DEFAULT_GAME)
             return {"ok": True, "cards": game.cards_json()}
@@ -103,7 +109,7 @@ class ProtocolSession:
             return self._ok()
         match = self.match
         if match is None:
-            raise RuleError("no game yet: send {\"new\": {\"samurai\": [...], \"difficulty\": \"normal\", \"seed\": 7}}")
+            raise RuleError(msg("no game yet: send {example}", example=NEW_EXAMPLE))
         if command == "undo":
             taken = match.undo(whole_steps(obj["undo"]))
             return self._ok([], undone=[v.to_json() for v in taken])
@@ -114,11 +120,12 @@ class ProtocolSession:
 
     def _new(self, spec: Any) -> dict[str, Any]:
         if not isinstance(spec, dict):
-            raise RuleError("new needs an object: {\"samurai\": [...], \"difficulty\": \"normal\", \"seed\": 7}")
+            raise RuleError(msg("new needs an object: {example}", example=NEW_EXAMPLE[8:-1]))
         spec = dict(spec)
         name = spec.pop("game", DEFAULT_GAME)
         if not isinstance(name, str):
-            raise RuleError(f"game must be a game's name such as \"{DEFAULT_GAME}\", not {json.dumps(name)}")
+            raise RuleError(msg("game must be a game's name such as \"{game}\", not {value}", game=DEFAULT_GAME,
+                                value=json.dumps(name)))
         game = get_game(name)
         seed = spec.pop("seed", None)
         match = Match(game, spec, self._new_seed() if seed is None else checked_seed(seed))
@@ -129,44 +136,45 @@ class ProtocolSession:
 def read_text(line: str | bytes) -> str:
     """The text of one line, or RuleError saying why it cannot be a message."""
     if len(line) > MAX_LINE_BYTES:
-        raise RuleError(f"the line is too long (more than {MAX_LINE_BYTES:,} bytes): "
-                        f"send one JSON object per line, such as {EXAMPLE}")
+        raise RuleError(msg("the line is too long (more than {n} bytes): send one JSON object per line, such as "
+                            "{example}", n=f"{MAX_LINE_BYTES:,}", example=EXAMPLE))
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RuleError(f"the line is not UTF-8 text (byte 0x{line[exc.start]:02x} at position {exc.start}): "
-                            "send JSON encoded as UTF-8") from None
+            raise RuleError(msg("the line is not UTF-8 text (byte {byte} at position {position}): send JSON encoded "
+                                "as UTF-8", byte=f"0x{line[exc.start]:02x}", position=exc.start)) from None
     if not line.strip():
-        raise RuleError(f"empty line: send one JSON object per line, such as {EXAMPLE}")
+        raise RuleError(msg("empty line: send one JSON object per line, such as {example}", example=EXAMPLE))
     return line
 
 
 def command_of(obj: Any) -> str:
     """The one command a message holds; RuleError if it holds none or several."""
     if not isinstance(obj, dict) or not obj:
-        raise RuleError(f"each line must be a JSON object such as {EXAMPLE}")
+        raise RuleError(msg("each line must be a JSON object such as {example}", example=EXAMPLE))
     found = [key for key in COMMANDS if key in obj]
     if len(found) > 1:
-        raise RuleError(f"one command per line, not {' and '.join(found)}")
+        raise RuleError(msg("one command per line, not {commands}", commands=" and ".join(found)))
     if not found:
         return "input"  # input_from_obj names the unknown field
     command = found[0]
     allowed = {"tap", "hidden"} if command == "tap" else {command}
     extra = sorted(key for key in obj if key not in allowed)
     if extra:
-        raise RuleError(f"unexpected field(s) with {command}: {', '.join(extra)}")
+        raise RuleError(msg("unexpected field(s) with {command}: {fields}", command=command, fields=", ".join(extra)))
     return command
 
 
 def whole_steps(steps: Any) -> int:
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        raise RuleError(f"undo needs a whole number of steps, 1 or more, not {json.dumps(steps)}")
+        raise RuleError(msg("undo needs a whole number of steps, 1 or more, not {value}", value=json.dumps(steps)))
     return steps
 
 
 def checked_seed(seed: Any) -> int:
     """A seed the journal can hold: a whole number from 0 to 2**63 - 1."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise RuleError(f"seed must be a whole number from 0 to {MAX_SEED}, not {json.dumps(seed)}")
+        raise RuleError(msg("seed must be a whole number from 0 to {most}, not {value}", most=MAX_SEED,
+                            value=json.dumps(seed)))
     return seed

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.i18n import Namer
 from engine import Event, Prompt
 from engine.core.game import Game
 from engine.core.messages import Message
@@ -50,6 +51,9 @@ class SetupFlow(Protocol):
 
 
 class GameUI(Protocol):
+    """A game's words for the app: every text is a Message, said in the table's language through a
+    Translator built with `namers()`."""
+
     name: str
 
     @property
@@ -65,16 +69,20 @@ class GameUI(Protocol):
         """Everything a tag can stand for: "card:<id>", "samurai:<name>"."""
         ...
 
-    def describe_target(self, target: str) -> str: ...
+    def namers(self) -> dict[str, Namer]:
+        """How this game's message fields are named, by kind: "card" -> the card as players say it, ..."""
+        ...
 
-    def option_label(self, option: str, prompt: Prompt) -> str: ...
+    def describe_target(self, target: str) -> Message: ...
 
-    def describe_input(self, value: Any, prompt: Prompt | None) -> str: ...
+    def option_label(self, option: str, prompt: Prompt) -> Message: ...
 
-    def undo_lines(self, events: list[Event]) -> list[str]:
-        """What the table must put back when these events are undone."""
+    def describe_input(self, value: Any, prompt: Prompt | None) -> Message: ...
+
+    def undo_lines(self, events: list[Event]) -> list[Message]:
+        """What the table must put back when these events are undone, meeples included."""
         ...
 
     def screen_kind(self, view: dict[str, Any]) -> str: ...
 
-    def title(self, view: dict[str, Any]) -> str: ...
+    def title(self, view: dict[str, Any]) -> Message: ...

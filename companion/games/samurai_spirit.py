@@ -1,4 +1,10 @@
-"""Samurai Spirit's part of the app: setup questions, labels, undo narration."""
+"""Samurai Spirit's part of the app: setup questions, labels, undo narration, and how its things are named.
+
+Every text here is a `Message` (engine.core.messages): the app says it in
+the table's language through a `Translator` built with `namers()`, which
+name a card as players say it ("Plunderer 3, doll, wound") and never as its
+id ("3-doll-wound").
+"""
 
 from __future__ import annotations
 
@@ -7,29 +13,86 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import Menu, Text
+from companion.i18n import Namer, Translator
 from engine import Choose, Event, Press, Prompt, RuleError, Tap
-from engine.core.messages import msg
+from engine.core.messages import Items, Message, msg
 from engine.games.samurai_spirit import SamuraiSpirit
-from engine.games.samurai_spirit.catalogue import SAMURAI
+from engine.games.samurai_spirit.catalogue import SAMURAI, Card
 from engine.games.samurai_spirit.rules.village import FARMSTEAD_BACKS
 from engine.games.samurai_spirit.setup import DIFFICULTIES
 
-WORDS = {
-    "fight": "Fight", "support": "Support", "pass": "Pass", "confront": "Confront", "defend": "Defend",
-    "yes": "Yes", "no": "No", "discard": "Discard (Kyuzo)", "under": "Under the stack (Katsushiro)",
-    "random": "Random", "done": "Done", "start": "Start the game",
-    "redeal": "Re-deal: set these Plunderers aside, draw 14 new", "play-on": "Play on with this deal",
+WORDS: dict[str, Message] = {
+    "fight": msg("Fight"), "support": msg("Support"), "pass": msg("Pass"), "confront": msg("Confront"),
+    "defend": msg("Defend"), "yes": msg("Yes"), "no": msg("No"), "discard": msg("Discard (Kyuzo)"),
+    "under": msg("Under the stack (Katsushiro)"), "random": msg("Random"), "done": msg("Done"),
+    "start": msg("Start the game"), "redeal": msg("Re-deal: set these Plunderers aside, draw 14 new"),
+    "play-on": msg("Play on with this deal"),
+}
+"""Option and button ids in words."""
+
+RANKS: dict[str, Message] = {
+    "plunderer": msg("Plunderer {n}"), "lieutenant": msg("Lieutenant {n}"), "boss": msg("Boss {n}"),
+}
+SYMBOLS: dict[str, Message] = {"hat": msg("hat"), "farm": msg("farm"), "doll": msg("doll")}
+PENALTIES: dict[str, Message] = {
+    "barricade": msg("barricade"), "wound": msg("wound"), "intruder": msg("intruder"),
+    "no-defend": msg("no Defend"), "no-support": msg("no Support"), "left-draws": msg("left neighbour draws"),
+    "right-draws": msg("right neighbour draws"), "must-pass": msg("must Pass"),
+    "shuffle-discard": msg("a discard back into the stack"), "no-talent": msg("no talent"),
+    "discard-defence": msg("discard a defence card"),
+}
+"""A card's penalty as printed on it, short: the words that follow its symbol in its name."""
+DIFFICULTY_NAMES: dict[str, Message] = {
+    "easy": msg("Easy"), "normal": msg("Normal"), "hard": msg("Hard"), "heroic": msg("Heroic"),
 }
 
 
-DIFFICULTY_WORDS = {"easy": msg("Easy"), "normal": msg("Normal"), "hard": msg("Hard"), "heroic": msg("Heroic")}
-SETUP_WORDS = {"done": msg("Done"), "random": msg("Random"), "start": msg("Start the game"), "yes": msg("Yes"),
-               "no": msg("No")}
+def with_params(message: Message, **params: Any) -> Message:
+    """A word table's template with its values filled in."""
+    return Message(message.template, {**message.params, **params})
 
 
-def seats(names: list[str]) -> str:
-    """Samurai in seat order, as proper nouns (the same in every language)."""
-    return ", ".join(n.capitalize() for n in names)
+def _word(table: Mapping[str, Message], key: Any, tr: Translator) -> str:
+    """A word from a table, or the id itself for data the table does not know (an edited component file)."""
+    message = table.get(str(key))
+    return tr(message) if message is not None else str(key)
+
+
+class CardNamer:
+    """Names a card as players say it: rank and value, symbol, penalties ("Plunderer 3, doll, wound")."""
+
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        self.cards = cards
+
+    def __call__(self, cid: Any, tr: Translator) -> str:
+        card = self.cards.get(str(cid))
+        if card is None:
+            return str(cid)
+        parts = [tr(with_params(RANKS[card.rank], n=card.value))]
+        if card.symbol:
+            parts.append(_word(SYMBOLS, card.symbol, tr))
+        if card.penalties:
+            parts.append(" + ".join(_word(PENALTIES, pen, tr) for pen in card.penalties))
+        return ", ".join(parts)
+
+
+def name_samurai(name: Any, tr: Translator) -> str:
+    """Samurai names are proper nouns: the same in every language."""
+    return str(name).capitalize()
+
+
+def name_samurais(names: Any, tr: Translator) -> str:
+    return ", ".join(name_samurai(n, tr) for n in names)
+
+
+def name_option(option: Any, tr: Translator) -> str:
+    """An option id with no prompt at hand (a refusal names it): a button's word, a Samurai, else the id."""
+    key = str(option)
+    if key in WORDS:
+        return tr(WORDS[key])
+    if key in SAMURAI:
+        return key.capitalize()
+    return key
 
 
 def _remembered(last: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -97,27 +160,27 @@ class SamuraiSpiritSetup:
         seated: list[str] = got["samurai"]
         if step == "difficulty":
             opts = tuple(DIFFICULTIES)
-            return Menu(msg("New game: difficulty"), opts, tuple(DIFFICULTY_WORDS[o] for o in opts),
+            return Menu(msg("New game: difficulty"), opts, tuple(DIFFICULTY_NAMES[o] for o in opts),
                         (msg("Normal is the rulebook's suggestion for a first game."),))
         if step == "samurai":
             left = [n for n in SAMURAI if n not in seated]
             again = ["last"] if not seated and "samurai" in self.last else []
             opts = tuple(again + left + (["done"] if len(seated) >= 2 else []))
-            labels = tuple(msg("As last time: {seats}", seats=seats(self.last["samurai"])) if o == "last"
-                           else SETUP_WORDS.get(o, o.capitalize()) for o in opts)
+            labels = tuple(msg("As last time: {samurais}", samurais=Items(self.last["samurai"])) if o == "last"
+                           else WORDS.get(o, o.capitalize()) for o in opts)
             detail = (msg("Tap each Samurai board in seat order (clockwise), or pick with Next and OK."),
-                      msg("Seat order so far: {seats}.", seats=seats(seated)) if seated
+                      msg("Seat order so far: {samurais}.", samurais=Items(seated)) if seated
                       else msg("Seat order so far: none yet."),
                       msg("Undo takes the last one back."))
             return Menu(msg("New game: Samurai"), opts, labels, detail)
         if step == "absent":
-            return Menu(msg("New game: absent Samurai's tokens?"), ("no", "yes"), (SETUP_WORDS["no"], SETUP_WORDS["yes"]),
+            return Menu(msg("New game: absent Samurai's tokens?"), ("no", "yes"), (WORDS["no"], WORDS["yes"]),
                         (msg("The two-player rules: each absent Samurai's support token, once per game."),
                          msg("Optional with 3 to 6 Samurai (the game gets easier).")))
         if step == "first":
             opts = ("random", *seated)
-            return Menu(msg("New game: who begins?"), opts, tuple(SETUP_WORDS.get(o, o.capitalize()) for o in opts))
-        return Menu(msg("New game: lay out the table"), ("start",), (SETUP_WORDS["start"],), self.layout(got))
+            return Menu(msg("New game: who begins?"), opts, tuple(WORDS.get(o, o.capitalize()) for o in opts))
+        return Menu(msg("New game: lay out the table"), ("start",), (WORDS["start"],), self.layout(got))
 
     def _highlight(self, step: str, got: dict[str, Any], options: tuple[str, ...]) -> int:
         """Where the table was (`_hint`), else the last game's answer, else the rulebook's default."""
@@ -142,8 +205,8 @@ class SamuraiSpiritSetup:
         level = DIFFICULTIES[got["difficulty"]]
         n = len(names)
         lines: list[Text] = [
-            msg("{difficulty}, {count} Samurai: {seats}.", difficulty=DIFFICULTY_WORDS[got["difficulty"]],
-                count=n, seats=seats(names)),
+            msg("{difficulty}, {count} Samurai: {samurais}.", difficulty=DIFFICULTY_NAMES[got["difficulty"]],
+                count=n, samurais=Items(names)),
             msg("Village: {count} Barricades, 6 Farmsteads building side up, 3 Families doll side up.",
                 count=level.barricades(n)),
             msg("Raider stack: shuffle the 52 Plunderers and count out {count} face down; "
@@ -159,7 +222,7 @@ class SamuraiSpiritSetup:
     def choose(self, option: str) -> None:
         options = self.menu().options
         if option not in options:
-            raise RuleError(f"{option!r} is not one of the choices now")
+            raise RuleError(msg("{option} is not one of the choices now.", option=option))
         step = self._replay()[0]
         self.answers.append(option)
         stays = step == "samurai" and self._replay()[0] == "samurai"
@@ -194,12 +257,30 @@ class SamuraiSpiritSetup:
         return out
 
 
+def _setup_label(option: str) -> Message:
+    return WORDS[option] if option in WORDS else msg("{samurai}", samurai=option)
+
+
 class SamuraiSpiritUI:
     name = "samurai-spirit"
 
     def __init__(self) -> None:
         self.game = SamuraiSpirit()
         self.cards = self.game.catalogue.cards
+        self._namers: dict[str, Namer] = {
+            "card": CardNamer(self.cards),
+            "cards": lambda cids, tr: "; ".join(self._namers["card"](c, tr) for c in cids),
+            "samurai": name_samurai,
+            "samurais": name_samurais,
+            "option": name_option,
+            "options": lambda options, tr: ", ".join(name_option(o, tr) for o in options),
+            "symbol": lambda symbol, tr: _word(SYMBOLS, symbol, tr),
+            "difficulty": lambda level, tr: _word(DIFFICULTY_NAMES, level, tr),
+        }
+
+    def namers(self) -> dict[str, Namer]:
+        """How this game's message fields are named: {card} as players say it, {samurai} by name, ..."""
+        return dict(self._namers)
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> SamuraiSpiritSetup:
         return SamuraiSpiritSetup(last)
@@ -207,100 +288,142 @@ class SamuraiSpiritUI:
     def tag_targets(self) -> list[str]:
         return [f"card:{cid}" for cid in self.cards] + [f"samurai:{n}" for n in SAMURAI]
 
-    def describe_target(self, target: str) -> str:
+    def describe_target(self, target: str) -> Message:
         kind, _, name = target.partition(":")
         if kind == "samurai":
-            return f"Samurai board - {name.capitalize()}"
-        return self.cards[name].describe()
+            return msg("Samurai board: {samurai}", samurai=name)
+        if self.cards.get(name) is not None and self.cards[name].flames:
+            return msg("{card}, flames", card=name)
+        return msg("{card}", card=name)
 
-    def option_label(self, option: str, prompt: Prompt) -> str:
+    def option_label(self, option: str, prompt: Prompt) -> Message:
         if option in WORDS:
             if prompt.kind == "fight-again" and option == "yes":
-                return "Fight again"
+                return msg("Fight again")
             return WORDS[option]
         if option in self.cards:
-            return self.cards[option].describe()
+            return msg("{card}", card=option)
         if prompt.kind == "farmstead-back" and option in FARMSTEAD_BACKS:
-            return f"{option}: {FARMSTEAD_BACKS[option]}"
+            return msg("{back}: {penalty}", back=option, penalty=FARMSTEAD_BACKS[option])
         if option in SAMURAI:
             if prompt.kind == "absent-token":
-                return f"{option.capitalize()}'s token"
+                return msg("{samurai}'s token", samurai=option)
             if prompt.kind == "fight":
-                return f"Give to {option.capitalize()}"
-            return option.capitalize()
-        if option in ("no-defend", "no-support", "wound", "must-pass", "shuffle-discard", "no-talent",
-                      "barricade", "intruder", "discard-defence", "left-draws", "right-draws"):
-            return option.replace("-", " ").capitalize()
-        return option
+                return msg("Give to {samurai}", samurai=option)
+            return msg("{samurai}", samurai=option)
+        if option in PENALTIES:
+            return PENALTIES[option]
+        return msg("{option}", option=option)
 
-    def describe_input(self, value: Any, prompt: Prompt | None) -> str:
+    def describe_input(self, value: Any, prompt: Prompt | None) -> Message:
         """An input in words for the table (undo question, replay); a hidden tap never names its card."""
-        who = f"{prompt.actor.capitalize()}: " if prompt and prompt.actor != "table" else ""
+        who = prompt.actor if prompt and prompt.actor != "table" else None
         if isinstance(value, Tap):
             if value.hidden:
-                return f"{who}the tap of the card slid face down (it stays hidden)"
-            return f"{who}the tap of {value.card}"
+                if who:
+                    return msg("{samurai}: the tap of the card slid face down (it stays hidden)", samurai=who)
+                return msg("the tap of the card slid face down (it stays hidden)")
+            if who:
+                return msg("{samurai}: the tap of {card}", samurai=who, card=value.card)
+            return msg("the tap of {card}", card=value.card)
         option = value.option if isinstance(value, Choose) else value.button if isinstance(value, Press) else "?"
-        label = self.option_label(option, prompt) if prompt else option
-        return f"{who}{label}"
+        label = self.option_label(option, prompt) if prompt else msg("{option}", option=option)
+        if who:
+            return msg("{samurai}: {choice}", samurai=who, choice=label)
+        return label
 
-    def undo_lines(self, events: list[Event]) -> list[str]:
-        lines = []
+    def undo_lines(self, events: list[Event]) -> list[Message]:
+        """What the table must put back, newest first: every card, token and meeple the undone input moved."""
+        lines: list[Message] = []
         for event in reversed(events):
-            d = event.data
-            who = str(d.get("samurai", "")).capitalize()
-            card = d.get("card", "")
-            kind = event.kind
-            if kind == "reveal":
-                where = "Raider" if d.get("source") == "raider" else "Intruder"
-                lines.append(f"Put {card} back face down on top of the {where} stack.")
-            elif kind == "confront":
-                lines.append(f"Take {card} back from {who}'s combat line.")
-            elif kind == "defend":
-                lines.append(f"Take {card} back from {who}'s defence side.")
-            elif kind in ("discard", "kiai-discard"):
-                lines.append(f"Take {card} back from the discard pile.")
-            elif kind == "barricade":
-                lines.append("Put one Barricade back on the village.")
-            elif kind == "barricade-added":
-                lines.append("Take the added Barricade off the village.")
-            elif kind == "farmstead":
-                lines.append("Put the destroyed Farmstead back.")
-            elif kind == "family":
-                lines.append(f"Put Family token {d.get('token')} back.")
-            elif kind == "wound":
-                lines.append(f"Take the new Wound token off {who}'s board.")
-            elif kind == "flip":
-                lines.append(f"Flip {who}'s board back to the human side and put its Wound token back.")
-            elif kind == "heal":
-                lines.append(f"Put the Wound token back on {who}'s board.")
-            elif kind in ("support", "intruder"):
-                lines.append("Put the card slid onto the Intruder stack back on top of the Raider stack.")
-                if kind == "support":
-                    lines.append(f"{who} takes the support token back.")
-            elif kind == "pass":
-                lines.append(f"Stand {who}'s meeple up again.")
-            elif kind == "under":
-                lines.append(f"Take {card} from under the Raider stack.")
-            elif kind == "token":
-                lines.append(f"Give {str(d.get('token', '')).capitalize()}'s support token back.")
-            elif kind == "token-back":
-                lines.append(f"Give {str(d.get('token', '')).capitalize()}'s support token to {who or 'its holder'} again.")
-            elif kind == "shuffle":
-                lines.append(f"Find {card} in the Raider stack and put it back on the discard pile.")
-            elif kind in ("new-round", "all-passed", "raider-face-up", "kiai-move", "absent-token", "gift"):
-                lines.append(f"Undo: {event.text}")
-        return lines or ["Nothing to put back on the table."]
+            lines.extend(self._undo_event(event))
+        return lines or [msg("Nothing to put back on the table.")]
+
+    def _undo_event(self, event: Event) -> list[Message]:
+        d, p = event.data, event.message.params
+        kind = event.kind
+        card = d.get("card", "")
+        who = d.get("samurai", p.get("samurai", ""))
+        value = self.cards[card].value if card in self.cards else 0
+        if kind == "reveal":
+            if d.get("source") == "raider":
+                return [msg("Put {card} back face down on top of the Raider stack.", card=card)]
+            return [msg("Put {card} back face down on top of the Intruder stack.", card=card)]
+        if kind == "confront":
+            return [msg("Take {card} back from {samurai}'s combat line and move {samurai}'s meeple back to {track}.",
+                        card=card, samurai=who, track=int(d.get("track", 0)) - value)]
+        if kind == "defend":
+            return [msg("Take {card} back from {samurai}'s defence side.", card=card, samurai=who)]
+        if kind == "kiai-discard":
+            return [msg("Put {card} back from the discard pile at the start of {samurai}'s combat line and move "
+                        "{samurai}'s meeple back to {track}.", card=card, samurai=who,
+                        track=int(d.get("track", 0)) + value)]
+        if kind == "discard" and who and "track" in p:
+            return [msg("Put {card} back from the discard pile at the end of {samurai}'s combat line and move "
+                        "{samurai}'s meeple back to {track}.", card=card, samurai=who, track=int(p["track"]) + value)]
+        if kind == "discard":
+            return [msg("Take {card} back from the discard pile.", card=card)]
+        if kind == "kiai-move":
+            return [msg("Take {card} back from {samurai2}, put it back at the end of {samurai}'s combat line and move "
+                        "{samurai}'s meeple back to {track}.", card=card, samurai=d.get("source", ""),
+                        samurai2=d.get("target", ""), track=int(p.get("track", 0)) + value)]
+        return self._undo_village(event)
+
+    def _undo_village(self, event: Event) -> list[Message]:
+        d, p = event.data, event.message.params
+        kind = event.kind
+        who = d.get("samurai", p.get("samurai", ""))
+        simple = {
+            "barricade": msg("Put one Barricade back on the village."),
+            "barricade-added": msg("Take the added Barricade off the village."),
+            "farmstead": msg("Put the destroyed Farmstead back, building side up."),
+            "intruder": msg("Put the card slid onto the Intruder stack back on top of the Raider stack."),
+        }
+        if kind in simple:
+            return [simple[kind]]
+        if kind == "family":
+            return [msg("Put Family token {token} back on the village.", token=d.get("token", ""))]
+        if kind == "wound":
+            return [msg("Take the new Wound token off {samurai}'s board.", samurai=who)]
+        if kind == "flip":
+            return [msg("Flip {samurai}'s board back to the human side and put its Wound token back.", samurai=who)]
+        if kind == "heal":
+            return [msg("Put the Wound token back on {samurai}'s board.", samurai=who)]
+        if kind == "support":
+            return [msg("Put the card slid onto the Intruder stack back on top of the Raider stack."),
+                    msg("{samurai} takes the support token back from {samurai2}.", samurai=who,
+                        samurai2=d.get("target", ""))]
+        if kind == "pass":
+            return [msg("Stand {samurai}'s meeple up again.", samurai=who)]
+        if kind == "under":
+            return [msg("Take {card} from under the Raider stack.", card=d.get("card", ""))]
+        if kind == "token":
+            return [msg("Give {samurai}'s support token back to {samurai}.", samurai=d.get("token", ""))]
+        if kind == "token-back":
+            return [msg("Give {samurai2}'s support token to {samurai} again.", samurai=p.get("samurai", ""),
+                        samurai2=d.get("token", ""))]
+        if kind == "absent-token":
+            return [msg("Turn {samurai}'s support token back face up.", samurai=d.get("token", ""))]
+        if kind == "gift":
+            return [msg("Give {card} back to {samurai}.", card=d.get("card", ""), samurai=d.get("source", ""))]
+        if kind == "raider-face-up":
+            return [msg("Take {cards} back off the Raider stack.", cards=Items(d.get("cards", ())))]
+        if kind == "all-passed":
+            return [msg("Take the top {n} Intruder cards back and put them back as the Raider stack.",
+                        n=d.get("moved", 0))]
+        if kind == "new-round":
+            return [msg("Undo this step: {step}", step=event.message)]
+        return []
 
     def screen_kind(self, view: dict[str, Any]) -> str:
         phase = view.get("phase")
         return "game-over" if phase == "over" else "round-end" if phase == "round-end" else "board"
 
-    def title(self, view: dict[str, Any]) -> str:
+    def title(self, view: dict[str, Any]) -> Message:
         if view.get("result") == "won":
-            return f"Victory! Score {view['grade']}"
+            return msg("Victory! Score {grade}", grade=view["grade"])
         if view.get("result") == "lost":
-            return f"The village has fallen (round {view['round']})"
+            return msg("The village has fallen (round {round})", round=view["round"])
         if view.get("phase") == "round-end":
-            return f"Round {view['round']} - end of round"
-        return f"Round {view['round']} - {str(view['active']).capitalize()}'s turn"
+            return msg("Round {round} - end of round", round=view["round"])
+        return msg("Round {round} - {samurai}'s turn", round=view["round"], samurai=view["active"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.messages import Message
+
 _NO_DATA: Any = object()
 
 
@@ -12,25 +14,36 @@ _NO_DATA: Any = object()
 class Event:
     """One thing that happened while an input was applied.
 
-    `kind` is a stable machine name (screens pick icons by it), `text` a plain
-    sentence that says what the table must do physically, and `data` the
-    details a screen may want (ids, counts). Events carry only public facts.
+    `kind` is a stable machine name (screens pick icons by it), `message` the
+    sentence that says what the table must do physically, as a template and
+    parameters so the edge can say it in the table's language, and `data` the
+    details a screen may want (ids, counts). `text` is the English sentence,
+    made only when asked for: simulations make thousands of events nobody
+    reads. Events carry only public facts.
     """
 
     kind: str
-    text: str
+    message: Message
     data: dict[str, Any] = field(default_factory=dict)
 
-    def __init__(self, kind: str, text: str, data: dict[str, Any] = _NO_DATA) -> None:
+    def __init__(self, kind: str, message: Message, data: dict[str, Any] = _NO_DATA) -> None:
         # Frozen like any dataclass, but a game makes hundreds of events: the
         # generated __init__ goes through object.__setattr__ for each field,
         # setting the slots through their descriptors is about twice as fast.
         _SET_KIND(self, kind)
-        _SET_TEXT(self, text)
+        _SET_MESSAGE(self, message)
         _SET_DATA(self, {} if data is _NO_DATA else data)
 
+    @property
+    def text(self) -> str:
+        """The English sentence with the raw ids, for the protocol and logs."""
+        return self.message.text
+
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
+        out: dict[str, Any] = {"kind": self.kind, "text": self.message.text, **self.message.to_json()}
+        if self.data:
+            out["data"] = self.data
+        return out
 
 
-_SET_KIND, _SET_TEXT, _SET_DATA = (Event.__dict__[name].__set__ for name in ("kind", "text", "data"))
+_SET_KIND, _SET_MESSAGE, _SET_DATA = (Event.__dict__[name].__set__ for name in ("kind", "message", "data"))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import RuleError
+from engine.core.messages import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,29 +60,29 @@ def input_to_json(value: Input) -> str:
 def input_from_obj(obj: Any) -> Input:
     """Build an input from a decoded JSON object, or say precisely what is wrong."""
     if not isinstance(obj, dict):
-        raise RuleError(f"an input must be a JSON object, not {type(obj).__name__}")
+        raise RuleError(msg('an input must be a JSON object, not {type}', type=type(obj).__name__))
     keys = set(obj)
     if "tap" in keys:
         extra = keys - {"tap", "hidden"}
         card = obj["tap"]
         hidden = obj.get("hidden", False)
         if extra:
-            raise RuleError(f"unexpected field(s) with tap: {', '.join(sorted(extra))}")
+            raise RuleError(msg('unexpected field(s) with tap: {value}', value=', '.join(sorted(extra))))
         if not isinstance(card, str) or not card:
-            raise RuleError("tap needs a card id (a non-empty string)")
+            raise RuleError(msg('tap needs a card id (a non-empty string)'))
         if not isinstance(hidden, bool):
-            raise RuleError("hidden must be true or false")
+            raise RuleError(msg('hidden must be true or false'))
         return Tap(card, hidden)
     for key, kind in (("press", Press), ("choose", Choose)):
         if key in keys:
             if keys != {key}:
                 others = ", ".join(sorted(keys - {key}))
-                raise RuleError(f"unexpected field(s) with {key}: {others}")
+                raise RuleError(msg('unexpected field(s) with {key}: {others}', key=key, others=others))
             value = obj[key]
             if not isinstance(value, str) or not value:
-                raise RuleError(f"{key} needs a non-empty string")
+                raise RuleError(msg('{key} needs a non-empty string', key=key))
             return kind(value)
-    raise RuleError(f"unknown input {json.dumps(obj, sort_keys=True)}: expected tap, press or choose")
+    raise RuleError(msg('unknown input {value}: expected tap, press or choose', value=json.dumps(obj, sort_keys=True)))
 
 
 def input_from_json(text: str) -> Input:
@@ -89,5 +90,5 @@ def input_from_json(text: str) -> Input:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RuleError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+        raise RuleError(msg('not JSON: {reason} at column {column}', reason=exc.msg, column=exc.colno)) from None
     return input_from_obj(obj)

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.inputs import Input, input_from_obj
+from engine.core.messages import msg
 from engine.core.safe_json import load_limited
 
 MAGIC = "table-companion"
@@ -86,30 +87,32 @@ def parse_header(line: str) -> dict[str, Any]:
     try:
         obj = load_limited(line)
     except RuleError as exc:
-        raise RuleError(f"line 1: the header is not readable: {exc}") from None
+        raise RuleError(msg('line 1: the header is not readable: {reason}', reason=exc.message)) from None
     if not isinstance(obj, dict) or obj.get("journal") != MAGIC:
-        raise RuleError("line 1: not a table-companion journal header")
+        raise RuleError(msg('line 1: not a table-companion journal header'))
     if obj.get("version") != VERSION:
-        raise RuleError(f"line 1: journal version {obj.get('version')!r} is not supported (expected {VERSION})")
+        raise RuleError(msg("line 1: journal version {value} is not supported (expected {expected})",
+                            value=repr(obj.get("version")), expected=VERSION))
     missing = [key for key in ("game", "setup", "seed") if key not in obj]
     if missing:
-        raise RuleError(f"line 1: the header lacks {', '.join(missing)}")
+        raise RuleError(msg('line 1: the header lacks {value}', value=', '.join(missing)))
     if not isinstance(obj["game"], str):
-        raise RuleError("line 1: game must be a string")
+        raise RuleError(msg('line 1: game must be a string'))
     seed = obj["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RuleError("line 1: seed must be a whole number")
+        raise RuleError(msg('line 1: seed must be a whole number'))
     return {"game": obj["game"], "setup": obj["setup"], "seed": seed}
 
 
 def _parse_record(line: str, expected_n: int) -> Input:
     obj = load_limited(line)
     if not isinstance(obj, dict) or set(obj) != {"n", "input", "crc"}:
-        raise RuleError("not a journal record (expected n, input and crc)")
+        raise RuleError(msg('not a journal record (expected n, input and crc)'))
     if obj["n"] != expected_n:
-        raise RuleError(f"record number {obj['n']!r} where {expected_n} was expected")
+        raise RuleError(msg("record number {value} where {expected} was expected", value=repr(obj["n"]),
+                            expected=expected_n))
     if not isinstance(obj["input"], dict) or obj["crc"] != _crc(expected_n, obj["input"]):
-        raise RuleError("checksum mismatch")
+        raise RuleError(msg('checksum mismatch'))
     return input_from_obj(obj["input"])
 
 
@@ -135,7 +138,7 @@ def parse_journal(text: str) -> Journal:
     """
     lines = text.split("\n")
     if not lines or not lines[0].strip():
-        raise RuleError("line 1: the journal is empty")
+        raise RuleError(msg('line 1: the journal is empty'))
     journal = Journal(header=parse_header(lines[0]))
     body = lines[1:]
     if body and body[-1] == "":

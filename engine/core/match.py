@@ -14,6 +14,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.game import Game, Play
 from engine.core.inputs import Input
+from engine.core.messages import msg
 
 
 class Match:
@@ -25,7 +26,7 @@ class Match:
 
     def __init__(self, game: Game, setup: Any, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RuleError("seed must be a whole number")
+            raise RuleError(msg('seed must be a whole number'))
         self.game = game
         self.setup = game.parse_setup(setup)
         self.seed = seed
@@ -43,7 +44,8 @@ class Match:
             try:
                 match.apply(value)
             except RuleError as exc:
-                raise RuleError(f"input {number} cannot be replayed: {exc}") from None
+                raise RuleError(msg("input {number} cannot be replayed: {reason}", number=number,
+                                    reason=exc.message)) from None
         return match
 
     def header(self) -> dict[str, Any]:
@@ -61,10 +63,10 @@ class Match:
     def undo(self, steps: int = 1) -> list[Input]:
         """Step back `steps` inputs by replaying the rest; return the inputs taken back."""
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-            raise RuleError("undo needs a whole number of steps, 1 or more")
+            raise RuleError(msg('undo needs a whole number of steps, 1 or more'))
         if steps > len(self.inputs):
             have = len(self.inputs)
-            raise RuleError(f"cannot undo {steps} step(s): only {have} input(s) so far")
+            raise RuleError(msg('cannot undo {steps} step(s): only {have} input(s) so far', steps=steps, have=have))
         kept, taken = self.inputs[:-steps], self.inputs[-steps:]
         fresh = Match.replay(self.game, self.setup.to_json(), self.seed, kept)
         self.play, self.opening, self.inputs, self.history = fresh.play, fresh.opening, fresh.inputs, fresh.history

@@ -18,7 +18,41 @@ its first argument must be a string literal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+
+def _capitalised(value: Any) -> Any:
+    return value.capitalize() if isinstance(value, str) else value
+
+
+_TEXT_FORMS: dict[str, Callable[[Any], Any]] = {
+    "samurai": _capitalised,
+    "option": _capitalised,
+    "samurais": lambda names: ", ".join(str(n).capitalize() for n in names),
+}
+"""How `Message.text` writes a field's raw value: a Samurai's id as his name ("kyuzo" -> "Kyuzo")."""
+
+
+def _plain(name: str, value: Any) -> Any:
+    form = _TEXT_FORMS.get(name.rstrip("0123456789"))
+    return value if form is None else form(value)
+
+
+class Items(tuple[Any, ...]):
+    """Several ids in one field (the cards Katsushiro puts back, the options left).
+
+    Written ", "-joined in the English text; the edge names each one with the
+    namer of the field's kind ("cards", "options").
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return ", ".join(str(value) for value in self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Message:
@@ -32,8 +66,11 @@ class Message:
 
     @property
     def text(self) -> str:
-        """The English sentence with the raw values (ids, numbers)."""
-        return self.template.format(**self.params) if self.params else self.template
+        """The English sentence with the raw values (ids, numbers); Samurai and option ids capitalised."""
+        params = self.params
+        if not params:
+            return self.template
+        return self.template.format(**{name: _plain(name, value) for name, value in params.items()})
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Message) and self.template == other.template
@@ -49,7 +86,28 @@ class Message:
         return self.text
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.template, "params": dict(self.params)}
+        """`{"key": template, "params": {...}}`, a nested message as the same kind of object."""
+        return {"key": self.template, "params": {name: _json_value(value) for name, value in self.params.items()}}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, Items):
+        return list(value)
+    return value
+
+
+def message_from_json(obj: dict[str, Any]) -> Message:
+    """The message `Message.to_json` wrote (a nested `{"key", "params"}` object becomes a Message again)."""
+    params: dict[str, Any] = {}
+    for name, value in dict(obj.get("params") or {}).items():
+        if isinstance(value, dict) and set(value) == {"key", "params"}:
+            value = message_from_json(value)
+        elif isinstance(value, list):
+            value = Items(value)
+        params[name] = value
+    return Message(str(obj["key"]), params)
 
 
 def msg(template: str, **params: Any) -> Message:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.messages import Message
+
 TABLE = "table"
 """The actor for decisions nobody in particular makes (round-end reveals)."""
 
@@ -15,6 +17,8 @@ class Prompt:
 
     `actor` is who decides (a seat's id, or TABLE), `kind` what sort of
     decision it is, `options` the legal option ids for a choose or a press.
+    `message` says what to do, as a template and parameters (see
+    engine.core.messages); `text` is its English sentence.
     A prompt that wants a card tapped has `tap` set to where the card comes
     from ("raider", "intruder", ...) and no options: the possible card ids are
     asked of the game, since they depend on what it knows. `subject` names
@@ -24,28 +28,34 @@ class Prompt:
 
     actor: str
     kind: str
-    text: str
+    message: Message
     options: tuple[str, ...] = ()
     tap: str | None = None
     subject: str | None = None
 
-    def __init__(self, actor: str, kind: str, text: str, options: tuple[str, ...] = (), tap: str | None = None,
-                 subject: str | None = None) -> None:
+    def __init__(self, actor: str, kind: str, message: Message, options: tuple[str, ...] = (),
+                 tap: str | None = None, subject: str | None = None) -> None:
         # Frozen like any dataclass, but made at every step of a game: setting
         # the slots through their descriptors is about twice as fast as the
         # generated __init__, which calls object.__setattr__ for each field.
         _SET_ACTOR(self, actor)
         _SET_KIND(self, kind)
-        _SET_TEXT(self, text)
+        _SET_MESSAGE(self, message)
         _SET_OPTIONS(self, options)
         _SET_TAP(self, tap)
         _SET_SUBJECT(self, subject)
+
+    @property
+    def text(self) -> str:
+        """The English sentence with the raw ids, for the protocol and logs."""
+        return self.message.text
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "actor": self.actor,
             "kind": self.kind,
-            "text": self.text,
+            "text": self.message.text,
+            **self.message.to_json(),
             "options": list(self.options),
         }
         if self.tap is not None:
@@ -55,6 +65,6 @@ class Prompt:
         return out
 
 
-_SET_ACTOR, _SET_KIND, _SET_TEXT, _SET_OPTIONS, _SET_TAP, _SET_SUBJECT = (
-    Prompt.__dict__[name].__set__ for name in ("actor", "kind", "text", "options", "tap", "subject")
+_SET_ACTOR, _SET_KIND, _SET_MESSAGE, _SET_OPTIONS, _SET_TAP, _SET_SUBJECT = (
+    Prompt.__dict__[name].__set__ for name in ("actor", "kind", "message", "options", "tap", "subject")
 )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from engine.core.errors import RuleError
 from engine.core.game import Game
+from engine.core.messages import msg
 
 
 def _samurai_spirit() -> Game:
@@ -25,7 +26,8 @@ def game_names() -> list[str]:
 def get_game(name: str) -> Game:
     """The game called `name` with its packaged data, loaded once."""
     if name not in _FACTORIES:
-        raise RuleError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+        raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(name),
+                            value=", ".join(game_names())))
     if name not in _CACHE:
         _CACHE[name] = _FACTORIES[name]()
     return _CACHE[name]

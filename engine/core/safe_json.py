@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import RuleError
+from engine.core.messages import msg
 
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 40
@@ -54,13 +55,13 @@ def nesting_depth(text: str) -> int:
 
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise RuleError(f"a number of {len(digits.lstrip('-'))} digits is far too long "
-                        f"(at most {MAX_INT_DIGITS})")
+        raise RuleError(msg("a number of {count} digits is far too long (at most {most})",
+                            count=len(digits.lstrip("-")), most=MAX_INT_DIGITS))
     return int(digits)
 
 
 def _parse_constant(name: str) -> Any:
-    raise RuleError(f"{name} is not a number JSON allows")
+    raise RuleError(msg('{name} is not a number JSON allows', name=name))
 
 
 def load_limited(text: str, max_depth: int = MAX_DEPTH,
@@ -74,16 +75,16 @@ def load_limited(text: str, max_depth: int = MAX_DEPTH,
     duplicated key).
     """
     if not isinstance(text, str):
-        raise RuleError("the text is not a string")
+        raise RuleError(msg('the text is not a string'))
     depth = nesting_depth(text)
     if depth > max_depth:
-        raise RuleError(f"nested {depth} levels deep (at most {max_depth})")
+        raise RuleError(msg('nested {depth} levels deep (at most {max_depth})', depth=depth, max_depth=max_depth))
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant,
                           object_pairs_hook=object_pairs_hook)
     except json.JSONDecodeError as exc:
-        raise RuleError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+        raise RuleError(msg('not JSON ({reason} at column {column})', reason=exc.msg, column=exc.colno)) from None
     except RecursionError:
-        raise RuleError("nested too deeply to read") from None
+        raise RuleError(msg('nested too deeply to read')) from None
     except ValueError as exc:
-        raise RuleError(f"not readable JSON ({exc})") from None
+        raise RuleError(msg('not readable JSON ({reason})', reason=str(exc))) from None

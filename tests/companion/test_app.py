@@ -100,9 +100,10 @@ def test_undo_asks_first_and_tells_what_to_put_back(tmp_path: Path) -> None:
     assert app.screen().confirm is None and len(journal_inputs(tmp_path)) == 4
     press(app, "undo", "ok")
     assert journal_inputs(tmp_path) == [{"choose": "no"}, {"choose": "fight"}, {"tap": "4-hat-none"}]
-    assert any("Take 4-hat-none back from Kyuzo's combat line" in line for line in app.screen().todo)
+    assert any("Take Plunderer 4, hat back from Kyuzo's combat line and move Kyuzo's meeple back to 0." in line
+               for line in app.screen().todo)
     press(app, "undo", "ok")
-    assert any("Put 4-hat-none back face down on top of the Raider stack" in line for line in app.screen().todo)
+    assert any("Put Plunderer 4, hat back face down on top of the Raider stack" in line for line in app.screen().todo)
 
 
 def test_restart_offers_resume_and_rebuilds_the_same_state(tmp_path: Path) -> None:
@@ -232,7 +233,7 @@ def test_virtual_deck_offers_what_the_moment_asks_for(tmp_path: Path) -> None:
     app.open_virtual_deck()
     screen = app.screen()
     assert screen.kind == "message" and len(screen.options) == 7
-    assert screen.options[0] == "Samurai board - Kikuchiyo"
+    assert screen.options[0] == "Samurai board: Kikuchiyo"
     press(app, "ok")
     assert app.screen().kind == "setup" and "Kikuchiyo" in app.screen().detail[1]
 

@@ -33,10 +33,10 @@ def make(tmp_path: Path, tags: TagMap | None = None, **kw: object) -> Enroller:
 
 def test_walks_the_catalogue_and_saves_each_binding(tmp_path: Path) -> None:
     e = make(tmp_path)
-    assert e.screen().detail[0] == "Plunderer 1 - hat - wound - flames"
+    assert e.screen().detail[0] == "Plunderer 1, hat, wound, flames"
     e.handle(CardPlaced(uid(1), "mock", 0))
-    assert "Tag 04000000000001 is now 1-hat-wound" in (e.screen().notice or "")
-    assert e.screen().detail[0].startswith("Plunderer 1 - hat - no penalty")
+    assert "Tag 04000000000001 is now Plunderer 1, hat, wound, flames." == e.screen().notice
+    assert e.screen().detail[0] == "Plunderer 1, hat, flames"
     saved = load_tagmap(tmp_path, UI.name, TARGETS)
     assert saved.target(uid(1)) == "card:1-hat-wound"
     assert e.screen().title == "Enroll tags: 1 of 73 done"
@@ -46,7 +46,8 @@ def test_a_tag_already_bound_elsewhere_is_refused(tmp_path: Path) -> None:
     e = make(tmp_path)
     e.handle(CardPlaced(uid(1), "mock", 0))
     e.handle(CardPlaced(uid(1), "mock", 0))
-    assert "already enrolled as 1-hat-wound" in (e.screen().notice or "")
+    assert e.screen().notice == ("Tag 04000000000001 is already enrolled as Plunderer 1, hat, wound, flames; "
+                                 "tap the tag of Plunderer 1, hat, flames instead.")
     assert e.current == "card:1-hat-none" and e.bound() == 1
 
 
@@ -75,7 +76,7 @@ def test_interrupted_enrollment_carries_on_where_it_stopped(tmp_path: Path) -> N
 
 def test_samurai_boards_are_enrolled_too(tmp_path: Path) -> None:
     e = make(tmp_path, start="kyuzo")
-    assert e.screen().detail[0] == "Samurai board - Kyuzo"
+    assert e.screen().detail[0] == "Samurai board: Kyuzo"
     e.handle(CardPlaced(uid(9), "mock", 0))
     assert load_tagmap(tmp_path, UI.name, TARGETS).target(uid(9)) == "samurai:kyuzo"
     with pytest.raises(RuleError, match="nothing called"):

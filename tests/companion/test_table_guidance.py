@@ -40,7 +40,7 @@ def three_samurai(app: App) -> None:
 def steps(app: App) -> tuple[str, ...]:
     """The last input's events as the to-do panel should list them, in the order they are done."""
     assert app.match is not None
-    return tuple(e.text for e in app.match.history[-1] if e.kind != "reveal")
+    return tuple(app.tr(e.message) for e in app.match.history[-1] if e.kind != "reveal")
 
 
 # --- the to-do panel ---------------------------------------------------------------------
@@ -113,10 +113,10 @@ def test_the_undo_question_says_what_to_put_back_and_offers_only_ok_and_undo(tmp
     press(app, "undo")
     screen = app.screen()
     assert screen.confirm is not None and screen.confirm.startswith("Undo Kyuzo: Confront?")
-    assert all(line in screen.confirm for line in put_back)
+    assert all(app.tr(line) in screen.confirm for line in put_back)
     assert screen.buttons == ("ok", "undo")
     press(app, "ok")
-    assert app.screen().todo == tuple(put_back), "after the undo the to-do says what to put back"
+    assert app.screen().todo == tuple(app.tr(line) for line in put_back), "after the undo the to-do says what to put back"
 
 
 # --- the resume screen --------------------------------------------------------------------
@@ -132,7 +132,7 @@ def test_the_resume_screen_shows_the_game_and_counts_down(tmp_path: Path) -> Non
     text = "\n".join(screen.detail)
     assert screen.detail == ("Normal game with Kyuzo, Heihachi, Daisuke.", "Round 1, Heihachi's turn.",
                              "Village: Barricades 5 of 5, Farmsteads 6, Families 3.",
-                             "Waiting for: Heihachi: Fight, Support or Pass?"), text
+                             "Waiting for: Heihachi: turn over the top Raider card and tap it - or press Support or Pass."), text
     assert screen.countdown == 20
     assert again.deadline() == clock.now + 1, "the loop redraws at each whole second"
     clock.now += 1.25

@@ -228,3 +228,17 @@ def test_the_doctor_sets_lg_wd_before_anything_imports_lgpio(tmp_path: Path, mon
     assert status == 0
     assert os.environ["LG_WD"] == str(tmp_path)
     assert lines[1] == f"lgpio: the current directory is not writable; LG_WD={tmp_path} (lgpio makes its pipes there)"
+
+
+def test_every_line_goes_through_the_injected_words(tmp_path: Path) -> None:
+    """The doctor's texts are templates: a translator passed as `msg` says every line it prints."""
+    said: list[str] = []
+
+    def upper(template: str, **params: Any) -> str:
+        said.append(template)
+        return template.format(**params).upper()
+
+    lines: list[str] = []
+    status = run_doctor(DoctorOptions(root=fake_pi(tmp_path), **FAST), lines.append, msg=upper)
+    assert status == 0 and lines and all(line == line.upper() for line in lines)
+    assert "machine: {model}" in said and len(said) == len(lines)

@@ -44,7 +44,7 @@ def test_the_tap_that_breaks_the_rule_is_accepted_and_the_table_asked(table: typ
     assert t.prompt.kind == "deal" and t.prompt.actor == "table"
     assert t.prompt.options == ("redeal", "play-on")
     assert "the family symbol is present at least twice among the 14 Plunderer cards kept" in RULE
-    assert "the family symbol is present at least twice among the 14 Plunderer cards kept" in t.prompt.text
+    assert "the family symbol must be present at least twice among the 14 Plunderer cards kept" in t.prompt.text
     assert "set these 14 aside" in t.prompt.text
     assert "deal-broken" in [e.kind for e in t.events]
 

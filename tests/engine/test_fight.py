@@ -34,7 +34,7 @@ def test_defend_refused_when_the_symbol_is_already_defended(table: type[Table]) 
     t.arrange(defence={"kyuzo": ["2-hat-none"]}, combat={"kyuzo": ["4-doll-none"]})
     t.do("fight", "tap 4-hat-none")
     assert t.prompt.options == ("confront", "discard")
-    assert t.refuse("press defend") == "Defend not allowed: Kyuzo already defends a hat"
+    assert t.refuse("press defend") == "Defend not allowed: Kyuzo already defends a hat: press Confront."
     assert "pass" in t.refuse("press pass").lower()
 
 

@@ -12,7 +12,7 @@ def test_kyuzo_kiai_at_nine_rulebook_example(table: type[Table]) -> None:
     assert "Kyuzo reaches the Kiai (9) exactly!" in t.texts(events)
     assert t.prompt.kind == "kiai" and t.prompt.options == ("yes", "no")
     events = t.do("no")
-    assert "Put Kyuzo's first combat card (4-hat-none) on the discard pile; battle track 5." in t.texts(events)
+    assert "Put Kyuzo's first combat card (4-hat-none) on the discard pile; move the meeple to 5." in t.texts(events)
     assert t.sam("kyuzo").combat == ["2-hat-none", "3-hat-none"]
     assert t.view()["stacks"]["discard"] == ["4-hat-none"]
 
@@ -22,7 +22,7 @@ def test_penalty_draw_reaching_kiai_offers_it_to_the_drawer(table: type[Table]) 
     t.arrange(combat={"kyuzo": ["4-hat-none", "2-hat-none"], "heihachi": ["3-hat-left-draws"]})
     t.do("fight", "tap 1-doll-none", "defend")
     events = t.do("tap 3-doll-none")
-    assert "Kyuzo lays 3-doll-none in the combat line; battle track 9" in t.texts(events)
+    assert "Kyuzo lays 3-doll-none in the combat line; move the meeple to 9" in t.texts(events)
     assert t.prompt.kind == "kiai" and t.prompt.actor == "kyuzo"
     t.do("no")
     assert t.prompt.actor == "heihachi" and t.prompt.kind == "action"
@@ -78,7 +78,7 @@ def test_daisuke_human_moves_a_card_to_another_samurai(table: type[Table]) -> No
     t.do("yes")
     assert t.prompt.kind == "kiai-source" and t.prompt.options == ("daisuke", "kyuzo")
     events = t.do("kyuzo")
-    assert "Only one choice: daisuke." in t.texts(events), "the only other Samurai is the target"
+    assert "Only one choice: Daisuke." in t.texts(events), "the only other Samurai is the target"
     assert "move 2-doll-none from Kyuzo's combat line to Daisuke" in t.texts(events)
     assert t.prompt.actor == "daisuke" and t.prompt.kind == "side"
     t.do("confront")
@@ -188,7 +188,9 @@ def test_katsushiro_orders_the_top_cards_face_up(table: type[Table]) -> None:
     assert t.view()["stacks"]["raider_face_up"] == ["3-hat-none", "1-hat-none"]
     t.do("fight")
     assert t.play.possible_taps() == ["3-hat-none"]
-    assert t.refuse("tap 2-hat-none") == "the top Raider card is the face-up 3-hat-none: tap that card"
+    who = t.prompt.actor.capitalize()
+    assert t.prompt.text == f"{who}: take the face-up 3-hat-none from the top of the Raider stack and tap it."
+    assert t.refuse("tap 2-hat-none") == "The top Raider card is the face-up 3-hat-none: tap that card."
 
 
 def test_katsushiro_animal_looks_at_three(table: type[Table]) -> None:

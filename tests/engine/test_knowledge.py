@@ -11,23 +11,23 @@ def test_a_card_already_in_a_line_cannot_be_drawn(table: type[Table]) -> None:
     t = table(["kyuzo", "heihachi"])
     t.do("fight", "tap 3-hat-barricade", "confront")
     t.do("fight")
-    assert t.refuse("tap 3-hat-barricade") == "3-hat-barricade is already in Kyuzo's combat line"
+    assert t.refuse("tap 3-hat-barricade") == "3-hat-barricade is already in Kyuzo's combat line: tap the card just turned over."
 
 
 def test_discarded_and_defended_cards_are_known(table: type[Table]) -> None:
     t = table(["kyuzo", "heihachi"])
     t.arrange(discard=["2-hat-none"], defence={"heihachi": ["2-doll-none"]})
     t.do("fight")
-    assert t.refuse("tap 2-hat-none") == "2-hat-none is on the discard pile"
-    assert t.refuse("tap 2-doll-none") == "2-doll-none is already on Heihachi's defence side"
+    assert t.refuse("tap 2-hat-none") == "2-hat-none is on the discard pile: tap the card just turned over."
+    assert t.refuse("tap 2-doll-none") == "2-doll-none is already on Heihachi's defence side: tap the card just turned over."
 
 
 def test_unknown_ids_and_wrong_moments_are_refused(table: type[Table]) -> None:
     t = table(["kyuzo", "heihachi"])
-    assert t.refuse("tap 9-hat-none") == "unknown card '9-hat-none'"
-    assert t.refuse("tap 1-hat-none").startswith("not waiting for a card now")
+    assert t.refuse("tap 9-hat-none") == "Unknown card '9-hat-none': this tag is bound to no card of this game."
+    assert t.refuse("tap 1-hat-none").startswith("Not waiting for a card now")
     t.do("fight")
-    assert "tap a card first" in t.refuse("press confront")
+    assert "Confront is not possible now. Kyuzo: turn over the top Raider card and tap it." == t.refuse("press confront")
 
 
 def test_possible_taps_shrink_as_plunderers_are_used_up(table: type[Table]) -> None:
@@ -47,10 +47,10 @@ def test_a_hidden_tap_is_known_to_the_engine_but_never_shown(table: type[Table])
 
 def test_hidden_tap_needs_an_unidentified_intruder_card(table: type[Table]) -> None:
     t = table(["kyuzo", "heihachi"])
-    assert "no card went face down" in t.refuse("hidden 4-doll-wound")
+    assert "No card went face down" in t.refuse("hidden 4-doll-wound")
     t.do("support")
     t.do("hidden 4-doll-wound")
-    assert "no card went face down" in t.refuse("hidden 3-doll-wound")
+    assert "No card went face down" in t.refuse("hidden 3-doll-wound")
 
 
 LIEUTENANTS = ["5-doll-intruder", "5-farm-barricade", "5-hat-wound", "5-plain-barricade", "5-plain-intruder",
@@ -91,7 +91,7 @@ def test_a_second_hidden_tap_of_the_same_card_replaces_the_first_note(table: typ
     t = table(["kyuzo", "heihachi"])
     t.do("support", "hidden 4-doll-wound", "support", "hidden 4-doll-wound")
     assert t.st.cards.hidden == {"4-doll-wound"}
-    assert "no card went face down" in t.refuse("hidden 3-doll-wound")
+    assert "No card went face down" in t.refuse("hidden 3-doll-wound")
 
 
 def test_a_revealed_intruder_card_is_checked_against_public_knowledge_only(table: type[Table]) -> None:
@@ -101,6 +101,6 @@ def test_a_revealed_intruder_card_is_checked_against_public_knowledge_only(table
     t.keep_raider(2)
     t.do("support", "hidden 4-doll-wound", "fight", "tap 3-hat-none")
     assert t.prompt.tap == "intruder" and "Family bonus C" in t.prompt.text
-    assert t.refuse("tap 2-hat-none") == "2-hat-none is already on Heihachi's defence side"
+    assert t.refuse("tap 2-hat-none") == "2-hat-none is already on Heihachi's defence side: tap the card just turned over."
     t.do("tap 4-hat-none")
     assert t.st.cards.hidden == set()

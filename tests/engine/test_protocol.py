@@ -29,8 +29,10 @@ def test_a_short_game_over_the_protocol() -> None:
     assert set(state["village"]) >= {"barricades", "farmsteads", "families"}
     assert set(state["stacks"]) >= {"raider", "intruder", "discard"}
     assert set(state["samurai"][0]) >= {"name", "face", "wounds", "track", "kiai", "combat", "defence", "passed"}
-    assert state["pending"] == {"samurai": "kyuzo", "kind": "action", "text": "Kyuzo: Fight, Support or Pass?",
-                                "options": ["fight", "support", "pass"]}
+    key = "{samurai}: turn over the top Raider card and tap it - or press Support or Pass."
+    assert state["pending"] == {"samurai": "kyuzo", "kind": "action",
+                                "text": "Kyuzo: turn over the top Raider card and tap it - or press Support or Pass.",
+                                "key": key, "params": {"samurai": "kyuzo"}, "options": ["fight", "support", "pass"]}
     assert ask(s, {"press": "fight"})["state"]["pending"]["tap"] == "raider"
     answer = ask(s, {"tap": "4-hat-none"})
     assert answer["ok"] and answer["events"][0]["kind"] == "reveal"
@@ -42,7 +44,7 @@ def test_errors_keep_the_state() -> None:
     s = ProtocolSession(new_seed=lambda: 1)
     assert "no game yet" in ask(s, {"press": "fight"})["error"]
     before = ask(s, NEW)["state"]
-    for bad, message in [({"press": "defend"}, "Defend not possible yet"), ({"tap": "4-hat-none"}, "not waiting"),
+    for bad, message in [({"press": "defend"}, "Defend not possible yet"), ({"tap": "4-hat-none"}, "Not waiting"),
                          ({"choose": 3}, "non-empty string"), ({"undo": 5}, "cannot undo 5"), ([], "JSON object"),
                          ({"new": {"samurai": ["kyuzo"]}}, "2 to 7 Samurai"), ({"flip": 1}, "unknown input")]:
         answer = ask(s, bad)
@@ -77,7 +79,9 @@ def test_companion_engine_command_speaks_the_protocol() -> None:
                          text=True, timeout=60, check=True).stdout.splitlines()
     answers = [json.loads(line) for line in out]
     assert [a["ok"] for a in answers] == [True, True, False]
-    assert answers[2]["error"] == "unknown card 'nope'"
+    assert answers[2]["error"] == "Unknown card 'nope': this tag is bound to no card of this game."
+    assert answers[2]["key"] == "Unknown card '{id}': this tag is bound to no card of this game."
+    assert answers[2]["params"] == {"id": "nope"}
 
 
 def started() -> tuple[ProtocolSession, str]:

@@ -84,8 +84,8 @@ def test_hard_farmstead_penalties_chain(table: type[Table]) -> None:
 def test_no_lieutenants_in_round_one_and_their_arrival_in_round_two(table: type[Table]) -> None:
     t = _to_round_end(table)
     t.do("fight")
-    assert t.refuse("tap 5-hat-wound") == "5-hat-wound: no Lieutenants in round 1"
-    assert t.refuse("tap 6-doll-no-talent") == "6-doll-no-talent: no Bosses before round 3"
+    assert t.refuse("tap 5-hat-wound") == "5-hat-wound: no Lieutenants in round 1. Put it back with the Lieutenants."
+    assert t.refuse("tap 6-doll-no-talent") == "6-doll-no-talent: no Bosses before round 3. Put it back with the Bosses."
     t.do("tap 3-hat-none")
     view = t.view()
     assert view["round"] == 2
@@ -108,7 +108,7 @@ def test_round_two_knows_which_plunderers_are_in_the_game(table: type[Table]) ->
     possible = t.play.possible_taps()
     assert "5-hat-wound" in possible and "3-hat-none" in possible
     assert not any(c.startswith("6-") for c in possible)
-    assert "1-hat-wound: that Plunderer is not in this game's stack" == t.refuse("tap 1-hat-wound")
+    assert "1-hat-wound: that Plunderer is not in this game's stack. Tap the card just turned over." == t.refuse("tap 1-hat-wound")
 
 
 def test_victory_after_round_three_with_score_and_grade(table: type[Table]) -> None:

@@ -72,7 +72,7 @@ def test_three_to_six_may_opt_in_to_the_absent_tokens() -> None:
         ({"samurai": FOUR, "colour": "red"}, "unknown setup field(s): colour"),
         ({"samurai": "kyuzo"}, "list of Samurai names"),
         ({"samurai": FOUR, "deck": ["1-hat-none"]}, "uses 28 Plunderers, not 1"),
-        ({"samurai": ["kyuzo", "heihachi"], "deck": ["5-hat-wound"]}, "is a lieutenant"),
+        ({"samurai": ["kyuzo", "heihachi"], "deck": ["5-hat-wound"]}, "5-hat-wound is not a Plunderer"),
     ],
 )
 def test_bad_setups_are_refused(setup: dict[str, object], message: str) -> None:

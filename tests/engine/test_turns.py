@@ -10,7 +10,8 @@ from engine.games.samurai_spirit.rules import turn
 def test_a_turn_offers_exactly_fight_support_pass(table: type[Table]) -> None:
     t = table(["kyuzo", "heihachi"])
     assert t.prompt.kind == "action" and t.prompt.options == ("fight", "support", "pass")
-    assert "must first choose Fight" in t.refuse("press confront")
+    assert t.refuse("press confront") == ("Confront not possible yet: first turn over the top Raider card and tap it, "
+                                          "then press Confront.")
 
 
 def test_past_the_kiai_forces_a_pass(table: type[Table]) -> None:
@@ -42,7 +43,8 @@ def test_support_needs_another_samurai_in_the_round_faq(table: type[Table]) -> N
     t = table(["kyuzo", "heihachi"], first="heihachi")
     t.do("pass")
     assert t.prompt.options == ("fight", "pass")
-    assert t.refuse("press support") == "Support needs another Samurai still in the round"
+    assert t.refuse("press support") == ("Support needs another Samurai still in the round. "
+                                         "Kyuzo: turn over the top Raider card and tap it - or press Pass.")
 
 
 def test_support_hands_the_token_and_sends_a_card_unseen_to_the_intruders(table: type[Table]) -> None:
@@ -62,7 +64,8 @@ def test_support_hands_the_token_and_sends_a_card_unseen_to_the_intruders(table:
 def test_support_needs_the_own_token_in_hand(table: type[Table]) -> None:
     t = table(["kyuzo", "heihachi", "daisuke"])
     t.sam("kyuzo").token_holder = "daisuke"
-    assert turn.why_not_support(t.play, t.sam("kyuzo")) == "Support not allowed: Kyuzo's support token is with Daisuke"
+    why = turn.why_not_support(t.play, t.sam("kyuzo"))
+    assert why is not None and why.text == "Support not allowed: Kyuzo's support token is with Daisuke"
     assert turn.actions(t.play, t.sam("kyuzo")) == ["fight", "pass"]
 
 
@@ -85,5 +88,5 @@ def test_when_all_pass_the_rest_of_the_stack_joins_the_intruders(table: type[Tab
     t = table(["kyuzo", "heihachi"])
     t.keep_raider(3)
     events = t.do("pass", "pass")
-    assert "Everyone has passed: put the 3 remaining Raider card(s) on top of the Intruder stack." in t.texts(events)
+    assert "Everyone has passed: put the remaining Raider cards (3) on top of the Intruder stack." in t.texts(events)
     assert t.prompt.tap == "intruder" and t.prompt.actor == "table"

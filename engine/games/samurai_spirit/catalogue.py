@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from engine.core.errors import RuleError
+from engine.core.messages import Message, msg
 
 SAMURAI = ("kikuchiyo", "kyuzo", "daisuke", "katsushiro", "gorobei", "heihachi", "kanbei")
 SYMBOLS = ("hat", "farm", "doll")
@@ -129,63 +130,69 @@ class Catalogue:
         return notes
 
 
-def _fail(where: str, message: str) -> RuleError:
-    return RuleError(f"{where}: {message}")
+def _fail(where: str, message: Message) -> RuleError:
+    return RuleError(msg('{where}: {message}', where=where, message=message))
 
 
 def _card(where: str, raw: Any) -> Card:
     if not isinstance(raw, dict):
-        raise _fail(where, "each card must be a table")
+        raise _fail(where, msg('each card must be a table'))
     unknown = set(raw) - {"id", "value", "symbol", "penalties", "flames", "verified"}
     if unknown:
-        raise _fail(where, f"unknown key(s) {', '.join(sorted(unknown))}")
+        raise _fail(where, msg('unknown key(s) {value}', value=', '.join(sorted(unknown))))
     cid = raw.get("id")
     if not isinstance(cid, str) or not _ID.match(cid):
-        raise _fail(where, f"id {cid!r} must be lower-case letters, digits, '-' or '+'")
+        raise _fail(where, msg("id {id} must be lower-case letters, digits, '-' or '+'", id=repr(cid)))
     where = f"{where} (id {cid!r})"
     value = raw.get("value")
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise _fail(where, f"value {value!r} is not a whole number from 1 to 6")
+        raise _fail(where, msg('value {value} is not a whole number from 1 to 6', value=repr(value)))
     symbol = raw.get("symbol", "")
     if symbol not in ("", *SYMBOLS):
-        raise _fail(where, f"symbol {symbol!r} is not one of hat, farm, doll or \"\"")
+        raise _fail(where, msg('symbol {symbol} is not one of hat, farm, doll or ""', symbol=repr(symbol)))
     penalties = raw.get("penalties", [])
     if not isinstance(penalties, list) or not all(isinstance(p, str) for p in penalties):
-        raise _fail(where, "penalties must be a list of names")
+        raise _fail(where, msg('penalties must be a list of names'))
     allowed = BASIC_PENALTIES + BOSS_PENALTIES if value == 6 else BASIC_PENALTIES
     for pen in penalties:
         if pen not in allowed:
-            kind = "a Boss" if value == 6 else "a Plunderer or Lieutenant"
-            raise _fail(where, f"penalty {pen!r} is not one {kind} can carry ({', '.join(allowed)})")
+            if value == 6:
+                raise _fail(where, msg("penalty {pen} is not one a Boss can carry ({value})", pen=repr(pen),
+                                       value=", ".join(allowed)))
+            raise _fail(where, msg("penalty {pen} is not one a Plunderer or Lieutenant can carry ({value})",
+                                   pen=repr(pen), value=", ".join(allowed)))
     most = 2 if value == 6 else 1
     if len(penalties) > most or len(set(penalties)) != len(penalties):
-        raise _fail(where, f"at most {most} different penalt{'ies' if most > 1 else 'y'} on this card")
+        if most > 1:
+            raise _fail(where, msg("at most {most} different penalties on this card", most=most))
+        raise _fail(where, msg("at most one penalty on this card"))
     for key in ("flames", "verified"):
         if not isinstance(raw.get(key, False), bool):
-            raise _fail(where, f"{key} must be true or false")
+            raise _fail(where, msg('{key} must be true or false', key=key))
     return Card(cid, value, symbol or None, tuple(penalties), raw.get("flames", False), raw.get("verified", False))
 
 
 def _samurai(name: str, raw: Any, source: str) -> SamuraiDef:
     where = f"{source}: samurai.{name}"
     if not isinstance(raw, dict):
-        raise _fail(where, "must be a table")
+        raise _fail(where, msg('must be a table'))
     kiai, verified, effect = raw.get("kiai"), raw.get("verified"), raw.get("effect")
     for key, value in (("kiai", kiai), ("verified", verified), ("effect", effect)):
         if not isinstance(value, dict) or set(value) != set(FACES):
-            raise _fail(where, f"{key} needs exactly human and animal")
+            raise _fail(where, msg('{key} needs exactly human and animal', key=key))
     assert isinstance(kiai, dict) and isinstance(verified, dict) and isinstance(effect, dict)
     for face in FACES:
         value = kiai[face]
         if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 20:
-            raise _fail(where, f"{face} Kiai {value!r} is not a whole number from 3 to 20")
+            raise _fail(where, msg("{face} Kiai {value} is not a whole number from 3 to 20", face=face,
+                                   value=repr(value)))
         if not isinstance(verified[face], bool):
-            raise _fail(where, f"verified.{face} must be true or false")
+            raise _fail(where, msg('verified.{face} must be true or false', face=face))
     if kiai["animal"] < kiai["human"]:
-        raise _fail(where, "the animal Kiai cannot be lower than the human one")
+        raise _fail(where, msg('the animal Kiai cannot be lower than the human one'))
     talent = raw.get("talent", "")
     if not isinstance(talent, str):
-        raise _fail(where, "talent must be text")
+        raise _fail(where, msg('talent must be text'))
     return SamuraiDef(name, talent, dict(kiai), {f: str(effect[f]) for f in FACES}, dict(verified))
 
 
@@ -194,38 +201,39 @@ def parse_catalogue(text: str, source: str = DATA_FILE) -> Catalogue:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError(f"{source}: not valid TOML: {exc}") from None
+        raise RuleError(msg('{source}: not valid TOML: {reason}', source=source, reason=str(exc))) from None
     if raw.get("format") != 1:
-        raise _fail(source, f"format {raw.get('format')!r} is not supported (expected 1)")
+        raise _fail(source, msg('format {value} is not supported (expected 1)', value=repr(raw.get('format'))))
     cards_raw = raw.get("cards")
     if not isinstance(cards_raw, list):
-        raise _fail(source, "cards must be a list")
+        raise _fail(source, msg('cards must be a list'))
     cards: dict[str, Card] = {}
     for index, entry in enumerate(cards_raw):
         card = _card(f"{source}: cards[{index}]", entry)
         if card.id in cards:
-            raise _fail(f"{source}: cards[{index}]", f"id {card.id!r} appears twice")
+            raise _fail(f"{source}: cards[{index}]", msg('id {id} appears twice', id=repr(card.id)))
         cards[card.id] = card
     counts = {v: sum(1 for c in cards.values() if c.value == v) for v in EXPECTED_PER_VALUE}
     if len(cards) != 66 or counts != EXPECTED_PER_VALUE:
         found = ", ".join(f"{counts[v]} of value {v}" for v in EXPECTED_PER_VALUE)
-        raise _fail(source, f"expected 66 cards (13 of each value 1-4, 7 of 5, 7 of 6); found {len(cards)}: {found}")
+        raise _fail(source, msg("expected 66 cards (13 of each value 1-4, 7 of 5, 7 of 6); found {count}: {found}",
+                                count=len(cards), found=found))
     sam_raw = raw.get("samurai")
     if not isinstance(sam_raw, dict) or set(sam_raw) != set(SAMURAI):
-        raise _fail(source, f"samurai must list exactly {', '.join(SAMURAI)}")
+        raise _fail(source, msg('samurai must list exactly {value}', value=', '.join(SAMURAI)))
     samurai = {name: _samurai(name, sam_raw[name], source) for name in SAMURAI}
     farm = raw.get("farmsteads")
     if not isinstance(farm, dict) or not isinstance(farm.get("counts"), dict):
-        raise _fail(source, "farmsteads.counts is missing")
+        raise _fail(source, msg('farmsteads.counts is missing'))
     fcounts = farm["counts"]
     if set(fcounts) - set(FARMSTEAD_PENALTIES):
-        raise _fail(source, f"farmsteads.counts: penalties are {', '.join(FARMSTEAD_PENALTIES)}")
+        raise _fail(source, msg('farmsteads.counts: penalties are {value}', value=', '.join(FARMSTEAD_PENALTIES)))
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in fcounts.values()) or sum(fcounts.values()) != 6:
-        raise _fail(source, "farmsteads.counts must be whole numbers adding up to the 6 Farmstead tokens")
+        raise _fail(source, msg('farmsteads.counts must be whole numbers adding up to the 6 Farmstead tokens'))
     fam = raw.get("families")
     tokens = fam.get("tokens") if isinstance(fam, dict) else None
     if not isinstance(tokens, list) or len(tokens) != 3 or not set(tokens) <= set(FAMILY_BONUSES):
-        raise _fail(source, "families.tokens must list the 3 Family tokens, each A, B or C")
+        raise _fail(source, msg('families.tokens must list the 3 Family tokens, each A, B or C'))
     return Catalogue(
         cards=cards,
         samurai=samurai,

@@ -33,9 +33,8 @@ import random
 from dataclasses import dataclass, field
 
 from engine.core.errors import RuleError
+from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Catalogue
-
-RANK_WORD = {"plunderer": "Plunderer", "lieutenant": "Lieutenant", "boss": "Boss"}
 
 NOTED = "(noted face down)"
 """A public Intruder slot a hidden tap has named: the table knows that, never which card."""
@@ -133,53 +132,67 @@ class Knowledge:
 
     # --- public questions: everything the table reads comes from here ----------
 
-    def describe_place(self, cid: str) -> str:
+    def describe_place(self, cid: str) -> Message:
+        """Where a card the table has seen lies, as the end of a sentence that begins with the card."""
         place, owner = self.where[cid]
-        who = owner.capitalize()
-        return {
-            "discard": "is on the discard pile",
-            "combat": f"is already in {who}'s combat line",
-            "defence": f"is already on {who}'s defence side",
-            "hand": f"is the card {who} is playing now",
-            "raider": "is elsewhere in the Raider stack, not on top",
-            "intruder": "is in the Intruder stack",
-        }[place]
+        if place == "combat":
+            return msg("{card} is already in {samurai}'s combat line: tap the card just turned over.", card=cid,
+                       samurai=owner)
+        if place == "defence":
+            return msg("{card} is already on {samurai}'s defence side: tap the card just turned over.", card=cid,
+                       samurai=owner)
+        if place == "hand":
+            return msg("{card} is the card being played now: tap the card just turned over.", card=cid)
+        if place == "discard":
+            return msg("{card} is on the discard pile: tap the card just turned over.", card=cid)
+        if place == "raider":
+            return msg("{card} is elsewhere in the Raider stack, not on top: tap the top card.", card=cid)
+        return msg("{card} is in the Intruder stack: tap the card just turned over.", card=cid)
 
-    def why_not_unknown(self, cid: str, round_no: int) -> str | None:
+    def why_not_unknown(self, cid: str, round_no: int) -> Message | None:
         """Why `cid` cannot be a card the table has not seen, or None if it can."""
         if cid in self.where:
-            return f"{cid} {self.describe_place(cid)}"
+            return self.describe_place(cid)
         if cid in self.unseen:
             return None
         rank = self.catalogue.cards[cid].rank
         if self.unidentified.get(rank, 0) > 0 and cid not in self.members:
             return None
         if rank == "lieutenant" and round_no < 2:
-            return f"{cid}: no Lieutenants in round 1"
+            return msg("{card}: no Lieutenants in round 1. Put it back with the Lieutenants.", card=cid)
         if rank == "boss" and round_no < 3:
-            return f"{cid}: no Bosses before round 3"
-        return f"{cid}: that {RANK_WORD[rank]} is not in this game's stack"
+            return msg("{card}: no Bosses before round 3. Put it back with the Bosses.", card=cid)
+        if rank == "plunderer":
+            return msg("{card}: that Plunderer is not in this game's stack. Tap the card just turned over.", card=cid)
+        if rank == "lieutenant":
+            return msg("{card}: that Lieutenant is not in this game's stack. Tap the card just turned over.", card=cid)
+        return msg("{card}: that Boss is not in this game's stack. Tap the card just turned over.", card=cid)
 
-    def why_not_take(self, source: str, cid: str, round_no: int) -> str | None:
+    def why_not_take(self, source: str, cid: str, round_no: int) -> Message | None:
         """Why the top card of `source` cannot be `cid`; None if it can."""
         if cid not in self.catalogue.cards:
-            return f"unknown card {cid!r}"
+            return msg("Unknown card '{id}': this tag is bound to no card of this game.", id=cid)
         stack = self.raider if source == "raider" else self.intruder
         if not stack:
-            return f"the {source.capitalize()} stack is empty"
+            if source == "raider":
+                return msg("The Raider stack is empty.")
+            return msg("The Intruder stack is empty.")
         top = stack[-1]
         if top is None or top == NOTED:
             return self.why_not_unknown(cid, round_no)
         if top == cid:
             return None
         if source == "raider" and self.raider_face_up:
-            return f"the top Raider card is the face-up {top}: tap that card"
-        return f"the top {source.capitalize()} card is {top}, not {cid}"
+            return msg("The top Raider card is the face-up {card}: tap that card.", card=top)
+        if source == "raider":
+            return msg("The top Raider card is {card}, not {card2}: tap {card}.", card=top, card2=cid)
+        return msg("The top Intruder card is {card}, not {card2}: tap {card}.", card=top, card2=cid)
 
-    def why_not_note(self, cid: str, round_no: int) -> str | None:
+    def why_not_note(self, cid: str, round_no: int) -> Message | None:
         """Why a hidden tap of `cid` is refused now; None if it is taken."""
         if self._open_slot() is None:
-            return "no card went face down onto the Intruder stack without being identified"
+            return msg("No card went face down onto the Intruder stack without being identified: "
+                       "a face-down card needs no tap now.")
         return self.why_not_unknown(cid, round_no)
 
     def possible(self, source: str) -> list[str]:

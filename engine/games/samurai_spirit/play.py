@@ -13,6 +13,7 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import Choose, Input, Press, Tap
+from engine.core.messages import Message, msg
 from engine.core.prompt import TABLE, Prompt
 from engine.games.samurai_spirit import reasons, view
 from engine.games.samurai_spirit.catalogue import SAMURAI, Catalogue
@@ -21,6 +22,9 @@ from engine.games.samurai_spirit.rules import deal, rounds
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.setup import Setup
 from engine.games.samurai_spirit.state import SamuraiState, State
+
+_REVEALED: dict[str, Message] = {}
+"""One "{card} revealed." message per card id, shared by every game (a card is revealed at almost every step)."""
 
 
 class Play:
@@ -54,32 +58,45 @@ class Play:
 
     # --- helpers for the rules ---------------------------------------------
 
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, data))
+    def emit(self, kind: str, message: Message, **data: Any) -> None:
+        self.events.append(Event(kind, message, data))
 
-    def ask(self, actor: SamuraiState | str, kind: str, options: list[str], text: str,
-            forced: str | None = None, subject: str | None = None) -> Flow[str]:
+    def ask(self, actor: SamuraiState | str, kind: str, options: list[str], message: Message,
+            forced: Message | None = None, subject: str | None = None) -> Flow[str]:
         """Wait for a choice. A single legal option is taken at once and reported (with `forced` as why)."""
         who = actor if isinstance(actor, str) else actor.name
         if len(options) == 1:
-            why = forced or f"Only one choice: {options[0]}."
+            why = forced or msg("Only one choice: {option}.", option=options[0])
             self.emit("forced", why, actor=who, decision=kind, option=options[0])
             return options[0]
-        value = yield Prompt(who, kind, text, tuple(options), None, subject)
+        value = yield Prompt(who, kind, message, tuple(options), None, subject)
         if isinstance(value, Choose):
             return value.option
         assert isinstance(value, Press)
         return value.button
 
-    def reveal(self, actor: SamuraiState | str, source: str, text: str) -> Flow[str]:
-        """Wait for the tap of the card turned over from `source`, and pick it up."""
+    def reveal(self, actor: SamuraiState | str, source: str, message: Message,
+               face_up: Message | None = None) -> Flow[str]:
+        """Wait for the tap of the card turned over from `source`, and pick it up.
+
+        When the top Raider card already lies face up (Katsushiro's Kiai put it
+        back so), nothing is turned over: `face_up` says to take it and tap it
+        instead. It is a constant template, filled here with `message`'s values
+        and the card in `{card}`, so the usual draw builds nothing more.
+        """
         who = actor if isinstance(actor, str) else actor.name
-        value = yield Prompt(who, "reveal", text, (), source)
+        cards = self.state.cards
+        if face_up is not None and source == "raider" and cards.raider_face_up:
+            message = Message(face_up.template, {**message.params, "card": cards.raider[-1]})
+        value = yield Prompt(who, "reveal", message, (), source)
         assert isinstance(value, Tap)
         cid = value.card
         st = self.state
         st.cards.take(source, cid, st.round)
-        self.emit("reveal", f"{cid} revealed ({st.catalogue.cards[cid].label}).", card=cid, source=source)
+        revealed = _REVEALED.get(cid)
+        if revealed is None:
+            revealed = _REVEALED[cid] = msg("{card} revealed.", card=cid)
+        self.emit("reveal", revealed, card=cid, source=source)
         yield from deal.after_reveal(self, cid)
         return cid
 
@@ -101,17 +118,20 @@ class Play:
         """
         prompt = self._prompt
         if prompt is None:
-            raise RuleError(f"the game is over ({self.state.result}); start a new game or undo")
+            if self.state.result == "won":
+                raise RuleError(msg("The game is over (won): start a new game, or undo."))
+            raise RuleError(msg("The game is over (lost): start a new game, or undo."))
         st = self.state
         if isinstance(value, Tap):
             if value.card not in st.catalogue.cards:
-                raise RuleError(f"unknown card {value.card!r}")
+                raise RuleError(msg("Unknown card '{id}': this tag is bound to no card of this game.", id=value.card))
             if value.card in st.set_aside:
-                raise RuleError(f"{value.card} was set aside by the re-deal: it is not in this game")
+                raise RuleError(msg("{card} was set aside by the re-deal: it is not in this game. "
+                                    "Put it back with the set-aside Plunderers.", card=value.card))
             if value.hidden:
                 reason = st.cards.why_not_note(value.card, st.round)
             elif prompt.tap is None:
-                raise RuleError(f"not waiting for a card now: {prompt.text}")
+                raise RuleError(msg("Not waiting for a card now. {prompt}", prompt=prompt.message))
             else:
                 reason = st.cards.why_not_take(prompt.tap, value.card, st.round)
             if reason:
@@ -119,7 +139,7 @@ class Play:
             return
         option = value.option if isinstance(value, Choose) else value.button
         if prompt.tap is not None:
-            raise RuleError(f"{option!r} is not possible now: tap a card first. {prompt.text}")
+            raise RuleError(msg("{option} is not possible now. {prompt}", option=option, prompt=prompt.message))
         if option not in prompt.options:
             raise RuleError(reasons.why_not(self, prompt, option))
 
@@ -127,7 +147,7 @@ class Play:
         if isinstance(value, Tap) and value.hidden:
             self.events = []
             self.state.cards.note_hidden(value.card, self.state.round)
-            self.emit("hidden", "The card slid onto the Intruder stack is noted (it stays hidden).")
+            self.emit("hidden", msg("The card slid onto the Intruder stack is noted (it stays hidden)."))
             return self.events
         return self._resume(value)
 

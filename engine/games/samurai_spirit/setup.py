@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import RuleError
+from engine.core.messages import Items, msg
 from engine.games.samurai_spirit.catalogue import Catalogue
 
 
@@ -75,40 +76,43 @@ class Setup:
 def parse_setup(obj: Any, catalogue: Catalogue) -> Setup:
     """Check a setup object and fill in the defaults the rulebook implies."""
     if not isinstance(obj, dict):
-        raise RuleError("setup must be a JSON object")
+        raise RuleError(msg("setup must be a JSON object"))
     unknown = set(obj) - {"samurai", "difficulty", "first", "absent_tokens", "deck", "seed"}
     if unknown:
-        raise RuleError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        raise RuleError(msg("unknown setup field(s): {fields}", fields=Items(sorted(unknown))))
     names = obj.get("samurai")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RuleError("samurai must be a list of Samurai names in seat order")
+        raise RuleError(msg("samurai must be a list of Samurai names in seat order"))
     names = [n.strip().lower() for n in names]
     for name in names:
         if name not in catalogue.samurai:
-            raise RuleError(f"unknown Samurai {name!r}; choose from {', '.join(catalogue.samurai)}")
+            raise RuleError(msg("unknown Samurai '{id}'; choose from {samurais}", id=name,
+                                samurais=Items(catalogue.samurai)))
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
-        raise RuleError(f"{', '.join(n.capitalize() for n in twice)} chosen twice: each Samurai board exists once")
+        raise RuleError(msg("{samurais} chosen twice: each Samurai board exists once", samurais=Items(twice)))
     if not 2 <= len(names) <= 7:
-        raise RuleError(f"a game needs 2 to 7 Samurai (a solo player takes 2 or 3), not {len(names)}")
+        raise RuleError(msg("a game needs 2 to 7 Samurai (a solo player takes 2 or 3), not {n}", n=len(names)))
     difficulty = obj.get("difficulty", "normal")
     if not isinstance(difficulty, str) or difficulty.lower() not in DIFFICULTIES:
-        raise RuleError(f"difficulty {difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+        raise RuleError(msg("difficulty '{id}' is not one of {difficulties}", id=difficulty,
+                            difficulties=Items(DIFFICULTIES)))
     level = DIFFICULTIES[difficulty.lower()]
     if level.barricades(len(names)) > BARRICADE_TOKENS:
-        raise RuleError(f"{level.name} with {len(names)} Samurai needs more than the {BARRICADE_TOKENS} Barricade tokens")
+        raise RuleError(msg("{difficulty} with {n} Samurai needs more than the {tokens} Barricade tokens",
+                            difficulty=level.name, n=len(names), tokens=BARRICADE_TOKENS))
     first = obj.get("first")
     if first is not None:
         if not isinstance(first, str) or first.lower() not in names:
-            raise RuleError(f"first player {first!r} is not one of the chosen Samurai")
+            raise RuleError(msg("first player '{id}' is not one of the chosen Samurai", id=first))
         first = first.lower()
     absent = obj.get("absent_tokens")
     if absent is None:
         absent = len(names) == 2
     if not isinstance(absent, bool):
-        raise RuleError("absent_tokens must be true or false")
+        raise RuleError(msg("absent_tokens must be true or false"))
     if absent and len(names) == 7:
-        raise RuleError("with all 7 Samurai in play there are no absent support tokens")
+        raise RuleError(msg("with all 7 Samurai in play there are no absent support tokens"))
     deck = obj.get("deck")
     if deck is not None:
         deck = _check_deck(deck, names, level, catalogue)
@@ -119,22 +123,21 @@ def _check_deck(deck: Any, names: list[str], level: Difficulty, catalogue: Catal
     """The round-1 Raider stack, when the table counted it out card by card."""
     want = level.plunderers(len(names))
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise RuleError("deck must be a list of card ids")
+        raise RuleError(msg("deck must be a list of card ids"))
     for cid in deck:
         card = catalogue.cards.get(cid)
         if card is None:
-            raise RuleError(f"deck: unknown card {cid!r}")
+            raise RuleError(msg("deck: unknown card '{id}'", id=cid))
         if card.rank != "plunderer":
-            raise RuleError(f"deck: {cid} is a {card.rank}; round 1 uses Plunderers only")
+            raise RuleError(msg("deck: {card} is not a Plunderer; round 1 uses Plunderers only", card=cid))
     if len(set(deck)) != len(deck):
-        raise RuleError("deck: a card is listed twice")
+        raise RuleError(msg("deck: a card is listed twice"))
     if len(deck) != want:
-        raise RuleError(f"deck: {level.name} with {len(names)} Samurai uses {want} Plunderers, not {len(deck)}")
+        raise RuleError(msg("deck: {difficulty} with {n} Samurai uses {want} Plunderers, not {count}",
+                            difficulty=level.name, n=len(names), want=want, count=len(deck)))
     if len(names) == 2:
         dolls = sum(1 for cid in deck if catalogue.cards[cid].symbol == "doll")
         if dolls < 2:
-            raise RuleError(
-                f"the {want} Plunderers show the family symbol {dolls} time(s); the two-player rules need it "
-                f"at least twice: set them aside and count out {want} new ones"
-            )
+            raise RuleError(msg("the {n} Plunderers show the family symbol {count} times; the two-player rules need "
+                                "it at least twice: set them aside and count out {n} new ones", n=want, count=dolls))
     return tuple(deck)

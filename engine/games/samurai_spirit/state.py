@@ -10,9 +10,39 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Catalogue
 from engine.games.samurai_spirit.knowledge import Knowledge
 from engine.games.samurai_spirit.setup import Setup
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """The sentences said at every turn of one Samurai, which name only him.
+
+    A simulation plays thousands of turns: made once per Samurai and game,
+    the turn's event, action prompt and draw prompt cost nothing after that.
+    """
+
+    turn: Message
+    act: Message
+    act_without_support: Message
+    draw: Message
+    confronts: Message
+    faces: dict[tuple[str, bool], Message]
+    """"{samurai} faces {card}: ..." per card and whether Defend is offered, made at the first draw of each."""
+
+    @classmethod
+    def of(cls, name: str) -> Said:
+        return cls(
+            turn=msg("{samurai}'s turn.", samurai=name),
+            act=msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.", samurai=name),
+            act_without_support=msg("{samurai}: turn over the top Raider card and tap it - or press Pass.",
+                                    samurai=name),
+            draw=msg("{samurai}: turn over the top Raider card and tap it.", samurai=name),
+            confronts=msg("{samurai} confronts", samurai=name),
+            faces={},
+        )
 
 
 @dataclass
@@ -33,9 +63,12 @@ class SamuraiState:
     must_pass: bool = False
     title: str = ""
     kiai_values: tuple[int, int] = (0, 0)
+    said: Said = field(init=False, repr=False, compare=False)
+    """The sentences of his turns, made once per game."""
 
     def __post_init__(self) -> None:
         self.title = self.name.capitalize()
+        self.said = Said.of(self.name)
 
     @property
     def face(self) -> str:

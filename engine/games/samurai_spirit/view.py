@@ -31,6 +31,7 @@ def public_view(p: Play) -> dict[str, Any]:
             "samurai": prompt.actor,
             "kind": prompt.kind,
             "text": prompt.text,
+            **prompt.message.to_json(),
             "options": p.possible_taps() if prompt.tap else list(prompt.options),
         }
         if prompt.tap:

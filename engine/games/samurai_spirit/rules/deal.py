@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import msg
 from engine.core.prompt import TABLE
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.knowledge import Knowledge
@@ -48,10 +49,10 @@ def after_reveal(p: Play, cid: str) -> Flow[None]:
         st.deal_settled = True
     if family >= 2 or family + face_down >= 2:
         return
-    text = (f"Two-player rule broken at set-up: the family symbol is present at least twice among the {count} "
-            f"Plunderer cards kept, the rulebook says, but these show it {family} time(s) with {face_down} "
-            f"still unseen. Re-deal: set these {count} aside, draw {count} new ones and start again; "
-            "or play on with this deal?")
+    text = msg("Two-player rule broken at set-up: the family symbol must be present at least twice among the {n} "
+               "Plunderer cards kept, the rulebook says, but these show it {family} times, with {unseen} still "
+               "unseen. Re-deal (set these {n} aside, draw {n} new ones and start again), or play on with this deal?",
+               n=count, family=family, unseen=face_down)
     p.emit("deal-broken", text, family=family, unseen=face_down, plunderers=count)
     pick = yield from p.ask(TABLE, "deal", [REDEAL, PLAY_ON], text)
     if pick == REDEAL:
@@ -71,8 +72,8 @@ def redealt(p: Play) -> State:
         aside = set(old.shown_plunderers)
     cards.candidates["plunderer"] = [c for c in plunderers if c not in aside]
     names = [s.name for s in old.samurai]
-    p.emit("redeal", f"Re-deal: gather every card, set these {count} Plunderers aside (out of this game), put "
-           "back the Barricades, Farmsteads, Families and tokens as at set-up, and start again.",
+    p.emit("redeal", msg("Re-deal: gather every card, set these {n} Plunderers aside (out of this game), put back "
+                         "the Barricades, Farmsteads, Families and tokens as at set-up, and start again.", n=count),
            set_aside=sorted(aside))
     return State(
         catalogue=old.catalogue, setup=setup, rng=old.rng, cards=cards,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.rules import kiai
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
 
 CONFRONT, DEFEND, DISCARD, UNDER = "confront", "defend", "discard", "under"
+FACE_UP = msg("{samurai}: take the face-up {card} from the top of the Raider stack and tap it.")
+"""The draw when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
 
 
 def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
@@ -37,28 +40,36 @@ def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
     return holder is not None and holder.token_holder == sam.name and talent not in st.late_tokens
 
 
-def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> str | None:
+def _defend_blocked(p: Play, sam: SamuraiState, cid: str) -> bool:
+    """Whether `why_not_defend` has a reason, without building its sentence (asked at every draw)."""
+    symbol = p.state.catalogue.cards[cid].symbol
+    return symbol is None or sam.no_defend or p.state.defends(sam, symbol)
+
+
+def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> Message | None:
+    if not _defend_blocked(p, sam, cid):
+        return None
     st = p.state
     card = st.catalogue.cards[cid]
     if card.symbol is None:
-        return f"Defend not allowed: {cid} has no symbol"
+        return msg("Defend not allowed: {card} has no symbol", card=cid)
     if sam.no_defend:
-        return f"Defend not allowed: a penalty forbids {sam.title} to Defend this turn"
+        return msg("Defend not allowed: a penalty forbids {samurai} to Defend this turn", samurai=sam.name)
     if st.defends(sam, card.symbol):
-        return f"Defend not allowed: {sam.title} already defends a {card.symbol}"
+        return msg("Defend not allowed: {samurai} already defends a {symbol}", samurai=sam.name, symbol=card.symbol)
     return None
 
 
 def can_defend(p: Play, sam: SamuraiState, cid: str) -> bool:
-    return why_not_defend(p, sam, cid) is None
+    return not _defend_blocked(p, sam, cid)
 
 
 def defend(p: Play, sam: SamuraiState, cid: str) -> None:
     sam.defence.append(cid)
     p.state.cards.place(cid, "defence", sam.name)
     symbol = p.state.catalogue.cards[cid].symbol
-    p.emit("defend", f"{sam.title} defends: lay {cid} to the left of the board ({symbol}).",
-           samurai=sam.name, card=cid)
+    p.emit("defend", msg("{samurai} defends: lay {card} to the left of the board ({symbol}).", samurai=sam.name,
+                         card=cid, symbol=symbol), samurai=sam.name, card=cid)
 
 
 def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) -> list[str]:
@@ -77,7 +88,8 @@ def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) 
 def fight_options(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> list[str]:
     st = p.state
     options = [CONFRONT]
-    if why_not_defend(p, sam, cid) is None:
+    symbol = st.catalogue.cards[cid].symbol
+    if symbol is not None and not sam.no_defend and not st.defends(sam, symbol):  # = not _defend_blocked(...)
         options.append(DEFEND)
     if has_talent(p, sam, "kyuzo") and _matches_line(p, sam, st.values[cid]):
         options.append(DISCARD)
@@ -101,13 +113,14 @@ def fight(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     yield from draw_and_play(p, sam)
     if st.cards.raider and not st.result and has_talent(p, sam, "kikuchiyo"):
-        again = yield from p.ask(sam, "fight-again", ["yes", "no"], f"{sam.title}: fight a second time?")
+        again = yield from p.ask(sam, "fight-again", ["yes", "no"],
+                                 msg("{samurai}: fight a second time (Kikuchiyo's talent)?", samurai=sam.name))
         if again == "yes":
             yield from draw_and_play(p, sam)
 
 
 def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[None]:
-    cid = yield from p.reveal(sam, "raider", f"{sam.title}: turn over the top Raider card and tap it.")
+    cid = yield from p.reveal(sam, "raider", sam.said.draw, FACE_UP)
     p.state.last_active = sam.seat
     yield from play_card(p, sam, cid, frozenset({sam.name}), under_used)
 
@@ -118,24 +131,37 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     options = fight_options(p, sam, cid, held_by, under_used)
     forced = None
     if len(options) == 1:
-        forced = f"{why_not_defend(p, sam, cid)}: {sam.title} must Confront {cid}."
-    choice = yield from p.ask(sam, "fight", options, f"{sam.title} faces {card.label}: Confront or Defend?",
-                              forced, subject=cid)
+        forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
+                     samurai=sam.name, card=cid)
+    defendable = DEFEND in options
+    ask = sam.said.faces.get((cid, defendable))
+    if ask is None:
+        if defendable:
+            ask = msg("{samurai} faces {card}: press Confront or Defend.", samurai=sam.name, card=cid)
+        else:
+            ask = msg("{samurai} faces {card}: press Confront.", samurai=sam.name, card=cid)
+        sam.said.faces[cid, defendable] = ask
+    choice = yield from p.ask(sam, "fight", options, ask, forced, subject=cid)
     if choice == CONFRONT:
-        yield from kiai.add_to_combat(p, sam, cid, f"{sam.title} confronts")
+        yield from kiai.add_to_combat(p, sam, cid, sam.said.confronts)
     elif choice == DEFEND:
         defend(p, sam, cid)
     elif choice == DISCARD:
         st.cards.place(cid, "discard")
-        p.emit("discard", f"Kyuzo's talent: {cid} matches a card in {sam.title}'s combat line; "
-               "put it on the discard pile.", card=cid)
+        p.emit("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
+                              "discard pile.", card=cid, samurai=sam.name), card=cid)
     elif choice == UNDER:
         st.cards.put_under_raider(cid)
-        p.emit("under", f"Katsushiro's talent: put {cid} under the Raider stack and draw again.", card=cid)
+        p.emit("under", msg("Katsushiro's talent: put {card} under the Raider stack and draw again.", card=cid),
+               card=cid)
         yield from draw_and_play(p, sam, under_used=True)
     else:
         receiver = st.by_name(choice)
-        talent = "Heihachi" if card.value % 2 == 0 else "Daisuke"
-        p.emit("gift", f"{talent}'s talent: {sam.title} gives {cid} to {receiver.title}, who must fight it.",
-               card=cid, source=sam.name, target=receiver.name)
+        if card.value % 2 == 0:
+            gift = msg("Heihachi's talent: {samurai} gives {card} to {samurai2}, who must fight it.",
+                       samurai=sam.name, card=cid, samurai2=receiver.name)
+        else:
+            gift = msg("Daisuke's talent: {samurai} gives {card} to {samurai2}, who must fight it.",
+                       samurai=sam.name, card=cid, samurai2=receiver.name)
+        p.emit("gift", gift, card=cid, source=sam.name, target=receiver.name)
         yield from play_card(p, receiver, cid, held_by | {receiver.name}, under_used)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.core.messages import Items, Message, msg
 from engine.games.samurai_spirit.rules import fight, village
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
@@ -18,16 +19,39 @@ if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
 
 NO = "no"
+DISCARD_FACE_UP = msg("{why}: take the face-up {card} from the top of the Raider stack, tap it, then put it on the "
+                      "discard pile.")
+KATSUSHIRO_FACE_UP = msg("Katsushiro's Kiai: take the face-up {card} from the top of the Raider stack and tap it.")
+"""Draws when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
+
+EFFECT_TEXT: dict[tuple[str, str], Message] = {
+    ("kikuchiyo", "human"): msg("Discard the last card of one Samurai's combat line."),
+    ("kikuchiyo", "animal"): msg("Discard the last card of one Samurai's combat line, twice."),
+    ("kyuzo", "human"): msg("One Samurai gives his support token to another."),
+    ("kyuzo", "animal"): msg("One Samurai gives his support token to another, and add a Barricade."),
+    ("daisuke", "human"): msg("Move the last card of one Samurai's combat line to another Samurai."),
+    ("daisuke", "animal"): msg("Move the last card of one Samurai's combat line to another Samurai, twice."),
+    ("katsushiro", "human"): msg("Look at the top 2 Raider cards and put them back face up in any order."),
+    ("katsushiro", "animal"): msg("Look at the top 3 Raider cards and put them back face up in any order."),
+    ("gorobei", "human"): msg("Discard the top 2 cards of the Raider stack."),
+    ("gorobei", "animal"): msg("Discard the top 3 cards of the Raider stack."),
+    ("heihachi", "human"): msg("Add a Barricade."),
+    ("heihachi", "animal"): msg("Add a Barricade and remove a Wound token from a Samurai."),
+    ("kanbei", "human"): msg("Discard the top 2 cards of the Intruder stack."),
+    ("kanbei", "animal"): msg("Discard the top 3 cards of the Intruder stack."),
+}
+"""Each Kiai effect as the rulebook words it, per face: the rules below are what it does."""
 
 
-def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: str) -> Flow[None]:
+def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: Message) -> Flow[None]:
     """Lay a card to the right of a board (confront, penalty draw, Daisuke's Kiai)."""
     st = p.state
     sam.combat.append(cid)
     st.cards.place(cid, "combat", sam.name)
     track = st.track(sam)
-    p.emit("confront", f"{how}: {sam.title} lays {cid} in the combat line; battle track {track} "
-           f"of Kiai {st.kiai(sam)}.", samurai=sam.name, card=cid, track=track)
+    p.emit("confront", msg("{why}: {samurai} lays {card} in the combat line; move the meeple to {track} "
+                           "(Kiai {kiai}).", why=how, samurai=sam.name, card=cid, track=track, kiai=st.kiai(sam)),
+           samurai=sam.name, card=cid, track=track)
     yield from after_change(p, sam, added=True)
 
 
@@ -43,7 +67,8 @@ def after_change(p: Play, sam: SamuraiState, added: bool) -> Flow[None]:
     st = p.state
     total, k = st.track(sam), st.kiai(sam)
     if added and total > k:
-        yield from village.lose_barricade(p, f"{sam.title} is overcome ({total} past Kiai {k})")
+        yield from village.lose_barricade(p, msg("{samurai} is overcome ({total} past Kiai {kiai})",
+                                                 samurai=sam.name, total=total, kiai=k))
     elif total == k:
         yield from activate(p, sam)
 
@@ -55,18 +80,20 @@ def activate(p: Play, sam: SamuraiState) -> Flow[None]:
         return
     p.kiai_active.add(sam.name)
     k = st.kiai(sam)
-    p.emit("kiai", f"{sam.title} reaches the Kiai ({k}) exactly!", samurai=sam.name)
+    p.emit("kiai", msg("{samurai} reaches the Kiai ({kiai}) exactly!", samurai=sam.name, kiai=k), samurai=sam.name)
     effect = EFFECTS[sam.name]
     if effect.possible(p, sam):
-        text = st.catalogue.samurai[sam.name].effect[sam.face]
-        use = yield from p.ask(sam, "kiai", ["yes", NO], f"{sam.title}'s Kiai: {text} Use it?")
+        use = yield from p.ask(sam, "kiai", ["yes", NO], msg("{samurai}'s Kiai: {effect} Use it?", samurai=sam.name,
+                                                             effect=EFFECT_TEXT[sam.name, sam.face]))
         if use == "yes":
             yield from effect.run(p, sam)
     if sam.combat and not st.result:
         first = sam.combat.pop(0)
         st.cards.place(first, "discard")
-        p.emit("kiai-discard", f"Put {sam.title}'s first combat card ({first}) on the discard pile; "
-               f"battle track {st.track(sam)}.", samurai=sam.name, card=first, track=st.track(sam))
+        track = st.track(sam)
+        p.emit("kiai-discard", msg("Put {samurai}'s first combat card ({card}) on the discard pile; move the meeple "
+                                   "to {track}.", samurai=sam.name, card=first, track=track),
+               samurai=sam.name, card=first, track=track)
     p.kiai_active.discard(sam.name)
     yield from after_change(p, sam, added=False)
 
@@ -88,13 +115,15 @@ def _with_lines(p: Play) -> list[SamuraiState]:
     return [s for s in p.state.in_round() if s.combat]
 
 
-def _pick_line(p: Play, sam: SamuraiState, time: int, question: str) -> Flow[SamuraiState | None]:
+def _pick_line(p: Play, sam: SamuraiState, time: int, question: Message) -> Flow[SamuraiState | None]:
     """Which Samurai's last combat card an effect takes; the second use of an animal Kiai may stop."""
     names = [s.name for s in _with_lines(p)]
     if time:
         names.append(NO)
-    extra = " (second use)" if time else ""
-    who = yield from p.ask(sam, "kiai-source", names, f"{sam.title}'s Kiai{extra}: {question}")
+        ask = msg("{samurai}'s Kiai (second use): {question}", samurai=sam.name, question=question)
+    else:
+        ask = msg("{samurai}'s Kiai: {question}", samurai=sam.name, question=question)
+    who = yield from p.ask(sam, "kiai-source", names, ask)
     return None if who == NO else p.state.by_name(who)
 
 
@@ -107,15 +136,15 @@ def _heihachi_possible(p: Play, sam: SamuraiState) -> bool:
 
 
 def _heihachi(p: Play, sam: SamuraiState) -> Flow[None]:
-    village.add_barricade(p, "Heihachi's Kiai")
+    village.add_barricade(p, msg("Heihachi's Kiai"))
     if sam.face != "animal":
         return
     wounded = [s.name for s in p.state.samurai if s.wound_token]
     if not wounded:
         return
-    who = yield from p.ask(sam, "kiai-heal", [*wounded, NO], "Heihachi's Kiai: remove a Wound token from whom?")
+    who = yield from p.ask(sam, "kiai-heal", [*wounded, NO], msg("Heihachi's Kiai: remove a Wound token from whom?"))
     if who != NO:
-        village.heal(p, p.state.by_name(who), "Heihachi's Kiai")
+        village.heal(p, p.state.by_name(who), msg("Heihachi's Kiai"))
 
 
 # --- Daisuke: move the last card of a line to another Samurai ---------------
@@ -129,26 +158,29 @@ def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
     for time in range(_times(sam)):
         if not _daisuke_possible(p, sam):
             return
-        source = yield from _pick_line(p, sam, time, "take the last combat card of which Samurai?")
+        source = yield from _pick_line(p, sam, time, msg("take the last combat card of which Samurai?"))
         if source is None:
             return
         targets = [s.name for s in st.in_round() if s is not source]
         dst_name = yield from p.ask(sam, "kiai-target", targets,
-                                    f"Daisuke's Kiai: give {source.combat[-1]} to which Samurai?")
+                                    msg("Daisuke's Kiai: give {card} to which Samurai?", card=source.combat[-1]))
         target = st.by_name(dst_name)
         cid = take_last(p, source)
-        p.emit("kiai-move", f"Daisuke's Kiai: move {cid} from {source.title}'s combat line to {target.title}; "
-               f"{source.title}'s battle track {st.track(source)}.", card=cid, source=source.name, target=target.name)
+        p.emit("kiai-move", msg("Daisuke's Kiai: move {card} from {samurai}'s combat line to {samurai2}; move "
+                                "{samurai}'s meeple to {track}.", card=cid, samurai=source.name,
+                                samurai2=target.name, track=st.track(source)),
+               card=cid, source=source.name, target=target.name)
         yield from after_change(p, source, added=False)
         if st.result or target.passed:
             continue
         sides = ["confront"] + (["defend"] if fight.can_defend(p, target, cid) else [])
-        side = yield from p.ask(target, "side", sides, f"{target.title}: lay {cid} to the right (Confront) or "
-                                "to the left (Defend)?", subject=cid)
+        side = yield from p.ask(target, "side", sides, msg("{samurai}: lay {card} to the right (press Confront) or "
+                                                           "to the left (press Defend).", samurai=target.name,
+                                                           card=cid), subject=cid)
         if side == "defend":
             fight.defend(p, target, cid)
         else:
-            yield from add_to_combat(p, target, cid, "Daisuke's Kiai")
+            yield from add_to_combat(p, target, cid, msg("Daisuke's Kiai"))
 
 
 # --- Gorobei: top Raider cards to the discard pile ---------------------------
@@ -158,18 +190,25 @@ def _gorobei_possible(p: Play, sam: SamuraiState) -> bool:
 
 
 def _gorobei(p: Play, sam: SamuraiState) -> Flow[None]:
-    yield from _reveal_to_discard(p, sam, "raider", 1 + _times(sam), "Gorobei's Kiai")
+    yield from _reveal_to_discard(p, sam, "raider", 1 + _times(sam), msg("Gorobei's Kiai"))
 
 
-def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why: str) -> Flow[None]:
+def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why: Message) -> Flow[None]:
     st = p.state
     stack = st.cards.raider if source == "raider" else st.cards.intruder
     for _ in range(min(count, len(stack))):
-        cid = yield from p.reveal(sam, source, f"{why}: tap the top {source.capitalize()} card, then discard it.")
+        if source == "raider":
+            cid = yield from p.reveal(
+                sam, source, msg("{why}: turn over the top Raider card and tap it, then put it on the discard pile.",
+                                 why=why),
+                DISCARD_FACE_UP)
+        else:
+            cid = yield from p.reveal(sam, source, msg("{why}: turn over the top Intruder card and tap it, then put "
+                                                       "it on the discard pile.", why=why))
         st.cards.place(cid, "discard")
         if source == "raider":
             st.last_active = sam.seat
-        p.emit("discard", f"{why}: {cid} goes on the discard pile.", card=cid)
+        p.emit("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
 
 
 # --- Kanbei: top Intruder cards to the discard pile -------------------------
@@ -179,7 +218,7 @@ def _kanbei_possible(p: Play, sam: SamuraiState) -> bool:
 
 
 def _kanbei(p: Play, sam: SamuraiState) -> Flow[None]:
-    yield from _reveal_to_discard(p, sam, "intruder", 1 + _times(sam), "Kanbei's Kiai")
+    yield from _reveal_to_discard(p, sam, "intruder", 1 + _times(sam), msg("Kanbei's Kiai"))
 
 
 # --- Kikuchiyo: discard the last card of a line -------------------------------
@@ -193,13 +232,14 @@ def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
     for time in range(_times(sam)):
         if not _with_lines(p):
             return
-        victim = yield from _pick_line(p, sam, time, "discard the last combat card of which Samurai?")
+        victim = yield from _pick_line(p, sam, time, msg("discard the last combat card of which Samurai?"))
         if victim is None:
             return
         cid = take_last(p, victim)
         st.cards.place(cid, "discard")
-        p.emit("discard", f"Kikuchiyo's Kiai: put {cid} from {victim.title}'s combat line on the discard pile; "
-               f"battle track {st.track(victim)}.", card=cid, samurai=victim.name)
+        p.emit("discard", msg("Kikuchiyo's Kiai: put {card} from {samurai}'s combat line on the discard pile; move "
+                              "the meeple to {track}.", card=cid, samurai=victim.name, track=st.track(victim)),
+               card=cid, samurai=victim.name)
         yield from after_change(p, victim, added=False)
         if st.result:
             return
@@ -222,18 +262,19 @@ def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
     givers = [s.name for s in _token_givers(p)]
     if givers:
         giver_name = yield from p.ask(sam, "kiai-source", [*givers, NO],
-                                      "Kyuzo's Kiai: which Samurai gives his support token?")
+                                      msg("Kyuzo's Kiai: which Samurai gives his support token?"))
         if giver_name != NO:
             giver = st.by_name(giver_name)
             takers = [s.name for s in st.in_round() if s is not giver]
-            taker = yield from p.ask(sam, "kiai-target", takers, f"Kyuzo's Kiai: {giver.title} gives the token to whom?")
+            taker = yield from p.ask(sam, "kiai-target", takers, msg("Kyuzo's Kiai: {samurai} gives the token to whom?",
+                                                                     samurai=giver.name))
             giver.token_holder = taker
             if st.samurai[st.active].name == taker:
                 st.late_tokens.add(giver.name)
-            p.emit("token", f"Kyuzo's Kiai: hand {giver.title}'s support token to {taker.capitalize()}.",
-                   token=giver.name, holder=taker)
+            p.emit("token", msg("Kyuzo's Kiai: hand {samurai}'s support token to {samurai2}.", samurai=giver.name,
+                                samurai2=taker), token=giver.name, holder=taker)
     if sam.face == "animal":
-        village.add_barricade(p, "Kyuzo's Kiai")
+        village.add_barricade(p, msg("Kyuzo's Kiai"))
 
 
 # --- Katsushiro: look at the top cards and put them back face up -------------
@@ -242,18 +283,22 @@ def _katsushiro(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     seen: list[str] = []
     for _ in range(min(1 + _times(sam), len(st.cards.raider))):
-        cid = yield from p.reveal(sam, "raider", "Katsushiro's Kiai: turn over the top Raider card and tap it.")
+        cid = yield from p.reveal(sam, "raider", msg("Katsushiro's Kiai: turn over the top Raider card and tap it."),
+                                  KATSUSHIRO_FACE_UP)
         seen.append(cid)
     order: list[str] = []
     while len(seen) > 1:
-        pick = yield from p.ask(sam, "kiai-order", sorted(seen),
-                                f"Katsushiro's Kiai: which card goes {'on top' if not order else 'next'}?")
+        if order:
+            ask = msg("Katsushiro's Kiai: which card goes next, under {card}?", card=order[-1])
+        else:
+            ask = msg("Katsushiro's Kiai: which card goes on top?")
+        pick = yield from p.ask(sam, "kiai-order", sorted(seen), ask)
         seen.remove(pick)
         order.append(pick)
     order.extend(seen)
     st.cards.put_on_raider_face_up(order)
-    p.emit("raider-face-up", "Katsushiro's Kiai: put " + ", ".join(order)
-           + " back face up on the Raider stack, the first on top.", cards=order)
+    p.emit("raider-face-up", msg("Katsushiro's Kiai: put {cards} back face up on the Raider stack, the first on top.",
+                                 cards=Items(order)), cards=order)
 
 
 EFFECTS: dict[str, Effect] = {

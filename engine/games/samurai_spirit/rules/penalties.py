@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Card
 from engine.games.samurai_spirit.rules import fight, kiai, village
 from engine.games.samurai_spirit.rules.flow import Flow
@@ -16,19 +17,22 @@ from engine.games.samurai_spirit.state import SamuraiState
 if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
 
-WORDS = {
-    "barricade": "a Barricade is destroyed",
-    "wound": "a wound",
-    "intruder": "the top Raider card goes unseen to the Intruder stack",
-    "no-defend": "no Defend this turn",
-    "no-support": "no Support this turn",
-    "left-draws": "the left neighbour draws a Raider",
-    "right-draws": "the right neighbour draws a Raider",
-    "must-pass": "must Pass this turn",
-    "shuffle-discard": "a random discard goes back into the Raider stack",
-    "no-talent": "no talent and no support tokens this turn",
-    "discard-defence": "discard a card from the defence side",
+WORDS: dict[str, Message] = {
+    "barricade": msg("a Barricade is destroyed"),
+    "wound": msg("a wound"),
+    "intruder": msg("the top Raider card goes unseen to the Intruder stack"),
+    "no-defend": msg("no Defend this turn"),
+    "no-support": msg("no Support this turn"),
+    "left-draws": msg("the left neighbour draws a Raider"),
+    "right-draws": msg("the right neighbour draws a Raider"),
+    "must-pass": msg("must Pass this turn"),
+    "shuffle-discard": msg("a random discard goes back into the Raider stack"),
+    "no-talent": msg("no talent and no support tokens this turn"),
+    "discard-defence": msg("discard a card from the defence side"),
 }
+
+NEIGHBOUR_FACE_UP = msg("{why}: {samurai} takes the face-up {card} from the top of the Raider stack and taps it.")
+"""The neighbour's draw when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
 
 FLAGS = ("no-defend", "no-support", "must-pass", "no-talent")
 """Penalties that only forbid something this turn; the others make their own events."""
@@ -47,18 +51,23 @@ def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
     card = pending_penalty(p, sam)
     if card is None:
         return
-    immune = "gorobei" if card.value % 2 == 0 else "kanbei"
+    even = card.value % 2 == 0
+    immune = "gorobei" if even else "kanbei"
     if fight.has_talent(p, sam, immune):
-        parity = "even" if card.value % 2 == 0 else "odd"
-        use = yield from p.ask(sam, "ignore-penalty", ["yes", "no"],
-                               f"{immune.capitalize()}'s talent: ignore the penalty of {card.id} ({parity})?")
+        if even:
+            ask = msg("Gorobei's talent: ignore the penalty of {card} (even value)?", card=card.id)
+        else:
+            ask = msg("Kanbei's talent: ignore the penalty of {card} (odd value)?", card=card.id)
+        use = yield from p.ask(sam, "ignore-penalty", ["yes", "no"], ask)
         if use == "yes":
-            p.emit("ignore", f"{sam.title} ignores the penalty of {card.id} ({immune.capitalize()}'s talent).")
+            p.emit("ignore", msg("{samurai} ignores the penalty of {card} ({samurai2}'s talent).", samurai=sam.name,
+                                 card=card.id, samurai2=immune))
             return
     order = list(card.penalties)
     if len(order) == 2:
         first = yield from p.ask(sam, "penalty-order", order,
-                                 f"{card.id} has two penalties: which does {sam.title} apply first?")
+                                 msg("{card} has two penalties: which does {samurai} apply first?", card=card.id,
+                                     samurai=sam.name))
         order.sort(key=lambda pen: pen != first)
     for pen in order:
         yield from apply(p, sam, pen, card.id)
@@ -68,20 +77,20 @@ def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
 
 def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
     st = p.state
-    why = f"Penalty of {cid} ({WORDS[pen]})"
+    why = msg("Penalty of {card} ({penalty})", card=cid, penalty=WORDS[pen])
     if pen in FLAGS:
-        p.emit("penalty", f"{sam.title}: {why}.", samurai=sam.name, penalty=pen)
+        p.emit("penalty", msg("{samurai}: {why}.", samurai=sam.name, why=why), samurai=sam.name, penalty=pen)
     if pen == "barricade":
         yield from village.lose_barricade(p, why)
     elif pen == "wound":
         yield from village.wound(p, sam, why)
     elif pen == "intruder":
         if not st.cards.raider:
-            yield from _instead(p, sam, why, "the Raider stack is empty")
+            yield from _instead(p, sam, why, msg("the Raider stack is empty"))
             return
         st.cards.raider_to_intruder()
         st.last_active = sam.seat
-        p.emit("intruder", f"{why}: slide the top Raider card, unseen, onto the Intruder stack.")
+        p.emit("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
     elif pen == "no-defend":
         sam.no_defend = True
     elif pen == "no-support":
@@ -93,34 +102,38 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
     elif pen in ("left-draws", "right-draws"):
         nb = st.left_of(sam) if pen == "left-draws" else st.right_of(sam)
         if nb.passed:
-            yield from _instead(p, sam, why, f"{nb.title} has passed")
+            yield from _instead(p, sam, why, msg("{samurai} has passed", samurai=nb.name))
             return
         if not st.cards.raider:
-            yield from _instead(p, sam, why, "the Raider stack is empty")
+            yield from _instead(p, sam, why, msg("the Raider stack is empty"))
             return
-        drawn = yield from p.reveal(nb, "raider", f"{why}: {nb.title} turns over the top Raider card and taps it.")
+        drawn = yield from p.reveal(
+            nb, "raider", msg("{why}: {samurai} turns over the top Raider card and taps it.", why=why, samurai=nb.name),
+            NEIGHBOUR_FACE_UP)
         st.last_active = nb.seat
-        yield from kiai.add_to_combat(p, nb, drawn, f"{why}")
+        yield from kiai.add_to_combat(p, nb, drawn, why)
     elif pen == "shuffle-discard":
         if not st.cards.discard:
-            yield from _instead(p, sam, why, "the discard pile is empty")
+            yield from _instead(p, sam, why, msg("the discard pile is empty"))
             return
         back = st.rng.choice(st.cards.discard)
         st.cards.shuffle_into_raider(back)
-        p.emit("shuffle", f"{why}: take {back} from the discard pile (chosen at random) and shuffle it into the "
-               "Raider stack.", card=back)
+        p.emit("shuffle", msg("{why}: take {card} from the discard pile (chosen at random) and shuffle it into the "
+                              "Raider stack.", why=why, card=back), card=back)
     elif pen == "discard-defence":
         if not sam.defence:
-            yield from _instead(p, sam, why, f"{sam.title} has no card on the defence side")
+            yield from _instead(p, sam, why, msg("{samurai} has no card on the defence side", samurai=sam.name))
             return
         pick = yield from p.ask(sam, "discard-defence", list(sam.defence),
-                                f"{why}: which defence card does {sam.title} discard?")
+                                msg("{why}: which defence card does {samurai} discard?", why=why, samurai=sam.name))
         sam.defence.remove(pick)
         st.cards.place(pick, "discard")
-        p.emit("discard", f"{why}: put {pick} from {sam.title}'s defence side on the discard pile.", card=pick)
+        p.emit("discard", msg("{why}: put {card} from {samurai}'s defence side on the discard pile.", why=why,
+                              card=pick, samurai=sam.name), card=pick)
     else:
         raise AssertionError(f"unknown penalty {pen}")
 
 
-def _instead(p: Play, sam: SamuraiState, why: str, reason: str) -> Flow[None]:
-    yield from village.wound(p, sam, f"{why} cannot be applied ({reason}); a wound instead")
+def _instead(p: Play, sam: SamuraiState, why: Message, reason: Message) -> Flow[None]:
+    yield from village.wound(p, sam, msg("{why} cannot be applied ({reason}); a wound instead", why=why,
+                                         reason=reason))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import msg
 from engine.core.prompt import TABLE
 from engine.games.samurai_spirit.rules import village
 from engine.games.samurai_spirit.rules.flow import Flow
@@ -18,28 +19,30 @@ def end_round(p: Play) -> Flow[None]:
     cards = st.cards
     if not st.in_round() and cards.raider:
         moved = cards.all_raider_to_intruder()
-        p.emit("all-passed", f"Everyone has passed: put the {moved} remaining Raider card(s) on top of the "
-               "Intruder stack.", moved=moved)
-    p.emit("round-end", f"End of round {st.round}.", round=st.round)
+        p.emit("all-passed", msg("Everyone has passed: put the remaining Raider cards ({n}) on top of the "
+                                 "Intruder stack.", n=moved), moved=moved)
+    p.emit("round-end", msg("End of round {round}.", round=st.round), round=st.round)
     for sam in st.samurai:
         if not st.defends(sam, "hat"):
-            yield from village.wound(p, sam, f"Step 1: {sam.title} did not protect the peasants (no hat)")
+            yield from village.wound(p, sam, msg("Step 1: {samurai} did not protect the peasants (no hat)",
+                                                 samurai=sam.name))
     for sam in st.samurai:
         if not st.defends(sam, "farm"):
-            yield from village.destroy_farmstead(p, f"Step 2: {sam.title} did not protect a farm")
+            yield from village.destroy_farmstead(p, msg("Step 2: {samurai} did not protect a farm", samurai=sam.name))
     for sam in st.samurai:
         if not st.defends(sam, "doll"):
-            village.lose_random_family(p, f"Step 3: {sam.title} did not protect a family")
+            village.lose_random_family(p, msg("Step 3: {samurai} did not protect a family", samurai=sam.name))
     if st.setup.level.family_bonus:
         yield from family_bonuses(p)
     while cards.intruder:
-        cid = yield from p.reveal(TABLE, "intruder", f"Step 4: turn over the top Intruder card and tap it "
-                                  f"({len(cards.intruder)} left).")
+        cid = yield from p.reveal(TABLE, "intruder", msg("Step 4: turn over the top Intruder card and tap it, then "
+                                                         "put it on the discard pile (cards left: {left}).",
+                                                         left=len(cards.intruder)))
         cards.place(cid, "discard")
         if st.catalogue.cards[cid].flames:
-            yield from village.lose_barricade(p, f"Step 4: {cid} shows flames")
+            yield from village.lose_barricade(p, msg("Step 4: {card} shows flames", card=cid))
         else:
-            p.emit("no-flames", f"Step 4: {cid} shows no flames.", card=cid)
+            p.emit("no-flames", msg("Step 4: {card} shows no flames.", card=cid), card=cid)
     finish_round(p)
 
 
@@ -47,22 +50,22 @@ def family_bonuses(p: Play) -> Flow[None]:
     """Each Family still in the village gives its bonus (never at Heroic)."""
     st = p.state
     for token in sorted(st.families):
-        why = f"Step 3: Family bonus {token}"
+        why = msg("Step 3: Family bonus {token}", token=token)
         if token == "A":
             wounded = [s for s in st.samurai if s.wound_token]
             if wounded:
-                village.heal(p, st.rng.choice(wounded), f"{why} (random wounded Samurai)")
+                village.heal(p, st.rng.choice(wounded), msg("{why} (random wounded Samurai)", why=why))
             else:
-                p.emit("bonus", f"{why}: no Samurai has a Wound token.")
+                p.emit("bonus", msg("{why}: no Samurai has a Wound token.", why=why))
         elif token == "B":
             village.add_barricade(p, why)
         elif st.cards.intruder:
-            cid = yield from p.reveal(TABLE, "intruder", f"{why}: turn over the top Intruder card, tap it, "
-                                      "and put it on the discard pile.")
+            cid = yield from p.reveal(TABLE, "intruder", msg("{why}: turn over the top Intruder card and tap it, then "
+                                                             "put it on the discard pile.", why=why))
             st.cards.place(cid, "discard")
-            p.emit("discard", f"{why}: {cid} goes on the discard pile.", card=cid)
+            p.emit("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
         else:
-            p.emit("bonus", f"{why}: the Intruder stack is empty.")
+            p.emit("bonus", msg("{why}: the Intruder stack is empty.", why=why))
 
 
 def finish_round(p: Play) -> None:
@@ -71,9 +74,9 @@ def finish_round(p: Play) -> None:
         st.result = "won"
         unhurt = 0 if any(s.wound_token for s in st.samurai) else 1
         st.score = st.farmsteads + len(st.families) + unhurt
-        p.emit("won", f"The village is saved! Score {st.score}{st.setup.level.grade} "
-               f"({st.farmsteads} Farmsteads, {len(st.families)} Families, {unhurt} for no Wound token).",
-               score=st.score)
+        p.emit("won", msg("The village is saved! Score {grade} (Farmsteads {farmsteads}, Families {families}, "
+                          "{unhurt} for no Wound token).", grade=f"{st.score}{st.setup.level.grade}",
+                          farmsteads=st.farmsteads, families=len(st.families), unhurt=unhurt), score=st.score)
         return
     st.round += 1
     st.first = st.last_active = (st.last_active + 1) % len(st.samurai)

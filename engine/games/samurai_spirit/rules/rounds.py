@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import msg
 from engine.games.samurai_spirit.rules import deal, round_end, turn
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
 
@@ -40,18 +41,25 @@ def start_round(p: Play) -> None:
     st.in_round_end = False
     if st.round == 1:
         st.cards.start_round("plunderer", level.plunderers(n), st.setup.deck)
-        p.emit("setup", f"Set up: {st.barricades} Barricades, 6 Farmsteads and 3 Families on the village; count "
-               f"out {level.plunderers(n)} Plunderers face down as the Raider stack. "
-               f"{st.samurai[st.first].title} begins.", barricades=st.barricades, raiders=level.plunderers(n))
+        p.emit("setup", msg("Set up: {barricades} Barricades, 6 Farmsteads and 3 Families on the village; count out "
+                            "{n} Plunderers face down as the Raider stack. {samurai} begins.",
+                            barricades=st.barricades, n=level.plunderers(n), samurai=st.samurai[st.first].name),
+               barricades=st.barricades, raiders=level.plunderers(n))
     else:
         rank = REINFORCEMENT[st.round]
         extra = level.reinforcements(n)
         st.cards.start_round(rank, extra)
         size = len(st.cards.raider)
-        word = "Lieutenants (value 5)" if rank == "lieutenant" else "Bosses (value 6)"
-        p.emit("new-round", f"Round {st.round}: gather all the cards of the last round, add {extra} random "
-               f"{word}, shuffle these {size} cards into the Raider stack, and set every meeple to 0. "
-               f"{st.samurai[st.first].title} begins.", round=st.round, raiders=size)
+        first = st.samurai[st.first].name
+        if rank == "lieutenant":
+            text = msg("Round {round}: gather all the cards of the last round, add {n} random Lieutenants (value 5), "
+                       "shuffle these {size} cards into the Raider stack, and set every meeple to 0. {samurai} begins.",
+                       round=st.round, n=extra, size=size, samurai=first)
+        else:
+            text = msg("Round {round}: gather all the cards of the last round, add {n} random Bosses (value 6), "
+                       "shuffle these {size} cards into the Raider stack, and set every meeple to 0. {samurai} begins.",
+                       round=st.round, n=extra, size=size, samurai=first)
+        p.emit("new-round", text, round=st.round, raiders=size)
     st.active = st.first
 
 

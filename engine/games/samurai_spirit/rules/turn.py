@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.rules import fight, penalties
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
@@ -14,35 +15,37 @@ if TYPE_CHECKING:
 FIGHT, SUPPORT, PASS = "fight", "support", "pass"
 
 
-def forced_pass(p: Play, sam: SamuraiState) -> str | None:
+def forced_pass(p: Play, sam: SamuraiState) -> Message | None:
     """Why `sam` must Pass now, if he must: judged when the action is chosen (FAQ)."""
     st = p.state
     if sam.must_pass:
-        return f"{sam.title} must Pass this turn (Boss penalty)"
+        return msg("{samurai} must Pass this turn (Boss penalty)", samurai=sam.name)
     total, k = st.track(sam), st.kiai(sam)
     if total > k:
-        return f"{sam.title} is past the Kiai ({total} of {k}) and must Pass"
+        return msg("{samurai} is past the Kiai ({total} of {kiai}) and must Pass", samurai=sam.name, total=total,
+                   kiai=k)
     return None
 
 
-def why_not_support(p: Play, sam: SamuraiState) -> str | None:
+def why_not_support(p: Play, sam: SamuraiState) -> Message | None:
     forced = forced_pass(p, sam)
     if forced:
         return forced
     return _support_blocked(p, sam)
 
 
-def _support_blocked(p: Play, sam: SamuraiState) -> str | None:
+def _support_blocked(p: Play, sam: SamuraiState) -> Message | None:
     """Why `sam` may not Support, once a forced Pass is ruled out."""
     st = p.state
     if sam.no_support:
-        return f"Support not allowed: a penalty forbids {sam.title} to Support this turn"
+        return msg("Support not allowed: a penalty forbids {samurai} to Support this turn", samurai=sam.name)
     if sam.token_holder != sam.name:
-        return f"Support not allowed: {sam.title}'s support token is with {sam.token_holder.capitalize()}"
+        return msg("Support not allowed: {samurai}'s support token is with {samurai2}", samurai=sam.name,
+                   samurai2=sam.token_holder)
     if st.in_round_count() < 2:
-        return "Support needs another Samurai still in the round"
+        return msg("Support needs another Samurai still in the round")
     if not st.cards.raider:
-        return "Support not allowed: the Raider stack is empty"
+        return msg("Support not allowed: the Raider stack is empty")
     return None
 
 
@@ -50,7 +53,7 @@ def actions(p: Play, sam: SamuraiState) -> list[str]:
     return _actions(p, sam, forced_pass(p, sam))
 
 
-def _actions(p: Play, sam: SamuraiState, forced: str | None) -> list[str]:
+def _actions(p: Play, sam: SamuraiState, forced: Message | None) -> list[str]:
     """The legal actions, given `forced` = forced_pass(p, sam), which the turn has already judged."""
     if forced:
         return [PASS]
@@ -63,7 +66,8 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     st.turn += 1
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False
-    p.emit("turn", f"{sam.title}'s turn.", samurai=sam.name, turn=st.turn)
+    words = sam.said
+    p.emit("turn", words.turn, samurai=sam.name, turn=st.turn)
     # Most turns have no absent token to offer and no line penalty: checked
     # here so those turns skip the nested rule altogether.
     if st.absent_unused:
@@ -72,8 +76,10 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
         yield from penalties.line_penalty(p, sam)
     if st.cards.raider and not st.result:
         why = forced_pass(p, sam)
-        choice = yield from p.ask(sam, "action", _actions(p, sam, why), f"{sam.title}: Fight, Support or Pass?",
-                                  f"{why}: lay the meeple down." if why else None)
+        legal = _actions(p, sam, why)
+        ask = words.act if SUPPORT in legal else words.act_without_support
+        forced = msg("{reason}: lay the meeple down.", reason=why) if why else None
+        choice = yield from p.ask(sam, "action", legal, ask, forced)
         if choice == FIGHT:
             yield from fight.fight(p, sam)
         elif choice == SUPPORT:
@@ -89,33 +95,36 @@ def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
     while st.absent_unused:
         names = list(st.absent_unused)
         pick = yield from p.ask(sam, "absent-token", [*names, "no"],
-                                f"{sam.title}: use an absent Samurai's support token this round? "
-                                + ", ".join(n.capitalize() for n in names))
+                                msg("{samurai}: use an absent Samurai's support token this round? Pick one, or No.",
+                                    samurai=sam.name))
         if pick == "no":
             return
         st.absent_unused.remove(pick)
         sam.round_talents.add(pick)
-        p.emit("absent-token", f"{sam.title} uses {pick.capitalize()}'s support token for this round: "
-               "turn it over.", samurai=sam.name, token=pick)
+        p.emit("absent-token", msg("{samurai} uses {samurai2}'s support token for this round: turn it over.",
+                                   samurai=sam.name, samurai2=pick), samurai=sam.name, token=pick)
 
 
 def support(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     targets = [s.name for s in st.in_round() if s is not sam]
-    target = yield from p.ask(sam, "support-target", targets, f"{sam.title}: give your support token to whom?")
+    target = yield from p.ask(sam, "support-target", targets,
+                              msg("{samurai}: give your support token to whom? Pick a Samurai or tap a board.",
+                                  samurai=sam.name))
     sam.token_holder = target
     st.cards.raider_to_intruder()
     st.last_active = sam.seat
-    p.emit("support", f"{sam.title} supports {target.capitalize()}: hand over the support token, then slide the "
-           "top Raider card, unseen, onto the Intruder stack.", samurai=sam.name, target=target)
+    p.emit("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
+                          "card, unseen, onto the Intruder stack.", samurai=sam.name, samurai2=target),
+           samurai=sam.name, target=target)
 
 
 def do_pass(p: Play, sam: SamuraiState) -> None:
     st = p.state
     sam.passed = True
     st.last_active = sam.seat
-    p.emit("pass", f"{sam.title} passes: lay the meeple down on {st.track(sam)}. "
-           f"{sam.title} is out of this round.", samurai=sam.name)
+    p.emit("pass", msg("{samurai} passes: lay the meeple down on {track}. {samurai} is out of this round.",
+                       samurai=sam.name, track=st.track(sam)), samurai=sam.name)
 
 
 def end_turn(p: Play, sam: SamuraiState) -> None:
@@ -125,5 +134,6 @@ def end_turn(p: Play, sam: SamuraiState) -> None:
     for other in st.samurai:
         if other.token_holder == sam.name and other is not sam:
             other.token_holder = other.name
-            p.emit("token-back", f"{sam.title} hands {other.title}'s support token back.", token=other.name)
+            p.emit("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
+                                     samurai2=other.name), token=other.name)
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.messages import Message, msg
 from engine.core.prompt import TABLE
 from engine.games.samurai_spirit.rules import kiai
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
@@ -12,59 +13,60 @@ from engine.games.samurai_spirit.state import SamuraiState
 if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
 
-FARMSTEAD_BACKS = {
-    "A": "lose a random Family",
-    "B": "destroy another Farmstead",
-    "C": "remove a Barricade",
-    "D": "a random Samurai is wounded",
+FARMSTEAD_BACKS: dict[str, Message] = {
+    "A": msg("lose a random Family"),
+    "B": msg("destroy another Farmstead"),
+    "C": msg("remove a Barricade"),
+    "D": msg("a random Samurai is wounded"),
 }
 
 
-def lose(p: Play, why: str) -> None:
+def lose(p: Play, why: Message) -> None:
     """The village falls or a Samurai dies: the game is lost at once."""
     p.state.result = "lost"
     p.state.score = None
-    p.emit("lost", f"The game is lost: {why}.")
+    p.emit("lost", msg("The game is lost: {why}.", why=why))
     raise GameOver
 
 
-def lose_barricade(p: Play, why: str) -> Flow[None]:
+def lose_barricade(p: Play, why: Message) -> Flow[None]:
     """Remove a Barricade; with none left, a Farmstead burns instead."""
     st = p.state
     if st.barricades > 0:
         st.barricades -= 1
-        p.emit("barricade", f"{why}: remove one Barricade ({st.barricades} left).", left=st.barricades)
+        p.emit("barricade", msg("{why}: remove one Barricade ({left} left).", why=why, left=st.barricades),
+               left=st.barricades)
         return
-    yield from destroy_farmstead(p, f"{why}, and no Barricade is left")
+    yield from destroy_farmstead(p, msg("{why}, and no Barricade is left", why=why))
 
 
-def add_barricade(p: Play, why: str) -> bool:
+def add_barricade(p: Play, why: Message) -> bool:
     st = p.state
     if st.barricades >= st.barricades_max:
-        p.emit("barricade-cap", f"{why}: no Barricade added, the village already has its starting {st.barricades_max}.")
+        p.emit("barricade-cap", msg("{why}: no Barricade added, the village already has its starting {n}.", why=why,
+                                    n=st.barricades_max))
         return False
     st.barricades += 1
-    p.emit("barricade-added", f"{why}: add one Barricade ({st.barricades} now).", left=st.barricades)
+    p.emit("barricade-added", msg("{why}: add one Barricade ({n} now).", why=why, n=st.barricades),
+           left=st.barricades)
     return True
 
 
-def destroy_farmstead(p: Play, why: str) -> Flow[None]:
+def destroy_farmstead(p: Play, why: Message) -> Flow[None]:
     """Destroy a Farmstead; at Hard and Heroic its back adds a penalty, which may chain."""
     st = p.state
     st.farmsteads -= 1
-    p.emit("farmstead", f"{why}: destroy one Farmstead ({st.farmsteads} left).", left=st.farmsteads)
+    p.emit("farmstead", msg("{why}: destroy one Farmstead ({left} left).", why=why, left=st.farmsteads),
+           left=st.farmsteads)
     if st.farmsteads <= 0:
-        lose(p, "the last Farmstead is destroyed")
+        lose(p, msg("the last Farmstead is destroyed"))
     if not st.setup.level.farmstead_penalties:
         return
     backs = [key for key, count in sorted(st.farmstead_backs.items()) if count > 0]
-    back = yield from p.ask(
-        TABLE, "farmstead-back", backs,
-        "Turn the destroyed Farmstead over: which penalty is on its back? "
-        + "; ".join(f"{b}: {FARMSTEAD_BACKS[b]}" for b in backs),
-    )
+    back = yield from p.ask(TABLE, "farmstead-back", backs,
+                            msg("Turn the destroyed Farmstead over: which penalty is on its back? Pick its letter."))
     st.farmstead_backs[back] -= 1
-    reason = f"Farmstead penalty {back}"
+    reason = msg("Farmstead penalty {back}", back=back)
     if back == "A":
         lose_random_family(p, reason)
     elif back == "B":
@@ -73,42 +75,46 @@ def destroy_farmstead(p: Play, why: str) -> Flow[None]:
         yield from lose_barricade(p, reason)
     else:
         victim = p.state.rng.choice(st.samurai)
-        yield from wound(p, victim, f"{reason} (random Samurai)")
+        yield from wound(p, victim, msg("{why} (random Samurai)", why=reason))
 
 
-def lose_random_family(p: Play, why: str) -> None:
+def lose_random_family(p: Play, why: Message) -> None:
     st = p.state
     token = st.rng.choice(st.families)
     st.families.remove(token)
-    p.emit("family", f"{why}: remove Family token {token} (chosen at random; {len(st.families)} left).",
-           token=token, left=len(st.families))
+    p.emit("family", msg("{why}: remove Family token {token} (chosen at random; {left} left).", why=why, token=token,
+                         left=len(st.families)), token=token, left=len(st.families))
     if not st.families:
-        lose(p, "the last Family is gone")
+        lose(p, msg("the last Family is gone"))
 
 
-def wound(p: Play, sam: SamuraiState, why: str) -> Flow[None]:
+def wound(p: Play, sam: SamuraiState, why: Message) -> Flow[None]:
     """1st and 3rd wound: a token; 2nd: flip to the animal face; 4th: death."""
     sam.wounds += 1
-    name = sam.title
+    name = sam.name
     if sam.wounds == 1:
-        p.emit("wound", f"{why}: {name} is wounded. Put a Wound token on {name}'s board.", samurai=sam.name, wounds=1)
+        p.emit("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s board.", why=why,
+                            samurai=name), samurai=name, wounds=1)
     elif sam.wounds == 2:
         track, k = p.state.track(sam), p.state.kiai(sam)
-        p.emit("flip", f"{why}: {name} is wounded again. Remove the Wound token and flip {name}'s board to "
-               f"the animal side; battle track {track} of Kiai {k}.", samurai=sam.name, wounds=2)
+        p.emit("flip", msg("{why}: {samurai} is wounded again. Remove the Wound token and flip {samurai}'s board to "
+                           "the animal side; battle track {track} of Kiai {kiai}.", why=why, samurai=name,
+                           track=track, kiai=k), samurai=name, wounds=2)
         yield from kiai.after_change(p, sam, added=False)
     elif sam.wounds == 3:
-        p.emit("wound", f"{why}: {name} is wounded. Put a Wound token on {name}'s animal board.",
-               samurai=sam.name, wounds=3)
+        p.emit("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s animal board.", why=why,
+                            samurai=name), samurai=name, wounds=3)
     else:
-        p.emit("death", f"{why}: {name} takes a fourth wound and dies.", samurai=sam.name, wounds=4)
-        lose(p, f"{name} has fallen")
+        p.emit("death", msg("{why}: {samurai} takes a fourth wound and dies.", why=why, samurai=name), samurai=name,
+               wounds=4)
+        lose(p, msg("{samurai} has fallen", samurai=name))
 
 
-def heal(p: Play, sam: SamuraiState, why: str) -> bool:
+def heal(p: Play, sam: SamuraiState, why: Message) -> bool:
     """Remove a Wound token; an animal board never turns back (FAQ)."""
     if not sam.wound_token:
         return False
     sam.wounds -= 1
-    p.emit("heal", f"{why}: remove the Wound token from {sam.title}'s board.", samurai=sam.name, wounds=sam.wounds)
+    p.emit("heal", msg("{why}: remove the Wound token from {samurai}'s board.", why=why, samurai=sam.name),
+           samurai=sam.name, wounds=sam.wounds)
     return True
