@@ -23,6 +23,7 @@ from pathlib import Path
 
 from engine import Match, RuleError, get_game
 from engine.core.journal import Damage, Journal, header_line, parse_journal, record_line
+from engine.core.messages import Message, msg
 
 CURRENT = "current.journal"
 FINISHED_DIR = "games"
@@ -123,17 +124,24 @@ class FaultyFileSystem(FileSystem):
         super().mkdir(path)
 
 
-def why_not_saved(exc: OSError, path: Path) -> str:
-    """The sentence the table reads when a save failed: what is wrong, the reason and the file."""
-    reasons = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-               errno.EROFS: "the disk is read-only", errno.EACCES: "the companion is not allowed to write there",
-               errno.EPERM: "the companion is not allowed to write there"}
+def why_not_saved(exc: OSError, path: Path) -> Message:
+    """The sentence the table reads when a save failed: what is wrong, the reason and the file.
+
+    The reason is named by errno in the table's language; the system's own
+    words (strerror) and the path follow as they are, for whoever fixes it.
+    """
+    reasons = {errno.ENOSPC: msg("the disk is full"), errno.EDQUOT: msg("the disk quota is used up"),
+               errno.EROFS: msg("the disk is read-only"),
+               errno.EACCES: msg("the companion is not allowed to write there"),
+               errno.EPERM: msg("the companion is not allowed to write there")}
     strerror = exc.strerror or str(exc)
     where = exc.filename if isinstance(exc.filename, str) else str(path)
     reason = reasons.get(exc.errno or 0)
-    detail = f"{reason} ({strerror}, {where})" if reason else f"{strerror} ({where})"
-    return (f"Cannot save: {detail}. The game is kept in memory; "
-            "inputs are refused until saving works again.")
+    if reason is None:
+        return msg("Cannot save: {system} ({path}). The game is kept in memory; inputs are refused until "
+                   "saving works again.", system=strerror, path=where)
+    return msg("Cannot save: {reason} ({system}, {path}). The game is kept in memory; inputs are refused until "
+               "saving works again.", reason=reason, system=strerror, path=where)
 
 
 def _write_all(fs: FileSystem, fd: int, data: bytes) -> None:
