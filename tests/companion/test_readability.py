@@ -22,6 +22,7 @@ import pygame
 import pytest
 
 from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
 from companion.screens.display_list import BANNER_LAYER, BASE_LAYER
@@ -56,10 +57,11 @@ def _fonts() -> None:
 
 
 @cache
-def demo_screens() -> list[Screen]:
-    """Every distinct frame a whole demo game draws, in order."""
+def demo_screens(lang: str = "en") -> list[Screen]:
+    """Every distinct frame a whole demo game draws, in order, in `lang`."""
     seen: dict[str, Screen] = {}
-    table = DemoTable(Path("/nonexistent"), 3, "easy", DEMO_SAMURAI, state=_state_dir(), snapshots=False)
+    table = DemoTable(Path("/nonexistent"), 3, "easy", DEMO_SAMURAI, state=_state_dir(), snapshots=False,
+                      lang=lang)
     table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
     table.set_up()
     table.play()
@@ -115,14 +117,16 @@ def test_text_is_drawn_with_the_shipped_dejavu_font() -> None:
 # --- floors over every frame of the demo, at both sizes ---------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_demo_frame_meets_the_type_floors(size: tuple[int, int]) -> None:
-    screens = demo_screens()
-    assert len(screens) > 20
+def test_every_demo_frame_meets_the_type_floors(size: tuple[int, int], lang: str) -> None:
+    """In every language: translated texts that do not fit their box would be cut or drawn too small."""
+    screens = demo_screens(lang)
+    assert len(screens) > 20 and all(screen.lang == lang for screen in screens[1:])
     surface = pygame.Surface(size)
     for n, screen in enumerate(screens):
         items = render(screen, surface)
-        check_type_floors(items, size, f"demo frame {n} ({screen.kind}: {screen.title})")
+        check_type_floors(items, size, f"{lang} demo frame {n} ({screen.kind}: {screen.title})")
         assert not items.outside(size), [(i.role, i.rect) for i in items.outside(size)[:3]]
 
 
