@@ -15,7 +15,13 @@ def _samurai_spirit() -> Game:
     return SamuraiSpirit()
 
 
-_FACTORIES: dict[str, Callable[[], Game]] = {"samurai-spirit": _samurai_spirit}
+def _trick_raiders() -> Game:
+    from engine.games.trick_raiders import TrickRaiders
+
+    return TrickRaiders()
+
+
+_FACTORIES: dict[str, Callable[[], Game]] = {"samurai-spirit": _samurai_spirit, "trick-raiders": _trick_raiders}
 _CACHE: dict[str, Game] = {}
 
 

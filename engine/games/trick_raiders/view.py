@@ -1,0 +1,75 @@
+"""The public view: everything the table may see, and nothing hidden.
+
+Hands are face down, so a hand is a count here (with the cards everybody saw
+go into it, listed under `known_hand`); every card id in this view was
+tapped face up at the table. Screens and logs meant for players are built
+from this alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.games.trick_raiders.rules.tricks import cancelled
+
+if TYPE_CHECKING:
+    from engine.games.trick_raiders.play import Play
+
+
+def pending(p: Play) -> dict[str, Any] | None:
+    """What the table must do next, as Samurai Spirit's view says it: `options` are the possible taps for a tap
+    prompt (else the option ids); `presses` the buttons a tap prompt also takes (OK ends a declaration)."""
+    prompt = p.prompt
+    if prompt is None:
+        return None
+    out: dict[str, Any] = {
+        "player": prompt.actor,
+        "kind": prompt.kind,
+        "text": prompt.text,
+        **prompt.message.to_json(),
+        "options": p.possible_taps() if prompt.tap else list(prompt.options),
+    }
+    if prompt.tap:
+        out["tap"] = prompt.tap
+        out["presses"] = list(prompt.options)
+    if prompt.subject:
+        out["subject"] = prompt.subject
+    return out
+
+
+def public_view(p: Play) -> dict[str, Any]:
+    st = p.state
+    cards = [played.card for played in st.trick]
+    out = cancelled(cards, st.catalogue)
+    outcome = st.outcome
+    return {
+        "game": "trick-raiders",
+        "round": st.round,
+        "phase": st.phase,
+        "trump": st.trump,
+        "trick_number": st.trick_number,
+        "leader": st.players[st.leader].name if st.phase == "tricks" else None,
+        "lead_suit": st.suit(cards[0]) if cards else None,
+        "trick": [{"player": pl.player, "card": pl.card, "cancelled": i in out} for i, pl in enumerate(st.trick)],
+        "last_trick": st.last_trick,
+        "dropouts": st.dropouts,
+        "players": [
+            {
+                "name": pl.name,
+                "seat": pl.seat,
+                "lives": pl.lives,
+                "lead": list(pl.lead),
+                "hand": pl.hand,
+                "known_hand": list(pl.known_hand),
+                "out": pl.out,
+                "bonus": pl.bonus,
+            }
+            for pl in st.players
+        ],
+        "discard": list(st.discard),
+        "revokes": [dict(r) for r in st.revokes],
+        "result": st.result,
+        "winners": list(outcome.winners) if outcome else [],
+        "outcome": outcome.to_json() if outcome else None,
+        "pending": pending(p),
+    }
