@@ -26,6 +26,7 @@ import pytest
 from conftest import UI, Clock, make, move, press, tap
 
 from companion import i18n
+from companion.config import KNOWN
 from companion.demo import DEMO_SAMURAI, DemoTable
 from companion.i18n import LANGUAGE_NAMES
 from companion.i18n_extract import extract
@@ -38,14 +39,16 @@ LANG = "de"
 OPEN, CLOSE = "⟦", "⟧"
 SIZES = ((800, 480), (480, 320))
 PROPER = ({name.capitalize() for name in SAMURAI} | {name[:2].capitalize() for name in SAMURAI}
-          | set(LANGUAGE_NAMES.values()))
+          | set(LANGUAGE_NAMES.values()) | {key for keys in KNOWN.values() for key in keys})
 """Words that stay as they are in every language: the Samurai's names (and their two-letter marks on
 support tokens), the languages' own names."""
-ALLOWED = re.compile(r"(/[^\s,;()]*|\b[0-9A-F]{8,20}\b|\b0x[0-9a-f]+\b|\S*\.(journal|json|toml|po|py)\S*)")
+ALLOWED = re.compile(r"(sudo systemctl \w+ table-companion|`[^`]*`|companion (run|enroll)|'[^']*'|\b\w+[._]\w+[\w.]*"
+                     r"|/[^\s,;()]*|\b[0-9A-F]{8,20}\b|\b0x[0-9a-f]+\b|\S*\.(journal|json|toml|po|py)\S*)")
 """Paths, tag UIDs, byte values and file names: left as they are."""
-SYSTEM = ("No space left on device", "Permission denied", "Read-only file system", "Input/output error",
-          "demo: the reader's cable was pulled")
-"""Reasons the system or a device driver gives, in its own words."""
+SYSTEM = re.compile(r"(No space left on device|Permission denied|Read-only file system|Input/output error"
+                    r"|File exists|demo: the reader's cable was pulled|Expected .*? \(at line \d+, column \d+\)"
+                    r"|Expecting '.' delimiter|cannot use .*? for frame snapshots|ModuleNotFoundError: No module named)")
+"""Reasons the system, a parser or a device driver gives in its own words (the drivers know no catalogue)."""
 
 
 def pseudo(template: str) -> str:
@@ -102,16 +105,14 @@ def outside(text: str) -> str:
 def plain_words(text: str) -> list[str]:
     """The words outside the markers that are neither proper nouns, paths, UIDs nor system errors."""
     rest = outside(text)
-    for system in SYSTEM:
-        rest = rest.replace(system, " ")
-    rest = ALLOWED.sub(" ", rest)
+    rest = ALLOWED.sub(" ", SYSTEM.sub(" ", rest))
     return [word for word in re.findall(r"[^\W\d_]+", rest) if not _proper(word)]
 
 
 def _proper(word: str) -> bool:
     """A name, a name cut short with "..." on a small screen, or a token's letter (Family A, penalty C)."""
     return (word in PROPER or (len(word) == 1 and word.isupper())
-            or (len(word) >= 3 and any(name.startswith(word) for name in PROPER)))
+            or (len(word) >= 3 and any(name.capitalize().startswith(word) for name in SAMURAI)))
 
 
 def screen_offences(screen: Screen, where: str) -> list[str]:
@@ -195,7 +196,7 @@ def test_the_checker_tells_marked_from_plain_words() -> None:
 def test_a_whole_demo_game_speaks_only_catalogue_words(tmp_path: Path) -> None:
     seen: dict[str, Screen] = {}
     table = DemoTable(tmp_path, 3, "easy", DEMO_SAMURAI, state=tmp_path / "state", snapshots=False, lang=LANG)
-    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
+    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment]
     table.set_up()
     table.play()
     assert len(seen) > 20
@@ -274,3 +275,129 @@ def test_refusals_and_notes_of_the_app_speak_only_catalogue_words(tmp_path: Path
     press(app, "ok")
     screens.append(("enrol picker", app.screen()))
     assert_translated(screens)
+
+
+# --- the problem screens of `companion run` -----------------------------------------------------------
+
+
+def _problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: str | None, state: Path) -> Screen:
+    """The problem screen `companion run --lang de` shows for this configuration and state folder."""
+    import argparse
+
+    from companion import run_cmd
+    from companion.problem_screen import ProblemScreen
+
+    shown: list[Screen] = []
+
+    def show(args: Any, cfg: Any, notifier: Any, title: Any, lines: Any, code: int, retry: Any = None) -> int:
+        shown.append(ProblemScreen(title, lines, Clock(), retry=retry, lang=run_cmd._lang(args, cfg)).screen())
+        return code
+
+    monkeypatch.setattr(run_cmd, "show_problem", show)
+    path = None
+    if config is not None:
+        path = tmp_path / "companion.toml"
+        path.write_text(config)
+    args = argparse.Namespace(config=str(path) if path else None, state_dir=str(state), lang=LANG, mock=True,
+                              command="run", exit_after=None, screenshot=None)
+    run_cmd.run(args)
+    assert shown, "a problem screen"
+    return shown[0]
+
+
+def test_the_problem_screens_speak_only_catalogue_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.state_lock import acquire
+
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "snap").write_text("")
+    screens = [
+        ("bad config", _problem(tmp_path, monkeypatch, "[display]\nwidth = 12\n", tmp_path / "s1")),
+        ("unknown key", _problem(tmp_path, monkeypatch, "[app]\nsay = 1\n", tmp_path / "s1")),
+        ("not TOML", _problem(tmp_path, monkeypatch, "[app\n", tmp_path / "s1")),
+        ("snapshots", _problem(tmp_path, monkeypatch, f"[display]\nsnapshots = {str(tmp_path / 'snap')!r}\n",
+                               tmp_path / "s1")),
+        ("state folder is a file", _problem(tmp_path, monkeypatch, None, tmp_path / "a-file")),
+    ]
+    with acquire(tmp_path / "s2", "companion run"):
+        screens.append(("locked", _problem(tmp_path, monkeypatch, None, tmp_path / "s2")))
+    assert_translated(screens)
+
+
+def test_a_damaged_tag_map_is_said_in_catalogue_words(tmp_path: Path) -> None:
+    from companion.config import Config
+    from companion.problem_screen import ProblemScreen
+    from companion.run_cmd import _tag_map_lines, build_app
+
+    cases = ('{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:1-hat-none", "04A1B2C3": 5}}',
+             '{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:9-nope"}}',
+             '{"format": 1, "game": "samurai-spirit", "tags": {"zz": "card:1-hat-none"}}',
+             '{"format": 2}', "[1, 2", '{"format": 1, "game": "tenno", "tags": {}}')
+    screens = []
+    for n, text in enumerate(cases):
+        state = tmp_path / f"s{n}"
+        state.mkdir()
+        (state / "tags.json").write_text(text)
+        _, damage = build_app(Config(), state, mock=False, lang=LANG)
+        assert damage is not None
+        screens.append((f"tag map {n}", ProblemScreen("-", _tag_map_lines(damage), Clock(), lang=LANG,
+                                                            namers=UI.namers()).screen()))
+    assert_translated(screens)
+
+
+# --- enrolment and the doctor ---------------------------------------------------------------------------
+
+
+def test_enrolment_speaks_only_catalogue_words(tmp_path: Path) -> None:
+    from companion.enroll import Enroller
+    from companion.tagmap import TagMap
+    from drivers.events import ButtonPressed, CardPlaced, ReaderLost
+
+    enroller = Enroller(UI, TagMap(UI.name), tmp_path, Clock(), lang=LANG, save=False)
+    screens = [("first", enroller.screen())]
+    for event in (CardPlaced("04A1B2C3D4", "mock", 1.0), CardPlaced("04A1B2C3D4", "mock", 2.0),
+                  ButtonPressed("undo", 4.0), ButtonPressed("defend", 5.0),
+                  ReaderLost("mock", "SPI error", 6.0)):
+        enroller.handle(event)
+        screens.append((f"after {event}", enroller.screen()))
+    assert_translated(screens)
+
+
+def test_enroll_takes_the_language_from_lang_and_the_config(tmp_path: Path) -> None:
+    import argparse
+
+    from companion import enroll_cmd
+    from companion.config import Config
+
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[app]\nlanguage = "{LANG}"\n')
+    args = argparse.Namespace(config=str(config), state_dir=str(tmp_path / "s"), lang=None, mock=True, start=None)
+    assert enroll_cmd.language(args, Config(language=LANG)) == LANG
+    args.lang = "fr"
+    assert enroll_cmd.language(args, Config(language=LANG)) == "fr"
+
+
+def test_the_doctor_speaks_only_catalogue_words(tmp_path: Path) -> None:
+    from companion.cli import doctor_words
+    from drivers.doctor import DoctorOptions, run_doctor
+
+    lines: list[str] = []
+    run_doctor(DoctorOptions(reader="mock", read_timeout_s=0.2, buttons="mock", watch_buttons_s=0.0,
+                             sdl_drivers=("dummy",), check_modules=True, root=tmp_path),
+               lines.append, msg=doctor_words(LANG))
+    assert lines
+    names = _device_names()
+    offences = [f"{line} ({' '.join(words)})" for line in lines
+                if (words := [word for word in plain_words(line) if word not in names])]
+    assert not offences, "\n".join(offences)
+
+
+def _device_names() -> set[str]:
+    """What the doctor names as the system does: modules, backends, video drivers, buttons, the user."""
+    import getpass
+
+    from drivers import doctor
+    from drivers.config import BUTTON_BACKENDS, BUTTON_NAMES, READER_BACKENDS
+
+    names = {*doctor.VENDOR_MODULES, *doctor.SDL_DRIVERS, *READER_BACKENDS, *BUTTON_BACKENDS, *BUTTON_NAMES,
+             *doctor.GROUPS, getpass.getuser()}
+    return names | {part for name in names for part in re.findall(r"[^\W\d_]+", name)}
