@@ -28,7 +28,7 @@ from conftest import UI, Clock, make, move, press, tap
 from companion import i18n
 from companion.config import KNOWN
 from companion.demo import DEMO_SAMURAI, DemoTable
-from companion.i18n import LANGUAGE_NAMES
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.i18n_extract import extract
 from companion.screen_model import Screen
 from companion.screens import render
@@ -39,7 +39,7 @@ LANG = "de"
 OPEN, CLOSE = "⟦", "⟧"
 SIZES = ((800, 480), (480, 320))
 PROPER = ({name.capitalize() for name in SAMURAI} | {name[:2].capitalize() for name in SAMURAI}
-          | set(LANGUAGE_NAMES.values()) | {key for keys in KNOWN.values() for key in keys})
+          | set(LANGUAGE_NAMES.values()) | {key for keys in KNOWN.values() for key in keys} | set(LANGUAGES))
 """Words that stay as they are in every language: the Samurai's names (and their two-letter marks on
 support tokens), the languages' own names."""
 ALLOWED = re.compile(r"(sudo systemctl \w+ table-companion|`[^`]*`|companion (run|enroll)|'[^']*'|\b\w+[._]\w+[\w.]*"
@@ -47,7 +47,7 @@ ALLOWED = re.compile(r"(sudo systemctl \w+ table-companion|`[^`]*`|companion (ru
 """Paths, tag UIDs, byte values and file names: left as they are."""
 SYSTEM = re.compile(r"(No space left on device|Permission denied|Read-only file system|Input/output error"
                     r"|File exists|demo: the reader's cable was pulled|Expected .*? \(at line \d+, column \d+\)"
-                    r"|Expecting '.' delimiter|cannot use .*? for frame snapshots|ModuleNotFoundError: No module named)")
+                    r"|Expecting [^⟦]*|cannot use .*? for frame snapshots|ModuleNotFoundError: No module named)")
 """Reasons the system, a parser or a device driver gives in its own words (the drivers know no catalogue)."""
 
 
@@ -401,3 +401,15 @@ def _device_names() -> set[str]:
     names = {*doctor.VENDOR_MODULES, *doctor.SDL_DRIVERS, *READER_BACKENDS, *BUTTON_BACKENDS, *BUTTON_NAMES,
              *doctor.GROUPS, getpass.getuser()}
     return names | {part for name in names for part in re.findall(r"[^\W\d_]+", name)}
+
+
+def test_a_damaged_remembered_set_up_is_said_in_catalogue_words(tmp_path: Path) -> None:
+    from companion.remembered import MEMORY
+
+    screens = []
+    for n, text in enumerate(('{"lang": "xx"}', "[1]", '{"setups": 3}', "{")):
+        state = tmp_path / f"s{n}"
+        state.mkdir()
+        (state / MEMORY).write_text(text)
+        screens.append((f"memory {n}", _german(state).screen()))
+    assert_translated(screens)
