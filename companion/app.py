@@ -745,6 +745,9 @@ class App:
         pending = view.get("pending")
         if pending and "key" in pending:
             pending["text"] = self.tr(message_from_json(pending))
+        # The narration as keys and params, newest first: screens read where the game stands from it
+        # (the round-end step) without matching words of one language.
+        view["narration"] = [line.to_json() for line in self.lines if isinstance(line, Message)]
         prompt = self.match.play.prompt
         options: tuple[str, ...] = ()
         buttons: list[str] = []

@@ -110,8 +110,10 @@ def plain_words(text: str) -> list[str]:
 
 
 def _proper(word: str) -> bool:
-    """A name, a name cut short with "..." on a small screen, or a token's letter (Family A, penalty C)."""
-    return (word in PROPER or (len(word) == 1 and word.isupper())
+    """A name, a name cut short with "..." on a small screen, a Samurai's two-letter mark on a token or talent
+    ("Ks" for Katsushiro), or a token's letter (Family A, penalty C)."""
+    marks = any(len(word) == 2 and word[0] == name[0].upper() and word[1] in name for name in SAMURAI)
+    return (word in PROPER or (len(word) == 1 and word.isupper()) or marks
             or (len(word) >= 3 and any(name.capitalize().startswith(word) for name in SAMURAI)))
 
 
@@ -413,3 +415,30 @@ def test_a_damaged_remembered_set_up_is_said_in_catalogue_words(tmp_path: Path) 
         (state / MEMORY).write_text(text)
         screens.append((f"memory {n}", _german(state).screen()))
     assert_translated(screens)
+
+
+# --- the round end and the sample screens -------------------------------------------------------------------
+
+
+def test_the_round_end_step_is_found_in_the_pseudo_language(tmp_path: Path) -> None:
+    """A whole demo game in the pseudo-language walks the round-end steps 1 to 4 in order, as in English."""
+    from companion.screens.samurai_spirit.round_end import current_step
+
+    def steps(lang: str) -> list[int]:
+        seen: list[int] = []
+        table = DemoTable(tmp_path, 3, "easy", DEMO_SAMURAI, state=tmp_path / lang, snapshots=False, lang=lang)
+        table.loop.draw = lambda screen: seen.append(current_step(screen)) if screen.kind == "round-end" else None  # type: ignore[assignment, func-returns-value]
+        table.set_up()
+        table.play()
+        return seen
+
+    german = steps(LANG)
+    assert german == steps("en")
+    assert 4 in german and german[-1] == 4
+
+
+def test_the_sample_screens_speak_only_catalogue_words() -> None:
+    from companion.screens.samurai_spirit.gallery import sample_screens
+
+    assert_translated([(f"{players}p {name}", screen) for players in (2, 4)
+                       for name, screen in sample_screens(players, lang=LANG).items()])
