@@ -427,7 +427,12 @@ def test_the_round_end_step_is_found_in_the_pseudo_language(tmp_path: Path) -> N
     def steps(lang: str) -> list[int]:
         seen: list[int] = []
         table = DemoTable(tmp_path, 3, "easy", DEMO_SAMURAI, state=tmp_path / lang, snapshots=False, lang=lang)
-        table.loop.draw = lambda screen: seen.append(current_step(screen)) if screen.kind == "round-end" else None  # type: ignore[assignment, func-returns-value]
+
+        def draw(screen: Screen) -> None:
+            if screen.kind == "round-end":
+                seen.append(current_step(screen))
+
+        table.loop.draw = draw  # type: ignore[assignment]
         table.set_up()
         table.play()
         return seen
