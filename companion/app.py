@@ -49,6 +49,9 @@ from engine.core.journal import Damage
 from engine.core.messages import Message, message_from_json, msg
 
 DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
+BUTTON_WORDS = {"confront": msg("Confront"), "defend": msg("Defend"), "support": msg("Support"),
+                "pass": msg("Pass"), "next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
+"""A button's name in a sentence, in the table's language (the screens label the buttons the same way)."""
 MAX_LINES = 8
 UNSEEN = ("reveal",)
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
@@ -118,7 +121,7 @@ class App:
         self.resume_deadline: float | None = None
         self.damage: Damage | None = None
         self.damage_copy: Path | None = None
-        self.unreadable: str | None = None
+        self.unreadable: Message | None = None
         self.saving = SaveQueue(self._do, self.journal.path, clock, save_retry_s,
                                 lambda text, error: self._say(text, error))
         self.accepted = 0
@@ -176,7 +179,7 @@ class App:
         try:
             loaded = load_journal(path)
         except RuleError as exc:
-            self.unreadable = f"{path.name}, {engine_words(exc)}"
+            self.unreadable = msg("{file}, {reason}", file=path.name, reason=engine_words(exc))
             self.saving.queue(Job("archive", why="unreadable", note=msg(
                 "The saved game could not be read ({reason}); it stays as {path} until it can be "
                 "moved aside, and no new game replaces it.", reason=engine_words(exc), path=str(path))))
@@ -380,7 +383,8 @@ class App:
         elif name == "undo" and self.picker is not None:
             self._close_picker(msg("Closed."))
         else:
-            self._say(msg("{button} does nothing here: use Next and OK.", button=name.capitalize()), error=True)
+            self._say(msg("{button} does nothing here: use Next and OK.", button=BUTTON_WORDS.get(name, name)),
+                      error=True)
 
     def _play_button(self, name: str, held: bool) -> None:
         assert self.match is not None
@@ -741,6 +745,9 @@ class App:
         pending = view.get("pending")
         if pending and "key" in pending:
             pending["text"] = self.tr(message_from_json(pending))
+        # The narration as keys and params, newest first: screens read where the game stands from it
+        # (the round-end step) without matching words of one language.
+        view["narration"] = [line.to_json() for line in self.lines if isinstance(line, Message)]
         prompt = self.match.play.prompt
         options: tuple[str, ...] = ()
         buttons: list[str] = []

@@ -8,8 +8,9 @@ import os
 import sys
 import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from companion.config import ConfigError
 from companion.i18n import LANGUAGES
@@ -100,6 +101,37 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return replay_cmd.run(args)
 
 
+def doctor_words(lang: str) -> Callable[..., str]:
+    """The doctor's `msg`: its templates in `lang` through the catalogue (drivers know no catalogue)."""
+    from companion.i18n import CatalogError, Translator
+
+    try:
+        tr = Translator(lang)
+    except CatalogError:
+        tr = Translator("en")
+
+    def words(template: str, **params: Any) -> str:
+        return tr(template, **params)
+
+    return words
+
+
+def _doctor_language(words: list[str]) -> tuple[str, list[str]]:
+    """--lang and --config taken off the doctor's arguments: --lang, else the configuration's app.language."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--lang", choices=LANGUAGES)
+    parser.add_argument("--config")
+    known, rest = parser.parse_known_args(words)
+    if known.lang:
+        return known.lang, rest
+    from companion.config import load_config
+
+    try:
+        return load_config(known.config).language, rest
+    except ConfigError:
+        return "en", rest
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="A table companion for Samurai Spirit.")
     parser.add_argument("--version", action="version", version=version_text())
@@ -141,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config")
     p.add_argument("--state-dir")
     p.add_argument("--start", help="begin at this card id or Samurai name (to redo one)")
+    p.add_argument("--lang", choices=LANGUAGES, help="the language of the enrolment screen (default: app.language)")
     p.set_defaults(func=_cmd_enroll)
 
     p = sub.add_parser("replay", help="print a saved game step by step")
@@ -149,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_replay)
 
-    sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help)")
+    sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help; "
+                                  "--lang or the config's app.language for its words)")
     return parser
 
 
@@ -160,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words[:1] == ["doctor"]:
         from drivers.doctor import run_doctor
 
-        return run_doctor(words[1:])
+        lang, rest = _doctor_language(words[1:])
+        return run_doctor(rest, msg=doctor_words(lang))
     args = build_parser().parse_args(words)
     if getattr(args, "games", 1) < 1:
         print("companion simulate: --games must be 1 or more", file=sys.stderr)

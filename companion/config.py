@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.i18n import LANGUAGES
 from drivers.config import BUTTON_NAMES, DEFAULT_BUTTON_PINS
+from engine.core.messages import Message, msg
 
 ENV_CONFIG = "COMPANION_CONFIG"
 ENV_STATE = "COMPANION_STATE_DIR"
@@ -29,7 +30,15 @@ CONFIG_EXIT = 78
 
 
 class ConfigError(ValueError):
-    """A configuration value the companion cannot use; says file, key and why."""
+    """A configuration value the companion cannot use; says file, key and why.
+
+    The reason is a Message, so the problem screen says it in the table's
+    language; `str(error)` is the English sentence (stderr, the journal).
+    """
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(message.text)
 
 
 @dataclass
@@ -96,21 +105,24 @@ def load_config(path: str | Path | None = None) -> Config:
     try:
         data = file.read_bytes()
     except FileNotFoundError:
-        raise ConfigError(f"{file}: no such configuration file") from None
+        raise ConfigError(msg("{path}: no such configuration file", path=str(file))) from None
     except OSError as exc:
-        raise ConfigError(f"{file}: cannot read the configuration: {exc.strerror or exc}") from None
+        raise ConfigError(msg("{path}: cannot read the configuration: {system}", path=str(file),
+                              system=exc.strerror or str(exc))) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{file}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise ConfigError(msg("{path}: not UTF-8 text (byte {byte} at offset {offset})", path=str(file),
+                              byte=f"0x{data[exc.start]:02x}", offset=exc.start)) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{file}: not valid TOML: {exc}") from None
+        raise ConfigError(msg("{path}: not valid TOML: {system}", path=str(file), system=str(exc))) from None
     except RecursionError:
-        raise ConfigError(f"{file}: nested too deeply to read") from None
+        raise ConfigError(msg("{path}: nested too deeply to read", path=str(file))) from None
     if _depth(raw) > MAX_DEPTH:
-        raise ConfigError(f"{file}: nested too deeply (more than {MAX_DEPTH} levels of tables or lists)")
+        raise ConfigError(msg("{path}: nested too deeply (more than {n} levels of tables or lists)", path=str(file),
+                              n=MAX_DEPTH))
     return parse_config(raw, str(file))
 
 
@@ -130,40 +142,40 @@ def _depth(value: Any) -> int:
 
 
 def parse_config(raw: dict[str, Any], source: str) -> Config:
-    def fail(key: str, why: str) -> ConfigError:
-        return ConfigError(f"{source}: {key}: {why}")
+    def fail(key: str, why: Message) -> ConfigError:
+        return ConfigError(msg("{path}: {key}: {reason}", path=source, key=key, reason=why))
 
     for section, value in raw.items():
         if section not in KNOWN:
-            raise fail(section, f"unknown section (known: {', '.join(KNOWN)})")
+            raise fail(section, msg("unknown section (known: {names})", names=", ".join(KNOWN)))
         if not isinstance(value, dict):
-            raise fail(section, "must be a table")
+            raise fail(section, msg("must be a table"))
         for key in value:
             if key not in KNOWN[section]:
-                raise fail(f"{section}.{key}", f"unknown key (known: {', '.join(sorted(KNOWN[section]))})")
+                raise fail(f"{section}.{key}", msg("unknown key (known: {names})", names=", ".join(sorted(KNOWN[section]))))
     cfg = Config(source=source)
     reader = raw.get("reader", {})
     cfg.reader = _choice(reader.get("backend", cfg.reader), READERS, "reader.backend", fail)
     options = reader.get("options", {})
     if not isinstance(options, dict):
-        raise fail("reader.options", "must be a table of backend options")
+        raise fail("reader.options", msg("must be a table of backend options"))
     cfg.reader_options = dict(options)
     buttons = raw.get("buttons", {})
     cfg.buttons = _choice(buttons.get("backend", cfg.buttons), BUTTONS, "buttons.backend", fail)
     pins = buttons.get("pins", {})
     if not isinstance(pins, dict):
-        raise fail("buttons.pins", "must be a table of button = BCM pin")
+        raise fail("buttons.pins", msg("must be a table of button = BCM pin"))
     merged = dict(DEFAULT_PINS)
     for name, pin in pins.items():
         if name not in BUTTON_NAMES:
-            raise fail(f"buttons.pins.{name}", f"unknown button (buttons: {', '.join(BUTTON_NAMES)})")
+            raise fail(f"buttons.pins.{name}", msg("unknown button (buttons: {names})", names=", ".join(BUTTON_NAMES)))
         if isinstance(pin, bool) or not isinstance(pin, int) or not 2 <= pin <= 27:
-            raise fail(f"buttons.pins.{name}", f"{pin!r} is not a BCM GPIO number from 2 to 27")
+            raise fail(f"buttons.pins.{name}", msg("{value} is not a BCM GPIO number from 2 to 27", value=repr(pin)))
         merged[name] = pin
     used: dict[int, str] = {}
     for name, pin in merged.items():
         if pin in used:
-            raise fail(f"buttons.pins.{name}", f"GPIO {pin} is already used by {used[pin]}")
+            raise fail(f"buttons.pins.{name}", msg("GPIO {n} is already used by {key}", n=pin, key=used[pin]))
         used[pin] = name
     cfg.button_pins = merged
     cfg.bounce_s = _number(buttons.get("bounce_s", cfg.bounce_s), 0.0, 0.5, "buttons.bounce_s", fail)
@@ -171,23 +183,23 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     display = raw.get("display", {})
     driver = display.get("driver", "")
     if not isinstance(driver, str):
-        raise fail("display.driver", "must be an SDL video driver name such as kmsdrm, x11 or dummy")
+        raise fail("display.driver", msg("must be an SDL video driver name such as kmsdrm, x11 or dummy"))
     cfg.display_driver = driver or None
     cfg.width = int(_number(display.get("width", cfg.width), 160, 4096, "display.width", fail, whole=True))
     cfg.height = int(_number(display.get("height", cfg.height), 120, 4096, "display.height", fail, whole=True))
     full = display.get("fullscreen", "auto")
     if full not in ("auto", True, False):
-        raise fail("display.fullscreen", "must be true, false or \"auto\"")
+        raise fail("display.fullscreen", msg('must be true, false or "auto"'))
     cfg.fullscreen = None if full == "auto" else bool(full)
     snaps = display.get("snapshots", "")
     if not isinstance(snaps, str):
-        raise fail("display.snapshots", "must be a folder path or \"\"")
+        raise fail("display.snapshots", msg('must be a folder path or ""'))
     cfg.snapshot_dir = snaps or None
     app = raw.get("app", {})
     state = app.get("state_dir")
     if state is not None:
         if not isinstance(state, str) or not state:
-            raise fail("app.state_dir", "must be a folder path")
+            raise fail("app.state_dir", msg("must be a folder path"))
         cfg.state_dir = Path(os.path.expanduser(state))
     cfg.notice_s = _number(app.get("notice_s", cfg.notice_s), 0.5, 60, "app.notice_s", fail)
     cfg.resume_timeout_s = _number(app.get("resume_timeout_s", cfg.resume_timeout_s), 0, 3600,
@@ -198,7 +210,7 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
 
 def _choice(value: Any, allowed: tuple[str, ...], key: str, fail: Any) -> str:
     if value not in allowed:
-        raise fail(key, f"{value!r} is not one of {', '.join(allowed)}")
+        raise fail(key, msg("{value} is not one of {names}", value=repr(value), names=", ".join(allowed)))
     return str(value)
 
 
@@ -207,8 +219,9 @@ def _number(value: Any, low: float, high: float, key: str, fail: Any, whole: boo
     if whole:
         ok = ok and isinstance(value, int)
     if not ok or not low <= value <= high:
-        kind = "a whole number" if whole else "a number"
-        raise fail(key, f"{value!r} is not {kind} from {low:g} to {high:g}")
+        low_high = {"value": repr(value), "low": f"{low:g}", "high": f"{high:g}"}
+        raise fail(key, msg("{value} is not a whole number from {low} to {high}", **low_high) if whole
+                   else msg("{value} is not a number from {low} to {high}", **low_high))
     return float(value)
 
 

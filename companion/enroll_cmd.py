@@ -12,7 +12,7 @@ from pathlib import Path
 from companion.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
 from companion.enroll import Enroller
 from companion.games import game_ui
-from companion.i18n import ENGLISH
+from companion.i18n import CatalogError, Translator
 from companion.loop import Loop
 from companion.run_cmd import GAME, VIRTUAL_DECK_KEY, Stop, _stop, open_devices
 from companion.screen_model import Screen
@@ -25,36 +25,51 @@ from engine import RuleError
 from engine.core.messages import msg
 
 
+def language(args: argparse.Namespace, cfg: Config) -> str:
+    """--lang, else the configuration's app.language: the enrolment screen and its console lines speak it."""
+    return getattr(args, "lang", None) or cfg.language
+
+
+def _translator(lang: str) -> Translator:
+    """The chosen language's words with the game's namers; a catalogue that cannot be read leaves English."""
+    namers = game_ui(GAME).namers()
+    try:
+        return Translator(lang, namers)
+    except CatalogError:
+        return Translator("en", namers)
+
+
 def run(args: argparse.Namespace) -> int:
     """Enrol with the state folder locked, so no running companion saves over the bindings."""
     cfg = load_config(args.config)
+    tr = _translator(language(args, cfg))
     state_dir = resolve_state_dir(args.state_dir, cfg)
     try:
         lock = acquire(state_dir, "companion enroll")
     except StateLocked as exc:
-        print(f"companion enroll: {exc}", file=sys.stderr)
+        print(f"companion enroll: {tr(exc.message)}", file=sys.stderr)
         return LOCKED_EXIT
     except StateDirError as exc:
-        print(f"companion enroll: {exc}", file=sys.stderr)
+        print(f"companion enroll: {tr(exc.message)}", file=sys.stderr)
         return CONFIG_EXIT
     with lock:
-        return _enroll(args, cfg, state_dir)
+        return _enroll(args, cfg, state_dir, tr)
 
 
-def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path) -> int:
+def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translator) -> int:
     ui = game_ui(GAME)
     try:
         tags = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
     except RuleError as exc:
-        print("companion enroll: " + ENGLISH(msg(
+        print("companion enroll: " + tr(msg(
             "{reason}\nThe tag map is left exactly as it is; enrolling would write over it. Repair it, or move it "
             "aside to start a new one (mv {path} {path}.damaged).", reason=exc.message, path=state_dir / FILE_NAME)),
             file=sys.stderr)
         return 2
     try:
-        enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start)
+        enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start, lang=tr.lang)
     except RuleError as exc:
-        print(f"companion enroll: {ENGLISH(exc.message)}", file=sys.stderr)
+        print(f"companion enroll: {tr(exc.message)}", file=sys.stderr)
         return 2
     queue = EventQueue()
     reader, buttons, display = open_devices(cfg, args.mock)
@@ -85,14 +100,14 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path) -> int:
         buttons.start(queue)
         loop.run(lambda: enroller.done)
     except Stop as why:
-        print("companion enroll: " + ENGLISH(msg("stopping ({reason}); every tag bound so far is saved",
-                                                 reason=str(why))), file=sys.stderr)
+        print("companion enroll: " + tr(msg("stopping ({reason}); every tag bound so far is saved",
+                                            reason=str(why))), file=sys.stderr)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         reader.close()
         buttons.close()
         display.close()
-    print(ENGLISH(msg("{n} of {count} tags enrolled; map saved in {path}", n=enroller.bound(),
-                      count=len(enroller.targets), path=state_dir / FILE_NAME)))
+    print(tr(msg("{n} of {count} tags enrolled; map saved in {path}", n=enroller.bound(),
+                 count=len(enroller.targets), path=state_dir / FILE_NAME)))
     return 0

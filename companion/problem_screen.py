@@ -9,11 +9,11 @@ screen. This is a loop controller like the App, showing one `message` screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.games.base import Text
-from companion.i18n import CatalogError, Translator
+from companion.i18n import CatalogError, Namer, Translator
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed
 from engine.core.messages import Message, msg
@@ -29,14 +29,16 @@ class ProblemScreen:
 
     retry   called every RETRY_S seconds; True ends the screen (the problem went away)
     lang    the table's language; a catalogue that cannot be read leaves English (the problem matters more)
+    namers  how the game names the fields of its messages (a tag's `{target}`, a `{card}`), when a game is known
     """
 
     def __init__(self, title: Text, lines: tuple[Text, ...], clock: Callable[[], float],
-                 ok_continues: bool = False, retry: Callable[[], bool] | None = None, lang: str = "en") -> None:
+                 ok_continues: bool = False, retry: Callable[[], bool] | None = None, lang: str = "en",
+                 namers: Mapping[str, Namer] | None = None) -> None:
         try:
-            self.tr = Translator(lang)
+            self.tr = Translator(lang, namers)
         except CatalogError:
-            self.tr = Translator("en")
+            self.tr = Translator("en", namers)
         self.title = title
         self.lines = lines
         self.clock = clock

@@ -38,13 +38,13 @@ class Remembered:
 
 def _parse(data: Any) -> Remembered:
     if not isinstance(data, dict):
-        raise RuleError("it is not a JSON object")
+        raise RuleError(msg("it is not a JSON object"))
     lang = data.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        raise RuleError(f"lang {lang!r} is not one of {', '.join(LANGUAGES)}")
+        raise RuleError(msg("lang {value} is not one of {names}", value=repr(lang), names=", ".join(LANGUAGES)))
     setups = data.get("setups", {})
     if not isinstance(setups, dict) or not all(isinstance(v, dict) for v in setups.values()):
-        raise RuleError("setups is not an object of set-ups by game")
+        raise RuleError(msg("setups is not an object of set-ups by game"))
     return Remembered(lang, {str(k): v for k, v in setups.items()})
 
 
@@ -55,12 +55,14 @@ def load_memory(state_dir: Path) -> tuple[Remembered, Message | None]:
         with path.open("rb") as file:
             raw = file.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise RuleError(f"it is larger than {MAX_BYTES // 1024} KiB")
+            raise RuleError(msg("it is larger than {n} KiB", n=MAX_BYTES // 1024))
         return _parse(load_limited(raw.decode("utf-8"))), None
     except FileNotFoundError:
         return Remembered(), None
     except (OSError, UnicodeDecodeError, RuleError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        reason: Message | str = (exc.message if isinstance(exc, RuleError)
+                                 else exc.strerror if isinstance(exc, OSError) and exc.strerror
+                                 else msg("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc))
         return Remembered(), msg("The remembered set-up in {path} was ignored ({reason}); set-up starts from "
                                  "the defaults and the file is replaced at the next game.",
                                  path=str(path), reason=reason)

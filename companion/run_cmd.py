@@ -29,7 +29,7 @@ from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
 from drivers.event_queue import EventQueue
 from engine import RuleError
-from engine.core.messages import msg
+from engine.core.messages import Message, msg
 
 GAME = "samurai-spirit"
 VIRTUAL_DECK_KEY = "t"
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         cfg = load_config(args.config)
     except ConfigError as exc:
         return show_problem(args, Config(), notifier, msg("The configuration cannot be used"),
-                            (str(exc), msg("The companion uses its built-in settings to show this."),
+                            (exc.message, msg("The companion uses its built-in settings to show this."),
                              msg("Fix the file. Then restart the companion ({command}).", command=RESTART_ADVICE)),
                             CONFIG_EXIT)
     if cfg.snapshot_dir is not None:
@@ -111,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
         except DriverConfigError as exc:
             return show_problem(args, replace(cfg, snapshot_dir=None), notifier,
                                 msg("The snapshot folder cannot be used"),
-                                (f"{cfg.source}: {exc}", msg("Fix the folder or the setting. Then restart the "
+                                (msg("{path}: {reason}", path=cfg.source, reason=str(exc)),
+                                 msg("Fix the folder or the setting. Then restart the "
                                                              "companion ({command}).", command=RESTART_ADVICE)),
                                 CONFIG_EXIT)
     state_dir = resolve_state_dir(args.state_dir, cfg)
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         locks.append(acquire(state_dir, "companion run"))
     except StateDirError as exc:
         return show_problem(args, cfg, notifier, msg("The state folder cannot be used"),
-                            (str(exc), msg("Then restart the companion ({command}).", command=RESTART_ADVICE)),
+                            (exc.message, msg("Then restart the companion ({command}).", command=RESTART_ADVICE)),
                             CONFIG_EXIT)
     except StateLocked as exc:
 
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             return True
 
         code = show_problem(args, cfg, notifier, msg("Another companion is running"),
-                            (str(exc), msg("This one starts by itself once that one has stopped.")), LOCKED_EXIT,
+                            (exc.message, msg("This one starts by itself once that one has stopped.")), LOCKED_EXIT,
                             retry=retry)
         if not locks:
             return code
@@ -140,13 +141,13 @@ def run(args: argparse.Namespace) -> int:
         return _run_at_the_table(args, cfg, state_dir, notifier)
 
 
-def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, str | None]:
+def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, Message | None]:
     """The tag map, or an empty one and the reason when the saved one is damaged (kept as it is)."""
     try:
         tags: TagMap = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
         damage = None
     except RuleError as exc:
-        tags, damage = TagMap(GAME), str(exc)
+        tags, damage = TagMap(GAME), exc.message
     if mock:
         virtual = virtual_tagmap(GAME, ui.tag_targets())
         virtual.tags.update(tags.tags)
@@ -154,7 +155,7 @@ def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, str | None
     return tags, damage
 
 
-def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None) -> tuple[App, str | None]:
+def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None) -> tuple[App, Message | None]:
     """The App on the saved tag map; with a damaged one, an empty map that is never saved over it.
 
     `lang` (from --lang) wins; without it the language last picked at set-up, else the configuration's.
@@ -166,7 +167,7 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None)
     return app, damage
 
 
-def _tag_map_lines(damage: str) -> tuple[Text, ...]:
+def _tag_map_lines(damage: Message) -> tuple[Text, ...]:
     return (damage, msg("The file is kept exactly as it is and is not written over."),
             msg("Repair it, or move it aside and enroll the cards again (companion enroll)."),
             msg("Without it, tapped cards are not recognised; a tag enrolled now lasts until the companion stops."))
@@ -203,7 +204,7 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
         buttons.start(queue)
         if damage and _watched(display, notifier):
             gate = ProblemScreen(msg("The tag map is damaged"), _tag_map_lines(damage), time.monotonic,
-                                 ok_continues=True, lang=app.tr.lang)
+                                 ok_continues=True, lang=app.tr.lang, namers=app.ui.namers())
             gate_loop = Loop(gate, queue, time.monotonic, draw=draw, heartbeat=heartbeat,
                              heartbeat_s=notifier.heartbeat_interval(), pump=pump, max_wait=loop.max_wait)
             gate_loop.redraw()

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engine import RuleError
+from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
 
 LOCK_NAME = "companion.lock"
@@ -31,11 +32,19 @@ LOCKED_EXIT = 75
 SERVICE_HINT = "sudo systemctl stop table-companion"
 
 
-class StateDirError(Exception):
+class _Said(Exception):
+    """An error whose reason is a Message (shown in the table's language); `str()` is the English."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(message.text)
+
+
+class StateDirError(_Said):
     """The state directory cannot be used (not a folder, not writable); says the path and why."""
 
 
-class StateLocked(Exception):
+class StateLocked(_Said):
     """Another companion holds the state directory's lock; the message says who and what to do."""
 
 
@@ -47,20 +56,26 @@ class Holder:
     command: str | None = None
     since: float | None = None
 
-    def describe(self, clock: Callable[[], float] = time.time) -> str:
-        parts = []
+    def describe(self, clock: Callable[[], float] = time.time) -> Message:
+        """"Another companion (pid 12, `companion run`, since 14:02)": as much as the lock file tells."""
+        parts: list[Message] = []
         if self.pid is not None:
-            parts.append(f"pid {self.pid}")
+            parts.append(msg("pid {n}", n=self.pid))
         if self.command:
-            parts.append(f"`{self.command}`")
+            parts.append(msg("`{command}`", command=self.command))
         if self.since is not None:
-            parts.append(f"since {_when(self.since, clock())}")
-        return f" ({', '.join(parts)})" if parts else ""
+            parts.append(msg("since {time}", time=_when(self.since, clock())))
+        if not parts:
+            return msg("Another companion")
+        what = parts[0]
+        for part in parts[1:]:
+            what = msg("{first}, {then}", first=what, then=part)
+        return msg("Another companion ({what})", what=what)
 
-    def advice(self) -> str:
+    def advice(self) -> Message:
         if self.command and "enroll" in self.command:
-            return "finish that enrolment first (OK on the enrolment screen, or Ctrl-C where it runs)"
-        return f"stop it first: {SERVICE_HINT} (or close its window)"
+            return msg("finish that enrolment first (OK on the enrolment screen, or Ctrl-C where it runs)")
+        return msg("stop it first: {command} (or close its window)", command=SERVICE_HINT)
 
 
 def _when(since: float, now: float) -> str:
@@ -89,12 +104,13 @@ def read_holder(text: str) -> Holder:
 def prepare_state_dir(state_dir: Path) -> None:
     """Create the state directory if needed; StateDirError with the path and reason if it cannot be used."""
     if state_dir.exists() and not state_dir.is_dir():
-        raise StateDirError(f"{state_dir}: the state folder is a file, not a folder; "
-                            f"move the file away or set app.state_dir to a folder")
+        raise StateDirError(msg("{path}: the state folder is a file, not a folder; move the file away or set "
+                                "app.state_dir to a folder", path=str(state_dir)))
     try:
         state_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StateDirError(f"{state_dir}: cannot create the state folder: {exc.strerror or exc}") from None
+        raise StateDirError(msg("{path}: cannot create the state folder: {system}", path=str(state_dir),
+                                system=exc.strerror or str(exc))) from None
 
 
 class StateLock:
@@ -132,7 +148,8 @@ def _open_lock_file(path: Path) -> int | None:
         return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o640)
     except OSError as exc:
         if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise StateDirError(f"{path}: cannot open the lock file: {exc.strerror or exc}") from None
+            raise StateDirError(msg("{path}: cannot open the lock file: {system}", path=str(path),
+                                    system=exc.strerror or str(exc))) from None
     try:
         return os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
@@ -155,11 +172,12 @@ def acquire(state_dir: Path, command: str, clock: Callable[[], float] = time.tim
     except BlockingIOError:
         holder = read_holder(os.pread(fd, 4096, 0).decode("utf-8", errors="replace"))
         os.close(fd)
-        raise StateLocked(f"Another companion{holder.describe(clock)} is using {state_dir}; "
-                          f"{holder.advice()}.") from None
+        raise StateLocked(msg("{who} is using {path}; {advice}.", who=holder.describe(clock), path=str(state_dir),
+                              advice=holder.advice())) from None
     except OSError as exc:
         os.close(fd)
-        raise StateDirError(f"{path}: cannot lock the state folder: {exc.strerror or exc}") from None
+        raise StateDirError(msg("{path}: cannot lock the state folder: {system}", path=str(path),
+                                system=exc.strerror or str(exc))) from None
     _write_holder(fd, command, clock())
     return StateLock(path, fd)
 

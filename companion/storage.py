@@ -336,28 +336,29 @@ def load_journal(path: Path) -> Loaded:
     try:
         text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError as exc:
-        raise RuleError(f"{path}: cannot read the journal ({exc.strerror})") from None
+        raise RuleError(msg("{path}: cannot read the journal ({system})", path=str(path),
+                            system=exc.strerror or str(exc))) from None
     journal = parse_journal(text)
     header = journal.header
     try:
         game = get_game(header["game"])
     except RuleError as exc:
-        raise RuleError(f"line 1: {exc}") from None
+        raise RuleError(msg("line 1: {reason}", reason=exc.message)) from None
     try:
         match = Match(game, header["setup"], header["seed"])
     except RuleError as exc:
-        raise RuleError(f"line 1: the game cannot be set up again: {exc}") from None
+        raise RuleError(msg("line 1: the game cannot be set up again: {reason}", reason=exc.message)) from None
     except Exception as exc:  # an untrusted setup: see the docstring
-        raise RuleError(f"line 1: the game cannot be rebuilt from this setup "
-                        f"({type(exc).__name__}: {exc})") from None
+        raise RuleError(msg("line 1: the game cannot be rebuilt from this setup ({system})",
+                            system=f"{type(exc).__name__}: {exc}")) from None
     damage = journal.damage
     for number, value in enumerate(journal.inputs, start=1):
         try:
             match.apply(value)
         except Exception as exc:  # an untrusted input: see the docstring
-            why = str(exc) if isinstance(exc, RuleError) else f"{type(exc).__name__}: {exc}"
+            why: Message | str = exc.message if isinstance(exc, RuleError) else f"{type(exc).__name__}: {exc}"
             later = len(journal.inputs) - number + (damage.intact_after if damage else 0)
-            damage = Damage(number + 1, f"input {number} cannot be replayed ({why})", later)
+            damage = Damage(number + 1, msg("input {n} cannot be replayed ({reason})", n=number, reason=why), later)
             break
     return Loaded(match, journal, damage)
 

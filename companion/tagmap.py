@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.storage import write_atomic
 from engine import RuleError
+from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
 
 FILE_NAME = "tags.json"
@@ -45,10 +46,10 @@ class TagMap:
     def bind(self, uid: str, target: str) -> None:
         """Bind a tag; refuse a tag already bound to something else."""
         if not _UID.match(uid):
-            raise RuleError(f"{uid!r} is not a tag UID (4 to 10 bytes of upper-case hex)")
+            raise RuleError(msg("{uid} is not a tag UID (4 to 10 bytes of upper-case hex)", uid=repr(uid)))
         current = self.tags.get(uid)
         if current is not None and current != target:
-            raise RuleError(f"this tag is already enrolled as {label(current)}")
+            raise RuleError(msg("this tag is already enrolled as {target}", target=current))
         old = self.uid_for(target)
         if old is not None and old != uid:
             del self.tags[old]
@@ -58,11 +59,6 @@ class TagMap:
         return json.dumps({"format": 1, "game": self.game, "tags": dict(sorted(self.tags.items()))}, indent=1) + "\n"
 
 
-def label(target: str) -> str:
-    kind, _, name = target.partition(":")
-    return f"the {name.capitalize()} board" if kind == "samurai" else name
-
-
 class _Duplicate(Exception):
     """A key given twice in one JSON object (plain json.loads would keep the last silently)."""
 
@@ -70,14 +66,16 @@ class _Duplicate(Exception):
         super().__init__(key)
         self.key, self.first, self.second = key, first, second
 
-    def sentence(self) -> str:
+    def sentence(self) -> Message:
         if _UID.match(self.key):
-            return f"tag {self.key} is listed twice: as {_shown(self.first)} and as {_shown(self.second)}"
-        return f"{self.key!r} is given twice"
+            return msg("tag {uid} is listed twice: as {target} and as {target2}", uid=self.key,
+                       target=_shown(self.first), target2=_shown(self.second))
+        return msg("{key} is given twice", key=repr(self.key))
 
 
 def _shown(target: Any) -> str:
-    return label(target) if isinstance(target, str) else repr(target)
+    """A bound target as the `{target}` field takes it (the game names it), or the JSON value that is not one."""
+    return target if isinstance(target, str) else repr(target)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -94,41 +92,46 @@ def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
     try:
         raw = load_limited(text, object_pairs_hook=_no_duplicates)
     except RuleError as exc:
-        raise RuleError(f"{source}: {exc}") from None
+        raise RuleError(msg("{path}: {reason}", path=source, reason=exc.message)) from None
     except _Duplicate as twice:
-        raise RuleError(f"{source}: {twice.sentence()}; keep one of them") from None
+        raise RuleError(msg("{path}: {reason}; keep one of them", path=source, reason=twice.sentence())) from None
     if not isinstance(raw, dict) or raw.get("format") != 1 or not isinstance(raw.get("tags"), dict):
-        raise RuleError(f"{source}: not a tag map (expected format 1 with a tags object)")
+        raise RuleError(msg("{path}: not a tag map (expected format 1 with a tags object)", path=source))
     game = raw.get("game")
     if not isinstance(game, str):
-        raise RuleError(f"{source}: game must be a name")
+        raise RuleError(msg("{path}: game must be a name", path=source))
     tags: dict[str, str] = {}
     seen: dict[str, str] = {}
     for uid, target in raw["tags"].items():
         if not _UID.match(uid):
-            raise RuleError(f"{source}: tag {uid!r} is not upper-case hex of 4 to 10 bytes")
+            raise RuleError(msg("{path}: tag {uid} is not upper-case hex of 4 to 10 bytes", path=source,
+                                uid=repr(uid)))
         if not isinstance(target, str):
-            raise RuleError(f"{source}: tag {uid} is bound to {target!r}, not a card name "
-                            f"such as \"card:3-doll-wound\" or \"samurai:kyuzo\"")
+            raise RuleError(msg('{path}: tag {uid} is bound to {value}, not a card name such as "card:3-doll-wound" '
+                                'or "samurai:kyuzo"', path=source, uid=uid, value=repr(target)))
         if target not in valid_targets:
-            raise RuleError(f"{source}: tag {uid} is bound to {target!r}, which this game does not have")
+            raise RuleError(msg("{path}: tag {uid} is bound to {value}, which this game does not have", path=source,
+                                uid=uid, value=repr(target)))
         if target in seen:
-            raise RuleError(f"{source}: {target} is bound to two tags ({seen[target]} and {uid})")
+            raise RuleError(msg("{path}: {target} is bound to two tags ({uid} and {uid2})", path=source,
+                                target=target, uid=seen[target], uid2=uid))
         seen[target] = uid
         tags[uid] = target
     return TagMap(game, tags)
 
 
-def read_text_file(path: Path, what: str) -> str:
+def read_text_file(path: Path, what: Message) -> str:
     """A small UTF-8 file's text; RuleError with the path and the reason when it cannot be read."""
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise RuleError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+        raise RuleError(msg("{path}: cannot read {what}: {system}", path=str(path), what=what,
+                            system=exc.strerror or str(exc))) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RuleError(f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise RuleError(msg("{path}: not UTF-8 text (byte {byte} at offset {offset})", path=str(path),
+                            byte=f"0x{data[exc.start]:02x}", offset=exc.start)) from None
 
 
 def load_tagmap(state_dir: Path, game: str, valid_targets: set[str]) -> TagMap:
@@ -140,9 +143,10 @@ def load_tagmap(state_dir: Path, game: str, valid_targets: set[str]) -> TagMap:
     path = state_dir / FILE_NAME
     if not os.path.lexists(path):
         return TagMap(game)
-    tagmap = parse_tagmap(read_text_file(path, "the tag map"), str(path), valid_targets)
+    tagmap = parse_tagmap(read_text_file(path, msg("the tag map")), str(path), valid_targets)
     if tagmap.game != game:
-        raise RuleError(f"{path}: the tags are for {tagmap.game!r}, not {game!r}")
+        raise RuleError(msg("{path}: the tags are for {value}, not {game}", path=str(path), value=repr(tagmap.game),
+                            game=repr(game)))
     return tagmap
 
 

@@ -276,6 +276,7 @@ class SamuraiSpiritUI:
             "options": lambda options, tr: ", ".join(name_option(o, tr) for o in options),
             "symbol": lambda symbol, tr: _word(SYMBOLS, symbol, tr),
             "difficulty": lambda level, tr: _word(DIFFICULTY_NAMES, level, tr),
+            "target": lambda target, tr: tr(self.describe_target(target)) if ":" in str(target) else str(target),
         }
 
     def namers(self) -> dict[str, Namer]:

@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.inputs import Input, input_from_obj
-from engine.core.messages import msg
+from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
 
 MAGIC = "table-companion"
@@ -55,7 +55,7 @@ class Damage:
     """The first bad line of a journal, and what lies beyond it.
 
     line          the damaged line's number in the file (the header is line 1)
-    reason        why it is not a usable record ("checksum mismatch", ...)
+    reason        why it is not a usable record ("checksum mismatch", ...), for the table
     intact_after  later lines that are still whole, correctly numbered records:
                   they exist on disk but cannot be used once a record before
                   them is lost, so the table must be told they are there
@@ -64,7 +64,7 @@ class Damage:
     """
 
     line: int
-    reason: str
+    reason: Message
     intact_after: int = 0
     torn: bool = False
 
@@ -150,7 +150,7 @@ def parse_journal(text: str) -> Journal:
             journal.inputs.append(_parse_record(line, index + 1))
         except RuleError as exc:
             torn = is_last and not text.endswith("\n")
-            reason = "the last record was cut short" if torn else str(exc)
+            reason = msg("the last record was cut short") if torn else exc.message
             journal.damage = Damage(number, reason, _intact(body[index + 1:], index + 2), torn)
             journal.dropped_lines = len(body) - index
             break

@@ -110,7 +110,7 @@ HEAD = '{"format": 1, "game": "samurai-spirit", "tags": '
         (HEAD + '{"04A1B2C3": 7}}', "not a card name"),
         ('{"format": 1, "game": "samurai-spirit", "tags": ' + "[" * 5000 + "]" * 5000 + "}", "nested 5001 levels deep"),
         (HEAD + '{"04A1B2C3": "card:1-hat-none", "04A1B2C3": "samurai:kyuzo"}}',
-         "tag 04A1B2C3 is listed twice: as 1-hat-none and as the Kyuzo board"),
+         "tag 04A1B2C3 is listed twice: as card:1-hat-none and as samurai:kyuzo"),
         ('{"format": 1, "format": 1, "game": "samurai-spirit", "tags": {}}', "'format' is given twice"),
         (HEAD + '{"04A1B2C3": "card:1-hat-none", "04A1B2C4": "card:1-hat-none"}}',
          "card:1-hat-none is bound to two tags [(]04A1B2C3 and 04A1B2C4[)]"),
@@ -149,3 +149,15 @@ def test_an_unreadable_tag_map_is_refused(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(Path, "read_bytes", denied)
     with pytest.raises(RuleError, match=f"{path}: cannot read the tag map: Permission denied"):
         load_tagmap(tmp_path, UI.name, TARGETS)
+
+
+def test_a_damaged_tag_map_names_its_cards_and_boards_as_players_say_them() -> None:
+    from companion.games import game_ui
+    from companion.i18n import Translator
+
+    text = HEAD + '{"04A1B2C3": "card:1-hat-none", "04A1B2C3": "samurai:kyuzo"}}'
+    with pytest.raises(RuleError) as refused:
+        parse_tagmap(text, "/x/tags.json", TARGETS)
+    words = Translator("en", game_ui("samurai-spirit").namers())(refused.value.message)
+    assert words == ("/x/tags.json: tag 04A1B2C3 is listed twice: as Plunderer 1, hat, flames and as Samurai board: "
+                     "Kyuzo; keep one of them")

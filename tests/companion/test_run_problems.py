@@ -162,7 +162,7 @@ def test_enroll_refuses_a_damaged_tag_map_and_leaves_it(tmp_path: Path) -> None:
 def test_a_tag_enrolled_on_the_spot_never_overwrites_a_damaged_map(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_bytes(DAMAGED)
     app, damage = build_app(Config(state_dir=tmp_path), tmp_path, mock=False)
-    assert damage is not None and "listed twice" in damage
+    assert damage is not None and "listed twice" in damage.text
     app.start()
     app.handle(CardPlaced("04AABBCCDDEEFF", "mock", app.clock()))
     for _ in range(3):

@@ -25,6 +25,7 @@ from companion.screens.samurai_spirit import pending_prompt
 from companion.screens.samurai_spirit.cards import card_face
 from companion.screens.samurai_spirit.gallery import SEATINGS, sample_screens
 from companion.screens.samurai_spirit.round_end import ALL_DONE, current_step
+from engine.core.messages import Message, msg
 
 SIZES = [(800, 480), (480, 320)]
 PLAYERS = sorted(SEATINGS)
@@ -351,7 +352,7 @@ def test_confirm_dialog_lies_over_the_frame() -> None:
     dialog = items.find("confirm")
     assert dialog is not None and dialog.layer == DIALOG_LAYER
     question = items.find("confirm:question", kind="text")
-    assert question is not None and question.value == "Undo the last input?"
+    assert question is not None and question.value == "Undo Pass? OK undoes it;"
     assert items.find("confirm:button:ok", kind="text") is not None
     assert dialog.box.contains(question.box)
 
@@ -415,15 +416,30 @@ def test_text_cache_is_bounded() -> None:
 # --- Samurai Spirit details ----------------------------------------------------------------
 
 
-def test_round_end_step_comes_from_the_prompt_or_the_newest_line() -> None:
-    def screen(text: str, *lines: str) -> Screen:
-        pending = {"samurai": "table", "kind": "reveal", "text": text, "options": []} if text else None
-        return Screen(kind="round-end", view=_view([_sam("kyuzo")], pending=pending), lines=lines)
+def test_round_end_step_comes_from_the_prompt_or_the_newest_message() -> None:
+    """Read from message keys and params (nested too), never from the words, which may be any language."""
+    def screen(prompt: Message | None, *lines: Message) -> Screen:
+        pending = {"samurai": "table", "kind": "reveal", "text": "⟦...⟧", "options": [], **prompt.to_json()} \
+            if prompt else None
+        view = _view([_sam("kyuzo")], pending=pending, narration=[line.to_json() for line in lines])
+        return Screen(kind="round-end", view=view, lines=tuple("⟦...⟧" for _ in lines), lang="de")
 
-    assert current_step(screen("Step 4: turn over the top Intruder card and tap it (3 left).")) == 4
-    assert current_step(screen("", "Step 2: Heihachi did not protect a farm.", "Step 1: ...")) == 2
-    assert current_step(screen("", "End of round 1.", "Step 4: from an older round")) == 0
-    assert current_step(screen("", "Round 2: gather all the cards.", "Step 4: x shows no flames.")) == ALL_DONE
+    reveal = msg("Step 4: turn over the top Intruder card and tap it, then put it on the discard pile "
+                 "(cards left: {left}).", left=3)
+    farm = msg("Step 2: {samurai} did not protect a farm", samurai="heihachi")
+    assert current_step(screen(reveal)) == 4
+    back = msg("Turn the destroyed Farmstead over: which penalty is on its back? Pick its letter.")
+    assert current_step(screen(back, msg("{why}: destroy one Farmstead ({left} left).", why=farm, left=5),
+                               msg("Step 1: {samurai} did not protect the peasants (no hat)", samurai="kyuzo"))) == 2
+    flames = msg("{why}, and no Barricade is left", why=msg("Step 4: {card} shows flames", card="3-doll-wound"))
+    assert current_step(screen(back, msg("{why}: destroy one Farmstead ({left} left).", why=flames, left=4))) == 4
+    assert current_step(screen(None, msg("End of round {round}.", round=1), msg("Step 4: {card} shows no flames.",
+                                                                                  card="x"))) == 0
+    assert current_step(screen(None, msg("Round {round}: gather all the cards of the last round, add {n} random "
+                                         "Bosses (value 6), shuffle these {size} cards into the Raider stack, and set "
+                                         "every meeple to 0. {samurai} begins.", round=3, n=2, size=20,
+                                         samurai="kyuzo"),
+                               msg("Step 4: {card} shows no flames.", card="x"))) == ALL_DONE
 
 
 def test_round_end_screen_marks_the_step_in_hand() -> None:

@@ -77,7 +77,7 @@ def test_corrupted_middle_record_keeps_what_came_before() -> None:
     assert len(journal.inputs) == 1
     damage = journal.damage
     assert damage is not None and str(damage) == "line 3: checksum mismatch"
-    assert (damage.line, damage.reason, damage.intact_after, damage.torn) == (3, "checksum mismatch", 2, False)
+    assert (damage.line, damage.reason.text, damage.intact_after, damage.torn) == (3, "checksum mismatch", 2, False)
     assert journal.dropped_lines == 3
 
 
@@ -114,7 +114,7 @@ def test_a_crafted_record_is_damage_not_a_crash() -> None:
     lines.insert(4, '{"n":' + "9" * 5000 + ',"input":{},"crc":"0"}\n')
     journal = parse_journal("".join(lines))
     assert len(journal.inputs) == 2
-    assert journal.damage is not None and journal.damage.line == 4 and "nested" in journal.damage.reason
+    assert journal.damage is not None and journal.damage.line == 4 and "nested" in journal.damage.reason.text
 
 
 def test_bad_header_is_an_error() -> None:

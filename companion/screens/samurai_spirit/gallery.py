@@ -14,9 +14,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.games import game_ui
+from companion.i18n import Translator
 from companion.screen_model import Screen
-from companion.screens.samurai_spirit.naming import display_name
 from engine import Match, get_game
+from engine.core.messages import Message, msg
 from engine.core.prompt import Prompt
 from engine.games.samurai_spirit import Play as SpiritPlay
 from engine.games.samurai_spirit.policy import SimplePolicy
@@ -34,47 +36,49 @@ SEATINGS: dict[int, tuple[str, ...]] = {
 Stop = Callable[[Match, dict[str, Any]], bool]
 
 
-def option_label(option: str) -> str:
-    """How an option id reads: "kyuzo" -> "Kyuzo", "no" -> "No", card ids as they are."""
-    return option if option[:1].isdigit() else display_name(option)
+def translator(lang: str = "en") -> Translator:
+    """The samples' words: the game's namers in `lang`, as the app renders a real game."""
+    return Translator(lang, game_ui(GAME).namers())
 
 
-def screen_from_match(match: Match, kind: str, lines: Sequence[str], selected: int = 0, **extra: Any) -> Screen:
-    """A screen as the app would show it for the match as it stands."""
+def screen_from_match(match: Match, kind: str, lines: Sequence[Message], selected: int = 0,
+                      tr: Translator | None = None, **extra: Any) -> Screen:
+    """A screen as the app would show it for the match as it stands, in `tr`'s language."""
+    tr = tr or translator()
+    ui = game_ui(GAME)
     view = match.play.public_view()
+    view["narration"] = [line.to_json() for line in lines]
     prompt: Prompt | None = match.play.prompt
     options: tuple[str, ...] = ()
     buttons: tuple[str, ...] = ("undo",)
     if prompt is not None and prompt.options:
-        options = tuple(option_label(o) for o in prompt.options)
+        options = tuple(tr(ui.option_label(o, prompt)) for o in prompt.options)
         direct = tuple(o for o in prompt.options if o in PHYSICAL_BUTTONS)
         buttons = (*direct, *WALK_BUTTONS)
-    if view["result"]:
-        title = f"Game over - round {view['round']}"
-    elif kind == "round-end":
-        title = f"End of round {view['round']}"
-    else:
-        title = f"Round {view['round']} - {display_name(view['active'])}'s turn"
+    if view.get("pending"):
+        view["pending"]["text"] = tr(prompt.message) if prompt is not None else ""
     values: dict[str, Any] = {
-        "kind": kind, "game": GAME, "view": view, "title": title, "lines": tuple(lines),
+        "kind": kind, "game": GAME, "view": view, "title": tr(ui.title(view)), "lines": tuple(tr.all(lines)),
         "options": options, "selected": min(selected, max(0, len(options) - 1)), "buttons": buttons,
+        "lang": tr.lang,
     }
     values.update(extra)
     return Screen(**values)
 
 
-def play_until(samurai: Sequence[str], seed: int, stop: Stop, difficulty: str = "normal") -> tuple[Match, list[str]]:
+def play_until(samurai: Sequence[str], seed: int, stop: Stop,
+               difficulty: str = "normal") -> tuple[Match, list[Message]]:
     """Play a seeded game with the simple policy until `stop(match, view)` holds (or the game ends);
-    return the match and the narration, newest first."""
+    return the match and the narration's messages, newest first."""
     match = Match(get_game(GAME), {"samurai": list(samurai), "difficulty": difficulty}, seed)
     policy = SimplePolicy(random.Random(seed))
-    lines: deque[str] = deque((e.text for e in match.opening), maxlen=LINES_KEPT)
+    lines: deque[Message] = deque((e.message for e in match.opening), maxlen=LINES_KEPT)
     while match.play.prompt is not None and not stop(match, match.play.public_view()):
         play = match.play
         assert isinstance(play, SpiritPlay)
         for event in match.apply(policy.choose(play)):
             if event.kind != "forced":
-                lines.append(event.text)
+                lines.append(event.message)
     return match, list(reversed(lines))
 
 
@@ -87,60 +91,72 @@ def _at_prompt(kinds: tuple[str, ...], min_turn: int = 0) -> Stop:
 
 
 def _at_round_end(match: Match, view: dict[str, Any]) -> bool:
+    """The table is asked to reveal the Intruder cards: step 4 of the round end."""
     pending = view["pending"] or {}
-    return pending.get("samurai") == "table" and str(pending.get("text", "")).startswith("Step 4")
+    return pending.get("samurai") == "table" and str(pending.get("key", "")).startswith("Step 4")
 
 
 def _never(match: Match, view: dict[str, Any]) -> bool:
     return False
 
 
-def setup_detail(match: Match) -> tuple[str, ...]:
+def setup_detail(match: Match, tr: Translator) -> tuple[str, ...]:
     """What the table lays out, from the match's opening narration."""
-    return tuple(event.text for event in match.opening if event.kind == "setup") + (
-        "Each Samurai board human side up, meeple on 0, support token beside it.",
-        "Give the Active Player marker to the first player.",
+    return tuple(tr(event.message) for event in match.opening if event.kind == "setup") + (
+        tr(msg("Each Samurai: board human side up, meeple on 0, own support token beside it.")),
     )
 
 
-def sample_screens(players: int, seed: int = 7) -> dict[str, Screen]:
-    """One screen of every kind for a game of `players` Samurai (2, 4 or 7 seatings)."""
+def sample_screens(players: int, seed: int = 7, lang: str = "en") -> dict[str, Screen]:
+    """One screen of every kind for a game of `players` Samurai (2, 4 or 7 seatings), in `lang`."""
+    tr = translator(lang)
     samurai = SEATINGS[players]
     fresh = Match(get_game(GAME), {"samurai": list(samurai), "difficulty": "normal"}, seed)
+    fresh_view = fresh.play.public_view()
+    if fresh_view.get("pending") and fresh.play.prompt is not None:
+        fresh_view["pending"]["text"] = tr(fresh.play.prompt.message)
     screens: dict[str, Screen] = {
-        "setup": Screen(kind="setup", game=GAME, view=fresh.play.public_view(), title="Set up the table",
-                        detail=setup_detail(fresh), options=("Start", "Change Samurai"), buttons=("next", "ok")),
+        "setup": Screen(kind="setup", game=GAME, view=fresh_view,
+                        title=tr(msg("New game: lay out the table")), detail=setup_detail(fresh, tr),
+                        options=(tr(msg("Start the game")), tr(msg("New game"))), buttons=("next", "ok"), lang=lang),
     }
     match, lines = play_until(samurai, seed, _at_prompt(("action", "fight"), min_turn=3 * players))
-    screens["board"] = screen_from_match(match, "board", lines, selected=1)
-    screens["board-notice"] = screen_from_match(
-        match, "board", lines, notice="Defend not allowed: Kyuzo already defends a hat", notice_error=True)
-    screens["board-confirm"] = screen_from_match(match, "board", lines, confirm="Undo the last input?",
-                                                 buttons=("ok", "undo"))
+    screens["board"] = screen_from_match(match, "board", lines, selected=1, tr=tr)
+    refusal = msg("Defend not allowed: {samurai} already defends a {symbol}", samurai="kyuzo", symbol="hat")
+    screens["board-notice"] = screen_from_match(match, "board", lines, tr=tr, notice=tr(refusal), notice_error=True)
+    screens["board-confirm"] = screen_from_match(
+        match, "board", lines, tr=tr, buttons=("ok", "undo"),
+        confirm="\n".join((tr(msg("Undo {what}?", what=msg("Pass"))),
+                           tr(msg("OK undoes it; Undo or any other button keeps the game.")))))
     match, lines = play_until(samurai, seed, _at_prompt(("fight",), min_turn=2 * players))
-    screens["board-fight"] = screen_from_match(match, "board", lines)
+    screens["board-fight"] = screen_from_match(match, "board", lines, tr=tr)
     match, lines = play_until(samurai, seed, _at_round_end)
-    screens["round-end"] = screen_from_match(match, "round-end", lines)
+    screens["round-end"] = screen_from_match(match, "round-end", lines, tr=tr)
     match, lines = play_until(samurai, seed, _never)
-    screens["game-over"] = screen_from_match(match, "game-over", lines, options=("New game", "Replay"),
-                                             buttons=("next", "ok"))
+    screens["game-over"] = screen_from_match(match, "game-over", lines, tr=tr,
+                                             options=(tr(msg("New game")), tr(msg("Undo"))), buttons=("next", "ok"))
     won = _winning_game(samurai)
     if won is not None:
-        screens["game-over-won"] = screen_from_match(won[0], "game-over", won[1], buttons=("ok",))
-    screens["enroll"] = Screen(kind="enroll", game=GAME, title="Enroll cards",
-                               detail=("Tap each Raider card once on the reader.", "12 of 66 cards enrolled.",
-                                       "Last: 3-doll-wound"), options=("Done", "Start over"), buttons=("next", "ok"))
-    screens["resume"] = Screen(kind="resume", game=GAME, title="Resume the saved game?",
-                               detail=("Round 2, turn 31: Kyuzo, Heihachi, Daisuke, Kikuchiyo.",
-                                       "Saved 12 minutes ago."), options=("Resume", "New game"), selected=0,
-                               buttons=("next", "ok"))
-    screens["message"] = Screen(kind="message", game=GAME, title="Reader lost",
-                                detail=("The card reader stopped answering; retrying.",),
-                                notice="Check the reader's cable.", notice_error=False)
+        screens["game-over-won"] = screen_from_match(won[0], "game-over", won[1], tr=tr, buttons=("ok",))
+    screens["enroll"] = Screen(kind="enroll", game=GAME, title=tr(msg("Enroll tags: {n} of {count} done", n=12,
+                                                                      count=66)),
+                               detail=(tr(msg("{card}, flames", card="3-doll-wound")), tr(msg("Not enrolled yet.")),
+                                       tr(msg("Tap this card (or board) on the reader.")),
+                                       tr(msg("Next: skip   Undo: back one   OK: finish"))),
+                               buttons=("next", "undo", "ok"), lang=lang)
+    screens["resume"] = Screen(kind="resume", game=GAME, title=tr(msg("Resume the unfinished game?")),
+                               detail=(tr(msg("Round {round}, {samurai}'s turn.", round=2, samurai="kyuzo")),
+                                       tr(msg("Waiting for: {pending}", pending=msg("Card reader is back.")))),
+                               options=(tr(msg("Resume")), tr(msg("New game"))), selected=0, buttons=("next", "ok"),
+                               countdown=12, lang=lang)
+    screens["message"] = Screen(kind="message", game=GAME, title=tr(msg("The saved game could not be read")),
+                                detail=(tr(msg("Card reader lost ({reason}). The game is kept; reconnecting...",
+                                               reason="Input/output error")),),
+                                notice=tr(msg("Card reader is back.")), notice_error=False, lang=lang)
     return screens
 
 
-def _winning_game(samurai: Sequence[str], seeds: range = range(1, 40)) -> tuple[Match, list[str]] | None:
+def _winning_game(samurai: Sequence[str], seeds: range = range(1, 40)) -> tuple[Match, list[Message]] | None:
     """The first seed in `seeds` that the simple policy wins at Easy, played to the end."""
     for seed in seeds:
         match, lines = play_until(samurai, seed, _never, difficulty="easy")

@@ -2,8 +2,9 @@
 
 The rulebook's steps run in order (1 hat -> Wounds, 2 farm -> Farmsteads,
 3 doll -> Families and their bonuses, 4 Intruder cards -> flames burn
-Barricades). The engine's texts start with "Step N:", so the step in hand is
-read from the pending decision, else from the newest narration line; the
+Barricades). The engine's step messages have templates starting "Step N:",
+so the step in hand is read from the pending decision's template, else from
+the newest narration message's (keys, never the translated words); the
 Samurai grid beside it shows why each step hurts.
 """
 
@@ -30,24 +31,47 @@ STEPS: tuple[tuple[IconDrawer, Message], ...] = (
     (icons.intruder_stack, msg("Reveal Intruders: flames burn Barricades")),
 )
 ALL_DONE = len(STEPS) + 1
-_STEP = re.compile(r"^Step (\d)\b")
-_ROUND_START = re.compile(r"^End of round \d")
-_ROUND_OVER = re.compile(r"^(Round \d+:|The village is saved|The game is lost)")
+_STEP = re.compile(r"^Step (\d):")
+_ROUND_START = ("End of round {round}.",)
+_ROUND_OVER = re.compile(r"^(Round \{round\}:|The village is saved|The game is lost)")
+"""Matched against message templates, the catalogue's keys, which are the same in every language."""
 
 
 def current_step(screen: Screen) -> int:
-    """1-4 for the step being walked, 0 before step 1, ALL_DONE once the round is settled."""
-    pending = (screen.view or {}).get("pending") or {}
-    texts = [str(pending.get("text", "")), *screen.lines]
-    for text in texts:
-        found = _STEP.match(text)
-        if found:
-            return int(found.group(1))
-        if _ROUND_OVER.match(text):
-            return ALL_DONE
-        if _ROUND_START.match(text):
-            return 0
+    """1-4 for the step being walked, 0 before step 1, ALL_DONE once the round is settled.
+
+    Read from the pending decision's message, else from the newest narration
+    message (`view["narration"]`, newest first), each as its template and
+    params: a step's template ("Step 4: {card} shows flames") may sit inside
+    another ("{why}: remove one Barricade ({left} left)."), so nested messages
+    are searched too. The words on screen are never read.
+    """
+    view = screen.view or {}
+    pending = view.get("pending") or {}
+    for message in [pending, *view.get("narration", [])]:
+        step = _step_of(message)
+        if step is not None:
+            return step
     return 0
+
+
+def _step_of(message: Any) -> int | None:
+    """The step a message (a `{"key", "params"}` object) belongs to, searching its nested messages; None if none."""
+    if not isinstance(message, dict) or "key" not in message:
+        return None
+    key = str(message["key"])
+    found = _STEP.match(key)
+    if found:
+        return int(found.group(1))
+    if _ROUND_OVER.match(key):
+        return ALL_DONE
+    if key in _ROUND_START:
+        return 0
+    for value in (message.get("params") or {}).values():
+        step = _step_of(value)
+        if step is not None:
+            return step
+    return None
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
