@@ -63,9 +63,8 @@ def load_memory(state_dir: Path) -> tuple[Remembered, Message | None]:
         reason: Message | str = (exc.message if isinstance(exc, RuleError)
                                  else exc.strerror if isinstance(exc, OSError) and exc.strerror
                                  else msg("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc))
-        return Remembered(), msg("The remembered set-up in {path} was ignored ({reason}); set-up starts from "
-                                 "the defaults and the file is replaced at the next game.",
-                                 path=str(path), reason=reason)
+        return Remembered(), msg("Last game's set-up not used ({reason}): set-up starts from the defaults.",
+                                 reason=reason)
 
 
 def save_memory(state_dir: Path, memory: Remembered, fs: FileSystem = REAL_DISK) -> Message | None:
@@ -74,7 +73,6 @@ def save_memory(state_dir: Path, memory: Remembered, fs: FileSystem = REAL_DISK)
     try:
         write_atomic(path, json.dumps(memory.to_json(), sort_keys=True) + "\n", fs)
     except OSError as exc:
-        return msg("The set-up choices could not be remembered ({reason}, {path}); the game itself is "
-                   "not affected, and the next set-up starts from the defaults.",
-                   reason=exc.strerror or str(exc), path=str(path))
+        return msg("The set-up choices could not be remembered ({reason}); the game itself is not affected.",
+                   reason=exc.strerror or str(exc))
     return None

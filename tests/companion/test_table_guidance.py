@@ -190,7 +190,8 @@ def test_a_damaged_memory_is_ignored_with_a_note(tmp_path: Path) -> None:
     (tmp_path / MEMORY).write_text('{"lang": "de", "setups": [[[' + "]" * 3 + "}")
     app = make(tmp_path)
     assert app.mode == "setup" and app.screen().title == "New game: language"
-    assert MEMORY in (app.screen().notice or "") and "starts from the defaults" in (app.screen().notice or "")
+    notice = app.screen().notice or ""
+    assert notice.startswith("Last game's set-up not used (") and "starts from the defaults" in notice
     assert app.screen().options[app.selected] == "English"
 
 
