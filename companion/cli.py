@@ -29,7 +29,10 @@ def _version() -> str:
     try:
         return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
-        pass
+        return _checkout_version()
+
+
+def _checkout_version() -> str:
     try:
         pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text("utf-8"))
         return str(pyproject["project"]["version"])

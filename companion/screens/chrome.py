@@ -312,7 +312,7 @@ def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int) ->
     table is.
     """
     m = p.metrics
-    p.box("todo:panel", rect, fill=palette.TODO, edge=palette.HIGHLIGHT, edge_width=2, radius=m.px(6))
+    p.box("todo:panel", rect, fill=palette.STEPS_PANEL, edge=palette.HIGHLIGHT, edge_width=2, radius=m.px(6))
     inner = rect.inflate(-2 * m.pad, -m.pad)
     size, pages = todo_layout(p, inner.width, inner.height, steps)
     shown = pages[page % len(pages)]
@@ -326,11 +326,11 @@ def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int) ->
         if first:
             dot = pygame.Rect(inner.left, y, bullet, step)
             p.icon("todo:bullet", _bullet, dot, index)
-        p.text("todo", line, row, size, palette.TEXT, palette.TODO, min_size=size, value=steps[index],
+        p.text("todo", line, row, size, palette.TEXT, palette.STEPS_PANEL, min_size=size, value=steps[index],
                tags=["first-line"] if first else ["continued"])
         y += step
     if len(pages) > 1:
-        _page_mark(p, inner, page % len(pages), len(pages), "todo:page", palette.TODO)
+        _page_mark(p, inner, page % len(pages), len(pages), "todo:page", palette.STEPS_PANEL)
 
 
 def _bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:

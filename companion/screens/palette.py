@@ -37,7 +37,7 @@ ERROR_TEXT: Colour = BLACK
 INFO: Colour = SKY_BLUE
 INFO_TEXT: Colour = BLACK
 GOOD: Colour = BLUISH_GREEN
-TODO: Colour = (44, 40, 20)
+STEPS_PANEL: Colour = (44, 40, 20)
 """The to-do panel's ground: a dark yellow, so the table's steps stand apart from the board."""
 
 

@@ -27,7 +27,7 @@ from companion.screens.registry import GameScreens, screens_for
 from companion.screens.text import DEFAULT_CACHE, TextCache
 
 SIDE_PANEL_SHARE = 0.36
-TODO_MAX_SHARE = 0.7
+STEPS_MAX_SHARE = 0.7
 """How much of the main area the to-do panel may take on 800x480, under the board's rows; on 480x320 it
 takes all below the village strip, the Samurai rows giving way while the table has steps to do."""
 
@@ -178,7 +178,7 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
     if m.compact:
         limit = main.height - min(board_min, m.line_height(m.text_size) + m.pad)
     else:
-        limit = min(int(main.height * TODO_MAX_SHARE), main.height - board_min - m.pad)
+        limit = min(int(main.height * STEPS_MAX_SHARE), main.height - board_min - m.pad)
     height = chrome.todo_height(p, main.width, screen.todo, limit)
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))

@@ -21,8 +21,9 @@ def game(p: Play) -> Flow[None]:
         yield from declare.declare(p)
         declare.bonuses(p)
         declare.first_leader(p)
-        while not (yield from tricks.play_trick(p)):
-            pass
+        round_over = False
+        while not round_over:
+            round_over = yield from tricks.play_trick(p)
         end_round(p)
         if any(pl.lives == 0 for pl in st.players):
             finish(p)
