@@ -5,7 +5,8 @@
 
 A template is the first argument of a call to `msg(...)`, which must be a
 string literal (the extractor reads the source, it does not run it). The
-`.pot` file lists each template once with where it is used, in a stable
+`.pot` file lists each template once with the files that use it (no line
+numbers, so moving code does not make the catalogue stale), in a stable
 order, so a translator's tool can merge it into `de.po`, `fr.po`, `nl.po`
 (`msgmerge --update de.po messages.pot`) and a test can tell when it is
 stale or when a catalogue lacks an entry.
@@ -70,7 +71,8 @@ def pot_text(found: dict[str, list[str]]) -> str:
     lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"',
              '"Content-Transfer-Encoding: 8bit\\n"', ""]
     for template in sorted(found):
-        lines.extend(f"#: {place}" for place in found[template])
+        files = dict.fromkeys(place.rsplit(":", 1)[0] for place in found[template])
+        lines.extend(f"#: {name}" for name in files)
         if "{" in template:
             lines.append("#, python-brace-format")
         lines.append(f"msgid {_quote(template)}")
