@@ -41,7 +41,12 @@ class ProtocolSession:
         self._new_seed = new_seed
 
     def _state(self) -> dict[str, Any] | None:
-        return self.match.play.public_view() if self.match else None
+        """The public view, with every game's `outcome` (null until the game is over)."""
+        if self.match is None:
+            return None
+        play = self.match.play
+        outcome = play.outcome
+        return {**play.public_view(), "outcome": outcome.to_json() if outcome else None}
 
     def _ok(self, events: list[Event] | None = None, **extra: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "state": self._state()}
