@@ -39,3 +39,6 @@ def test_each_game_has_its_testing_hooks() -> None:
         hooks = entry(name).hooks()
         assert hooks.SETUPS and callable(hooks.policy) and callable(hooks.check_invariants)
         assert callable(hooks.hidden_twin)
+        for setup in hooks.BENCH_TABLES.values():
+            games, inputs = hooks.bench(setup, 2, 1)
+            assert games == 2 and inputs > 0

@@ -26,6 +26,13 @@ SETUPS: tuple[dict[str, Any], ...] = (
 HIDDEN_TAPS = 0.8
 """How often the simulated table taps a card it slid face down: most of the time, so twins differ a lot."""
 
+BENCH_TABLES: dict[str, dict[str, Any]] = {
+    "4 Samurai, normal": {"samurai": ["kikuchiyo", "kyuzo", "daisuke", "katsushiro"], "difficulty": "normal"},
+    "7 Samurai, normal": {"samurai": ["kikuchiyo", "kyuzo", "daisuke", "katsushiro", "gorobei", "heihachi", "kanbei"],
+                          "difficulty": "normal"},
+}
+"""The tables bench/engine_speed.py times (target: 2,000 games/s for 4 Samurai on Normal)."""
+
 
 def policy(seed: int) -> Callable[[Play], Input]:
     """The simple legal policy, exploring a little so rarer branches are reached."""
@@ -42,6 +49,12 @@ def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[
     return seed, simulate.hidden_twin(_game(), setup, seed, inputs, random.Random(seed ^ 0x7717))
 
 
+def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
+    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
+    tally = simulate.simulate(_game(), setup, games, seed)
+    return tally.games, tally.inputs
+
+
 def _game() -> SamuraiSpirit:
     from engine.core.registry import get_game
 
@@ -50,4 +63,4 @@ def _game() -> SamuraiSpirit:
     return game
 
 
-__all__ = ["SETUPS", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]

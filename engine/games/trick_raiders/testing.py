@@ -25,6 +25,12 @@ SETUPS: tuple[dict[str, Any], ...] = (
     {"players": ["ann", "ben", "cy", "dee"], "lives": 3, "first": "dee"},
 )
 
+BENCH_TABLES: dict[str, dict[str, Any]] = {
+    "3 players, 2 lives": {"players": ["ann", "ben", "cy"], "lives": 2},
+    "4 players, 3 lives": {"players": ["ann", "ben", "cy", "dee"], "lives": 3},
+}
+"""The tables bench/engine_speed.py times."""
+
 
 def policy(seed: int) -> Callable[[Play], Input]:
     """The simple legal policy, exploring a little and sometimes revoking, so the flags are reached."""
@@ -41,6 +47,12 @@ def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[
     return seed + 1, list(inputs)
 
 
+def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
+    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
+    tally = simulate.simulate(_game(), setup, games, seed)
+    return tally.games, tally.inputs
+
+
 def _game() -> TrickRaiders:
     from engine.core.registry import get_game
 
@@ -49,4 +61,4 @@ def _game() -> TrickRaiders:
     return game
 
 
-__all__ = ["SETUPS", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
