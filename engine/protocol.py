@@ -20,10 +20,9 @@ from engine.core.events import Event
 from engine.core.inputs import input_from_obj
 from engine.core.match import Match
 from engine.core.messages import Message, msg
-from engine.core.registry import get_game
+from engine.core.registry import default_game, get_game
 from engine.core.safe_json import load_limited
 
-DEFAULT_GAME = "samurai-spirit"
 MAX_LINE_BYTES = 65_536
 """A setup with a counted-out deck is under 1 KiB; longer lines are refused unread."""
 MAX_SEED = 2**63 - 1
@@ -41,7 +40,12 @@ class ProtocolSession:
         self._new_seed = new_seed
 
     def _state(self) -> dict[str, Any] | None:
-        return self.match.play.public_view() if self.match else None
+        """The public view, with every game's `outcome` (null until the game is over)."""
+        if self.match is None:
+            return None
+        play = self.match.play
+        outcome = play.outcome
+        return {**play.public_view(), "outcome": outcome.to_json() if outcome else None}
 
     def _ok(self, events: list[Event] | None = None, **extra: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "state": self._state()}
@@ -103,7 +107,7 @@ class ProtocolSession:
         if command in QUERIES and obj[command] is not True:
             raise RuleError(msg("{command} takes true: send {{\"{command}\": true}}", command=command))
         if command == "cards":
-            game = get_game(self.match.game.name if self.match else DEFAULT_GAME)
+            game = get_game(self.match.game.name if self.match else default_game())
             return {"ok": True, "cards": game.cards_json()}
         if command == "state":
             return self._ok()
@@ -122,9 +126,9 @@ class ProtocolSession:
         if not isinstance(spec, dict):
             raise RuleError(msg("new needs an object: {example}", example=NEW_EXAMPLE[8:-1]))
         spec = dict(spec)
-        name = spec.pop("game", DEFAULT_GAME)
+        name = spec.pop("game") if "game" in spec else default_game()
         if not isinstance(name, str):
-            raise RuleError(msg("game must be a game's name such as \"{game}\", not {value}", game=DEFAULT_GAME,
+            raise RuleError(msg("game must be a game's name such as \"{game}\", not {value}", game=default_game(),
                                 value=json.dumps(name)))
         game = get_game(name)
         seed = spec.pop("seed", None)

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from engine.core.events import Event
 from engine.core.inputs import Input
+from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
 
 
@@ -30,7 +31,12 @@ class Play(Protocol):
 
     @property
     def result(self) -> str | None:
-        """None while playing, else the outcome ("won", "lost")."""
+        """None while playing, else the game's one-word result ("won", "lost", "over")."""
+        ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while playing, else winners, ranking (ties shared), scores and a summary."""
         ...
 
     def check(self, value: Input) -> None:

@@ -51,15 +51,20 @@ def _edit(old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('id = "1-hat-none", value = 1', 'id = "1-hat-none", value = 7', "value 7 is not a whole number from 1 to 6"),
-        ('id = "1-hat-none", value = 1', 'id = "1-hat-wound", value = 1', "id '1-hat-wound' appears twice"),
-        ('id = "1-hat-none", value = 1', 'id = "1-hat-none", value = 2', "found 66: 12 of value 1, 14 of value 2"),
+        ('value = 1, symbol = "hat", penalties = []', 'value = 7, symbol = "hat", penalties = []',
+         "entry 2 (id '1-hat-none'): value 7 is not a whole number from 1 to 6"),
+        ('id = "1-hat-none"', 'id = "1-hat-wound"', "entry 2: id '1-hat-wound' appears twice"),
+        ('value = 1, symbol = "hat", penalties = []', 'value = 2, symbol = "hat", penalties = []',
+         "found 66: 12 of value 1, 14 of value 2"),
         ('symbol = "hat", penalties = ["wound"]', 'symbol = "cat", penalties = ["wound"]', "symbol 'cat'"),
         ('penalties = ["no-defend"]', 'penalties = ["must-pass"]', "penalty 'must-pass' is not one a Plunderer"),
         ("kiai = { human = 9, animal = 12 }", "kiai = { human = 9, animal = 2 }", "animal Kiai 2 is not"),
-        ("counts = { A = 2, B = 2, C = 1, D = 1 }", "counts = { A = 3, B = 2, C = 1, D = 1 }", "adding up to the 6"),
-        ('tokens = ["A", "B", "C"]', 'tokens = ["A", "B"]', "families.tokens"),
+        ('{ penalty = "D" }', '{ penalty = "E" }', "entry 79 (id 'farmstead-6'): attributes must hold only penalty"),
+        ('id = "family-3", kind = "family"', 'id = "family-3", kind = "farmstead"', "entry 82 (id 'family-3'): attributes must hold only penalty"),
         ("format = 1", "format = 2", "format 2 is not supported"),
+        ("faces_verified = { human = true, animal = true } }, verified = true",
+         "faces_verified = { human = true, animal = true } }, verified = false",
+         "(id 'kikuchiyo'): verified must be true exactly when both faces_verified are true"),
     ],
 )
 def test_bad_data_is_refused_with_the_entry_named(old: str, new: str, message: str) -> None:
@@ -70,8 +75,8 @@ def test_bad_data_is_refused_with_the_entry_named(old: str, new: str, message: s
 
 def test_card_error_names_its_index_and_id() -> None:
     with pytest.raises(RuleError) as info:
-        parse_catalogue(_edit('id = "3-hat-none", value = 3', 'id = "3-hat-none", value = 0'))
-    assert "cards[27] (id '3-hat-none')" in str(info.value)
+        parse_catalogue(_edit('value = 3, symbol = "hat", penalties = []', 'value = 0, symbol = "hat", penalties = []'))
+    assert "components.toml: entry 28 (id '3-hat-none'): value 0" in str(info.value)
 
 
 def test_toml_syntax_error_names_the_line() -> None:
@@ -80,7 +85,7 @@ def test_toml_syntax_error_names_the_line() -> None:
 
 
 def test_an_owner_can_correct_a_card_without_code() -> None:
-    text = _edit('{ id = "2-hat-none", value = 2, symbol = "hat", penalties = [], flames = true',
-                 '{ id = "2-hat-none", value = 2, symbol = "farm", penalties = ["wound"], flames = false')
+    text = _edit('value = 2, symbol = "hat", penalties = [], flames = true',
+                 'value = 2, symbol = "farm", penalties = ["wound"], flames = false')
     card = parse_catalogue(text).cards["2-hat-none"]
     assert (card.symbol, card.penalties, card.flames) == ("farm", ("wound",), False)

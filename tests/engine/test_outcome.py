@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from engine.core.messages import msg
 from engine.core.outcome import TABLE, Outcome, rank_by
+from engine.core.registry import game_names
 
 
 def test_rank_by_shares_ties_best_first() -> None:
@@ -22,3 +26,47 @@ def test_outcome_checks_its_seats() -> None:
         Outcome(("zed",), ranking, {}, msg("nobody"))
     with pytest.raises(ValueError):
         Outcome((), (("ann",), ("ann",)), {}, msg("twice"))
+
+
+def _finished_samurai_spirit(result: str) -> Any:
+    from engine.games.samurai_spirit import SamuraiSpirit
+    from engine.games.samurai_spirit.simulate import play_one
+
+    game = SamuraiSpirit()
+    setup = {"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "normal"}
+    for seed in range(200):
+        play = play_one(game, setup, seed).play
+        if play.result == result:
+            return play
+    raise AssertionError(f"no {result} game in 200 seeds")
+
+
+def test_samurai_spirit_win_is_shared_by_every_samurai_with_the_score() -> None:
+    play = _finished_samurai_spirit("won")
+    outcome = play.outcome
+    names = ("kyuzo", "heihachi", "daisuke")
+    assert set(outcome.winners) == set(names) and outcome.ranking == (tuple(outcome.winners),)
+    assert outcome.scores == {name: play.state.score for name in outcome.winners}
+    assert outcome.detail["grade"] == f"{play.state.score}" + play.state.setup.level.grade
+    assert "saved" in outcome.summary.text
+
+
+def test_samurai_spirit_loss_has_no_winner_and_no_outcome_while_playing() -> None:
+    play = _finished_samurai_spirit("lost")
+    assert play.outcome.winners == () and play.outcome.detail["grade"] is None
+    from engine.games.samurai_spirit import SamuraiSpirit
+
+    fresh, _ = SamuraiSpirit().new_play({"samurai": ["kyuzo", "heihachi"], "difficulty": "normal"}, 1)
+    assert fresh.outcome is None
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_protocol_state_carries_the_outcome_for_every_game(name: str) -> None:
+    from engine.protocol import ProtocolSession
+
+    session = ProtocolSession(lambda: 1)
+    setups = {"samurai-spirit": {"samurai": ["kyuzo", "heihachi"], "difficulty": "normal"},
+              "trick-raiders": {"players": ["ann", "ben", "cy"], "lives": 2}}
+    answer = json.loads(session.handle_line(json.dumps({"new": {"game": name, **setups[name], "seed": 3}})))
+    assert answer["ok"], answer
+    assert answer["state"]["outcome"] is None

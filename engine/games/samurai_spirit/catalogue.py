@@ -1,20 +1,20 @@
 """The component catalogue: cards, Samurai, Farmstead and Family tokens.
 
-The values live in `data/components.toml`, an editable file in which every
-unverified value is flagged; this module loads and validates it. Loading
+The values live in `data/components.toml`, an editable file in the format
+shared by every game (engine.core.components) in which every unverified
+value is flagged; this module checks the Samurai Spirit attributes. Loading
 checks the whole file and names the entry at fault, because an owner
 correcting a card by hand deserves better than a traceback.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from typing import Any
 
+from engine.core.components import Component, parse_components
 from engine.core.errors import RuleError
 from engine.core.messages import Message, msg
 
@@ -29,7 +29,7 @@ FAMILY_BONUSES = ("A", "B", "C")
 FACES = ("human", "animal")
 DATA_FILE = "components.toml"
 EXPECTED_PER_VALUE = {1: 13, 2: 13, 3: 13, 4: 13, 5: 7, 6: 7}
-_ID = re.compile(r"^[a-z0-9][a-z0-9+\-]*$")
+KINDS = ("card", "samurai", "farmstead", "family")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,113 +134,106 @@ def _fail(where: str, message: Message) -> RuleError:
     return RuleError(msg('{where}: {message}', where=where, message=message))
 
 
-def _card(where: str, raw: Any) -> Card:
-    if not isinstance(raw, dict):
-        raise _fail(where, msg('each card must be a table'))
-    unknown = set(raw) - {"id", "value", "symbol", "penalties", "flames", "verified"}
+def _card(entry: Component) -> Card:
+    raw = entry.attributes
+    unknown = set(raw) - {"value", "symbol", "penalties", "flames"}
     if unknown:
-        raise _fail(where, msg('unknown key(s) {value}', value=', '.join(sorted(unknown))))
-    cid = raw.get("id")
-    if not isinstance(cid, str) or not _ID.match(cid):
-        raise _fail(where, msg("id {id} must be lower-case letters, digits, '-' or '+'", id=repr(cid)))
-    where = f"{where} (id {cid!r})"
+        raise entry.fail(msg('unknown key(s) {value}', value=', '.join(sorted(unknown))))
     value = raw.get("value")
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise _fail(where, msg('value {value} is not a whole number from 1 to 6', value=repr(value)))
+        raise entry.fail(msg('value {value} is not a whole number from 1 to 6', value=repr(value)))
     symbol = raw.get("symbol", "")
     if symbol not in ("", *SYMBOLS):
-        raise _fail(where, msg('symbol {symbol} is not one of hat, farm, doll or ""', symbol=repr(symbol)))
+        raise entry.fail(msg('symbol {symbol} is not one of hat, farm, doll or ""', symbol=repr(symbol)))
     penalties = raw.get("penalties", [])
     if not isinstance(penalties, list) or not all(isinstance(p, str) for p in penalties):
-        raise _fail(where, msg('penalties must be a list of names'))
+        raise entry.fail(msg('penalties must be a list of names'))
     allowed = BASIC_PENALTIES + BOSS_PENALTIES if value == 6 else BASIC_PENALTIES
     for pen in penalties:
         if pen not in allowed:
             if value == 6:
-                raise _fail(where, msg("penalty {pen} is not one a Boss can carry ({value})", pen=repr(pen),
-                                       value=", ".join(allowed)))
-            raise _fail(where, msg("penalty {pen} is not one a Plunderer or Lieutenant can carry ({value})",
-                                   pen=repr(pen), value=", ".join(allowed)))
+                raise entry.fail(msg("penalty {pen} is not one a Boss can carry ({value})", pen=repr(pen),
+                                     value=", ".join(allowed)))
+            raise entry.fail(msg("penalty {pen} is not one a Plunderer or Lieutenant can carry ({value})",
+                                 pen=repr(pen), value=", ".join(allowed)))
     most = 2 if value == 6 else 1
     if len(penalties) > most or len(set(penalties)) != len(penalties):
         if most > 1:
-            raise _fail(where, msg("at most {most} different penalties on this card", most=most))
-        raise _fail(where, msg("at most one penalty on this card"))
-    for key in ("flames", "verified"):
-        if not isinstance(raw.get(key, False), bool):
-            raise _fail(where, msg('{key} must be true or false', key=key))
-    return Card(cid, value, symbol or None, tuple(penalties), raw.get("flames", False), raw.get("verified", False))
+            raise entry.fail(msg("at most {most} different penalties on this card", most=most))
+        raise entry.fail(msg("at most one penalty on this card"))
+    if not isinstance(raw.get("flames", False), bool):
+        raise entry.fail(msg('{key} must be true or false', key="flames"))
+    return Card(entry.id, value, symbol or None, tuple(penalties), raw.get("flames", False), entry.verified)
 
 
-def _samurai(name: str, raw: Any, source: str) -> SamuraiDef:
-    where = f"{source}: samurai.{name}"
-    if not isinstance(raw, dict):
-        raise _fail(where, msg('must be a table'))
-    kiai, verified, effect = raw.get("kiai"), raw.get("verified"), raw.get("effect")
-    for key, value in (("kiai", kiai), ("verified", verified), ("effect", effect)):
-        if not isinstance(value, dict) or set(value) != set(FACES):
-            raise _fail(where, msg('{key} needs exactly human and animal', key=key))
-    assert isinstance(kiai, dict) and isinstance(verified, dict) and isinstance(effect, dict)
+def _faces(entry: Component, key: str) -> dict[str, Any]:
+    value = entry.attributes.get(key)
+    if not isinstance(value, dict) or set(value) != set(FACES):
+        raise entry.fail(msg('{key} needs exactly human and animal', key=key))
+    return value
+
+
+def _samurai(entry: Component) -> SamuraiDef:
+    if entry.id not in SAMURAI:
+        raise entry.fail(msg('samurai must list exactly {value}', value=', '.join(SAMURAI)))
+    kiai, verified, effect = (_faces(entry, key) for key in ("kiai", "faces_verified", "effect"))
     for face in FACES:
         value = kiai[face]
         if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 20:
-            raise _fail(where, msg("{face} Kiai {value} is not a whole number from 3 to 20", face=face,
-                                   value=repr(value)))
+            raise entry.fail(msg("{face} Kiai {value} is not a whole number from 3 to 20", face=face,
+                                 value=repr(value)))
         if not isinstance(verified[face], bool):
-            raise _fail(where, msg('verified.{face} must be true or false', face=face))
+            raise entry.fail(msg('verified.{face} must be true or false', face=face))
     if kiai["animal"] < kiai["human"]:
-        raise _fail(where, msg('the animal Kiai cannot be lower than the human one'))
-    talent = raw.get("talent", "")
+        raise entry.fail(msg('the animal Kiai cannot be lower than the human one'))
+    if entry.verified != (verified["human"] and verified["animal"]):
+        raise entry.fail(msg('verified must be true exactly when both faces_verified are true'))
+    talent = entry.attributes.get("talent", "")
     if not isinstance(talent, str):
-        raise _fail(where, msg('talent must be text'))
-    return SamuraiDef(name, talent, dict(kiai), {f: str(effect[f]) for f in FACES}, dict(verified))
+        raise entry.fail(msg('talent must be text'))
+    return SamuraiDef(entry.id, talent, dict(kiai), {f: str(effect[f]) for f in FACES}, dict(verified))
 
 
-def parse_catalogue(text: str, source: str = DATA_FILE) -> Catalogue:
-    """Validate the text of a components file and build the catalogue."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleError(msg('{source}: not valid TOML: {reason}', source=source, reason=str(exc))) from None
-    if raw.get("format") != 1:
-        raise _fail(source, msg('format {value} is not supported (expected 1)', value=repr(raw.get('format'))))
-    cards_raw = raw.get("cards")
-    if not isinstance(cards_raw, list):
-        raise _fail(source, msg('cards must be a list'))
-    cards: dict[str, Card] = {}
-    for index, entry in enumerate(cards_raw):
-        card = _card(f"{source}: cards[{index}]", entry)
-        if card.id in cards:
-            raise _fail(f"{source}: cards[{index}]", msg('id {id} appears twice', id=repr(card.id)))
-        cards[card.id] = card
+def _token(entry: Component, key: str, allowed: tuple[str, ...]) -> str:
+    value = entry.attributes.get(key)
+    if set(entry.attributes) != {key} or value not in allowed:
+        raise entry.fail(msg('attributes must hold only {key}, one of {value}', key=key, value=', '.join(allowed)))
+    return str(value)
+
+
+def _check_counts(source: str, cards: dict[str, Card]) -> None:
     counts = {v: sum(1 for c in cards.values() if c.value == v) for v in EXPECTED_PER_VALUE}
     if len(cards) != 66 or counts != EXPECTED_PER_VALUE:
         found = ", ".join(f"{counts[v]} of value {v}" for v in EXPECTED_PER_VALUE)
         raise _fail(source, msg("expected 66 cards (13 of each value 1-4, 7 of 5, 7 of 6); found {count}: {found}",
                                 count=len(cards), found=found))
-    sam_raw = raw.get("samurai")
-    if not isinstance(sam_raw, dict) or set(sam_raw) != set(SAMURAI):
+
+
+def parse_catalogue(text: str, source: str = DATA_FILE) -> Catalogue:
+    """Validate the text of a components file (the shared format) and build the catalogue."""
+    entries = parse_components(text, source, kinds=set(KINDS))
+    cards = {e.id: _card(e) for e in entries if e.kind == "card"}
+    _check_counts(source, cards)
+    samurai = {s.name: s for s in (_samurai(e) for e in entries if e.kind == "samurai")}
+    if set(samurai) != set(SAMURAI):
         raise _fail(source, msg('samurai must list exactly {value}', value=', '.join(SAMURAI)))
-    samurai = {name: _samurai(name, sam_raw[name], source) for name in SAMURAI}
-    farm = raw.get("farmsteads")
-    if not isinstance(farm, dict) or not isinstance(farm.get("counts"), dict):
-        raise _fail(source, msg('farmsteads.counts is missing'))
-    fcounts = farm["counts"]
-    if set(fcounts) - set(FARMSTEAD_PENALTIES):
-        raise _fail(source, msg('farmsteads.counts: penalties are {value}', value=', '.join(FARMSTEAD_PENALTIES)))
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in fcounts.values()) or sum(fcounts.values()) != 6:
-        raise _fail(source, msg('farmsteads.counts must be whole numbers adding up to the 6 Farmstead tokens'))
-    fam = raw.get("families")
-    tokens = fam.get("tokens") if isinstance(fam, dict) else None
-    if not isinstance(tokens, list) or len(tokens) != 3 or not set(tokens) <= set(FAMILY_BONUSES):
-        raise _fail(source, msg('families.tokens must list the 3 Family tokens, each A, B or C'))
+    farms = [e for e in entries if e.kind == "farmstead"]
+    penalties = [_token(e, "penalty", FARMSTEAD_PENALTIES) for e in farms]
+    if len(farms) != 6:
+        raise _fail(source, msg('expected {count} {kind} entries, found {found}', count=6, kind='farmstead',
+                                found=len(farms)))
+    families = [e for e in entries if e.kind == "family"]
+    tokens = tuple(_token(e, "bonus", FAMILY_BONUSES) for e in families)
+    if len(tokens) != 3:
+        raise _fail(source, msg('expected {count} {kind} entries, found {found}', count=3, kind='family',
+                                found=len(tokens)))
     return Catalogue(
         cards=cards,
-        samurai=samurai,
-        farmstead_counts={k: fcounts.get(k, 0) for k in FARMSTEAD_PENALTIES},
-        families=tuple(tokens),
-        farmsteads_verified=bool(farm.get("verified", False)),
-        families_verified=bool(fam.get("verified", False)) if isinstance(fam, dict) else False,
+        samurai={name: samurai[name] for name in SAMURAI},
+        farmstead_counts={k: penalties.count(k) for k in FARMSTEAD_PENALTIES},
+        families=tokens,
+        farmsteads_verified=all(e.verified for e in farms),
+        families_verified=all(e.verified for e in families),
     )
 
 

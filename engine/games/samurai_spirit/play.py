@@ -14,10 +14,12 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import Choose, Input, Press, Tap
 from engine.core.messages import Message, msg
+from engine.core.outcome import Outcome
 from engine.core.prompt import TABLE, Prompt
 from engine.games.samurai_spirit import reasons, view
 from engine.games.samurai_spirit.catalogue import SAMURAI, Catalogue
 from engine.games.samurai_spirit.knowledge import Knowledge
+from engine.games.samurai_spirit.outcome import outcome_of
 from engine.games.samurai_spirit.rules import deal, rounds
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.setup import Setup
@@ -109,6 +111,11 @@ class Play:
     @property
     def result(self) -> str | None:
         return self.state.result
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Winners (every Samurai, or none), the shared score and the grade, once the game is over."""
+        return outcome_of(self.state)
 
     def check(self, value: Input) -> None:
         """Refuse an input that cannot be true, reading only what the table knows.

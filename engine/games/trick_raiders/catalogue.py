@@ -1,7 +1,7 @@
 """The 52 game cards, loaded from `data/components.toml` and validated.
 
-The file is the shared component format (`id`, `kind`, `label`,
-`attributes`, `verified`) so an owner can correct which copy of a 9 is the
+The file is the shared component format (engine.core.components: `id`,
+`kind`, `label`, `attributes`, `verified`) so an owner can correct which copy of a 9 is the
 special one without touching code. Loading checks the whole file and names
 the entry at fault, because a person editing it deserves better than a
 traceback.
@@ -10,12 +10,12 @@ traceback.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from typing import Any
 
+from engine.core.components import Component, parse_components
 from engine.core.errors import RuleError
 from engine.core.messages import Message, msg
 
@@ -25,7 +25,6 @@ COPIES = {9: "ab", 10: "abc"}
 SPECIALS = {"trump-change": 2, "life-steal": 1, "lead-return": 1}
 """Each special effect and how many cards carry it."""
 DATA_FILE = "components.toml"
-KEYS = {"id", "kind", "label", "attributes", "verified"}
 _ID = re.compile(r"^(spades|hearts|diamonds|clubs)-(10|[1-9])([abc]?)$")
 
 
@@ -74,59 +73,31 @@ def _fail(where: str, message: Message) -> RuleError:
     return RuleError(msg('{where}: {message}', where=where, message=message))
 
 
-def _card(where: str, raw: Any) -> Card:
-    if not isinstance(raw, dict):
-        raise _fail(where, msg('each component must be a table'))
-    unknown = set(raw) - KEYS
-    if unknown:
-        raise _fail(where, msg('unknown key(s) {value}', value=', '.join(sorted(unknown))))
-    cid = raw.get("id")
-    match = _ID.match(cid) if isinstance(cid, str) else None
+def _card(entry: Component) -> Card:
+    match = _ID.match(entry.id)
     if match is None:
-        raise _fail(where, msg("id {id} must be <suit>-<value> with a copy letter for a 9 or a 10, "
-                               "such as clubs-7 or hearts-9a", id=repr(cid)))
-    where = f"{where} (id {cid!r})"
-    if raw.get("kind") != "card":
-        raise _fail(where, msg('kind {value} is not "card"', value=repr(raw.get("kind"))))
-    label = raw.get("label")
-    if not isinstance(label, str) or not label.strip():
-        raise _fail(where, msg('label must be a non-empty text'))
-    if not isinstance(raw.get("verified"), bool):
-        raise _fail(where, msg('verified must be true or false'))
-    attrs = raw.get("attributes")
-    if not isinstance(attrs, dict) or set(attrs) != {"suit", "value", "special"}:
-        raise _fail(where, msg('attributes must hold exactly suit, value and special'))
+        raise entry.fail(msg("id {id} must be <suit>-<value> with a copy letter for a 9 or a 10, "
+                             "such as clubs-7 or hearts-9a", id=repr(entry.id)))
+    attrs = entry.attributes
+    if set(attrs) != {"suit", "value", "special"}:
+        raise entry.fail(msg('attributes must hold exactly suit, value and special'))
     suit, value, special = attrs["suit"], attrs["value"], attrs["special"]
     if suit not in SUITS:
-        raise _fail(where, msg('suit {value} is not one of spades, hearts, diamonds, clubs', value=repr(suit)))
+        raise entry.fail(msg('suit {value} is not one of spades, hearts, diamonds, clubs', value=repr(suit)))
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        raise _fail(where, msg('value {value} is not a whole number from 1 to 10', value=repr(value)))
+        raise entry.fail(msg('value {value} is not a whole number from 1 to 10', value=repr(value)))
     if special != "" and special not in SPECIALS:
-        raise _fail(where, msg('special {value} is not one of trump-change, life-steal, lead-return or ""',
-                               value=repr(special)))
+        raise entry.fail(msg('special {value} is not one of trump-change, life-steal, lead-return or ""',
+                             value=repr(special)))
     copy = match.group(3)
     if (match.group(1), int(match.group(2))) != (suit, value) or (copy != "") != (value in COPIES):
-        raise _fail(where, msg("the id does not match suit {suit} and value {n}", suit=suit, n=value))
-    return Card(match.group(0), suit, value, copy, special, label.strip(), raw["verified"])
+        raise entry.fail(msg("the id does not match suit {suit} and value {n}", suit=suit, n=value))
+    return Card(entry.id, suit, value, copy, special, entry.label, entry.verified)
 
 
 def parse_catalogue(text: str, source: str = DATA_FILE) -> Catalogue:
-    """Validate the text of a components file and build the catalogue."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleError(msg('{source}: not valid TOML: {reason}', source=source, reason=str(exc))) from None
-    if raw.get("format") != 1:
-        raise _fail(source, msg('format {value} is not supported (expected 1)', value=repr(raw.get('format'))))
-    entries = raw.get("components")
-    if not isinstance(entries, list):
-        raise _fail(source, msg('components must be a list'))
-    cards: dict[str, Card] = {}
-    for index, entry in enumerate(entries):
-        card = _card(f"{source}: components[{index}]", entry)
-        if card.id in cards:
-            raise _fail(f"{source}: components[{index}]", msg('id {id} appears twice', id=repr(card.id)))
-        cards[card.id] = card
+    """Validate the text of a components file (the shared format) and build the catalogue."""
+    cards = {card.id: card for card in map(_card, parse_components(text, source, kinds={"card"}))}
     expected = {f"{s}-{v}{c}" for s in SUITS for v in range(1, 11) for c in COPIES.get(v, "") or [""]}
     missing = sorted(expected - set(cards))
     if missing:

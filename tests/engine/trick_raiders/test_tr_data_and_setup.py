@@ -36,10 +36,10 @@ def test_three_player_deck_is_forty_cards() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "reason"), [
-    ('id = "clubs-7"', 'id = "clubs-77"', "components[45]: id 'clubs-77' must be <suit>-<value>"),
-    ('suit = "clubs", value = 7', 'suit = "clubs", value = 6', "components[45] (id 'clubs-7'): the id does not match"),
+    ('id = "clubs-7"', 'id = "clubs-77"', "entry 46 (id 'clubs-77'): id 'clubs-77' must be <suit>-<value>"),
+    ('suit = "clubs", value = 7', 'suit = "clubs", value = 6', "entry 46 (id 'clubs-7'): the id does not match"),
     ('special = "life-steal"', 'special = ""', "1 card(s) must be special life-steal, not none"),
-    ('verified = true }', 'verified = "yes" }', "components[0] (id 'spades-1'): verified must be true or false"),
+    ('verified = true }', 'verified = "yes" }', "entry 1 (id 'spades-1'): verified must be true or false"),
     ("format = 1", "format = 2", "format 2 is not supported"),
 ])
 def test_a_broken_data_file_names_the_entry_at_fault(old: str, new: str, reason: str) -> None:

@@ -1,0 +1,66 @@
+"""Samurai Spirit's hooks for the property tests every registered game runs.
+
+See `engine.core.registry.GameEntry`. The hidden identities of this game are
+the cards slid face down onto the Intruder stack: a table may tap them
+`hidden`, and the twin names other cards the table could not tell apart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.inputs import Input
+from engine.games.samurai_spirit import SamuraiSpirit, simulate
+from engine.games.samurai_spirit.invariants import check_invariants
+from engine.games.samurai_spirit.play import Play
+from engine.games.samurai_spirit.policy import SimplePolicy
+
+SETUPS: tuple[dict[str, Any], ...] = (
+    {"samurai": ["kyuzo", "heihachi"], "difficulty": "normal"},
+    {"samurai": ["kikuchiyo", "daisuke", "gorobei"], "difficulty": "hard"},
+    {"samurai": ["katsushiro", "kanbei", "kyuzo", "heihachi", "daisuke"], "difficulty": "heroic"},
+    {"samurai": ["kyuzo", "heihachi", "daisuke", "kikuchiyo"], "difficulty": "easy", "absent_tokens": True},
+)
+HIDDEN_TAPS = 0.8
+"""How often the simulated table taps a card it slid face down: most of the time, so twins differ a lot."""
+
+BENCH_TABLES: dict[str, dict[str, Any]] = {
+    "4 Samurai, normal": {"samurai": ["kikuchiyo", "kyuzo", "daisuke", "katsushiro"], "difficulty": "normal"},
+    "7 Samurai, normal": {"samurai": ["kikuchiyo", "kyuzo", "daisuke", "katsushiro", "gorobei", "heihachi", "kanbei"],
+                          "difficulty": "normal"},
+}
+"""The tables bench/engine_speed.py times (target: 2,000 games/s for 4 Samurai on Normal)."""
+
+
+def policy(seed: int) -> Callable[[Play], Input]:
+    """The simple legal policy, exploring a little so rarer branches are reached."""
+    return SimplePolicy(random.Random(seed ^ 0x5EED), 0.1).choose
+
+
+def play_inputs(setup: dict[str, Any], seed: int) -> list[Input]:
+    """The inputs of one whole game by a table that taps most cards it slides face down."""
+    return list(simulate.play_one(_game(), setup, seed, hidden=HIDDEN_TAPS).inputs)
+
+
+def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[int, list[Input]]:
+    """The same seed and public inputs, every hidden tap naming another possible card."""
+    return seed, simulate.hidden_twin(_game(), setup, seed, inputs, random.Random(seed ^ 0x7717))
+
+
+def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
+    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
+    tally = simulate.simulate(_game(), setup, games, seed)
+    return tally.games, tally.inputs
+
+
+def _game() -> SamuraiSpirit:
+    from engine.core.registry import get_game
+
+    game = get_game("samurai-spirit")
+    assert isinstance(game, SamuraiSpirit)
+    return game
+
+
+__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
