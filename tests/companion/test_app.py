@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import UI, Clock, make, move, press, tap
+from table_helpers import UI, Clock, make, move, press, tap
 
 from companion.app import App
 from companion.storage import CURRENT, JournalFile

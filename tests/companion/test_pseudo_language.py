@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 import pytest
-from conftest import UI, Clock, make, move, press, tap
+from table_helpers import UI, Clock, make, move, press, tap
 
 from companion import i18n
 from companion.config import KNOWN

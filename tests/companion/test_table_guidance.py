@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import UI, Clock, make, press, tap
+from table_helpers import UI, Clock, make, press, tap
 
 from companion import i18n
 from companion.app import App

@@ -1,6 +1,7 @@
 """Helpers for driving the App as a table does: a settable clock, button presses, card taps.
 
-Imported by the test modules (`from conftest import ...`), as tests/engine does.
+Imported by the test modules (`from table_helpers import ...`); not a conftest.py, whose
+module name would clash with tests/engine/conftest.py when both folders are collected.
 """
 
 from __future__ import annotations
