@@ -747,7 +747,8 @@ class App:
             pending["text"] = self.tr(message_from_json(pending))
         # The narration as keys and params, newest first: screens read where the game stands from it
         # (the round-end step) without matching words of one language.
-        view["narration"] = [line.to_json() for line in self.lines if isinstance(line, Message)]
+        # One entry per line of `lines`, in the same order (a finished string has no key).
+        view["narration"] = [line.to_json() if isinstance(line, Message) else {"text": line} for line in self.lines]
         prompt = self.match.play.prompt
         options: tuple[str, ...] = ()
         buttons: list[str] = []

@@ -120,8 +120,10 @@ class Painter:
         Too wide, it shrinks (down to `min_size`) and then is cut with an
         ellipsis; too tall, it shrinks to the rect's height (down to
         `min_size` too: past that it is clipped at the bottom rather than
-        made unreadable). The recorded rect is the line's own extent, not
-        the whole of `rect`.
+        made unreadable), but never below its cap height: a line that cannot
+        show a whole capital letter is not drawn at all, since a sliver of
+        glyphs reads as nothing and hides what is under it. The recorded rect
+        is the line's own extent, not the whole of `rect`.
         """
         if not text or rect.width <= 0 or rect.height <= 0:
             return None
@@ -131,7 +133,7 @@ class Painter:
         while size > floor and self.cache.font(size, face).get_height() > rect.height:
             size -= 1
         shown, size = self.cache.fit(text, size, rect.width, floor, face)
-        if not shown:
+        if not shown or rect.height < self.cache.cap_height(size, face):
             return None
         rendered = self.cache.render(shown, size, colour, background, face)
         width, height = rendered.get_size()

@@ -86,6 +86,7 @@ def check_type_floors(items: DisplayList, size: tuple[int, int], name: str) -> N
             continue
         floor = PRIMARY_CAP[size] if PRIMARY_ROLES.match(item.role) else SECONDARY_CAP[size]
         assert item.cap >= floor, f"{name} {size}: {item.role} {item.text!r} has cap height {item.cap} < {floor}"
+        assert item.rect[3] >= item.cap, f"{name} {size}: {item.role} {item.text!r} is squeezed into {item.rect[3]} px"
         if NO_ELLIPSIS_ROLES.match(item.role):
             cut = (item.text or "").endswith("...") and not str(item.value).endswith("...")
             assert not cut, f"{name} {size}: {item.role} cut: {item.text!r}"
@@ -237,3 +238,16 @@ def test_screen_words_follow_the_screens_language(monkeypatch: pytest.MonkeyPatc
     items = render(screen, pygame.Surface(WIDE))
     assert items.find("button:undo", kind="text").text == "Rückgängig"  # type: ignore[union-attr]
     assert items.find("unsaved", kind="text").text == "NICHT GESPEICHERT"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("kind", ["board", "round-end", "game-over"])
+def test_samurai_names_keep_their_rows_beside_a_long_todo(size: tuple[int, int], kind: str) -> None:
+    """A long to-do panel never squeezes the Samurai rows until their names overlap."""
+    base = sample_screens(4)[kind]
+    screen = Screen(**{**base.__dict__, "todo": LONG_STEPS})  # type: ignore[arg-type]
+    items = render(screen, pygame.Surface(size))
+    names = [i for i in items.find_all(kind="text") if re.fullmatch(r"samurai:[a-z]+:name", i.role)]
+    assert names or size == COMPACT, "at 800x480 the rows stay beside the to-do panel"
+    for name in names:
+        assert name.rect[3] >= name.cap, f"{kind} {size}: {name.text} is squeezed into {name.rect[3]} px"

@@ -265,7 +265,8 @@ def test_reference_views_render(size: tuple[int, int], tmp_path: Path) -> None:
     assert items.find("samurai:kyuzo:token:heihachi", kind="text") is not None
     assert items.find("samurai:daisuke:wound") is not None and items.find("samurai:kyuzo:wound") is None
     assert items.find("samurai:gorobei:penalty").value == "no-support"  # type: ignore[union-attr]
-    over = Screen(kind="game-over", view=LOST, title="Game over",
+    lost_why = msg("The game is lost: {why}.", why="Kikuchiyo takes a fourth wound")
+    over = Screen(kind="game-over", view={**LOST, "narration": [lost_why.to_json()]}, title="Game over",
                   lines=("The game is lost: Kikuchiyo takes a fourth wound.",))
     items = _save(over, size, "ref-lost", tmp_path)
     _check_frame(items, size)

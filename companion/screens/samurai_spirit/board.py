@@ -26,8 +26,12 @@ def village_strip_height(p: Painter) -> int:
 
 
 def board_min_height(screen: Screen, p: Painter) -> int:
-    """The village strip and every Samurai's row at the smallest readable type."""
-    if not screen.view or screen.kind not in ("board", "round-end"):
+    """The village strip and every Samurai's row at the smallest readable type.
+
+    The game-over screen lists the Samurai too, so the to-do panel under it
+    must leave them the same room.
+    """
+    if not screen.view or screen.kind not in ("board", "round-end", "game-over"):
         return 0
     rows = len(screen.view.get("samurai", []))
     return village_strip_height(p) + p.metrics.pad + rows * (min_row_height(p) + max(1, p.metrics.px(4)))

@@ -21,8 +21,8 @@ from companion.screens.samurai_spirit.naming import difficulty_label
 from engine.core.messages import msg
 
 RESULT_TEXT = {"won": msg("Village saved!"), "lost": msg("Village lost")}
-LOST_PREFIX = "The game is lost"
-"""How the engine's narration of a loss begins; that line says why."""
+LOST_KEY = "The game is lost: {why}."
+"""The engine's message key for why the game was lost (read from the narration's keys, in any language)."""
 
 
 def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
@@ -49,11 +49,25 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         p.text("game-over:round", p.tr(msg("Round {n} of 3 - {level}", n=view.get("round", "?"), level=level)), line,
                m.text_size,
                palette.TEXT_MUTED, value=view.get("round"))
-        reason = next((text for text in screen.lines if text.startswith(LOST_PREFIX)), None)
+        reason = _lost_reason(screen)
         if reason:
             room = pygame.Rect(below.left, line.bottom + m.pad, below.width, below.bottom - line.bottom - m.pad)
             p.paragraph("game-over:reason", reason, room, m.text_size, palette.TEXT, max_lines=4)
     _draw_samurai(p, right, view.get("samurai", []))
+
+
+def _lost_reason(screen: Screen) -> str | None:
+    """The narration line that says why the game was lost, as the table reads it.
+
+    `view["narration"]` holds the keys of the narration's messages and
+    `screen.lines` the same messages in the table's language, both newest
+    first; the key finds the line, whatever the language.
+    """
+    narration = (screen.view or {}).get("narration", [])
+    keys = [entry.get("key") for entry in narration if isinstance(entry, dict)]
+    if LOST_KEY not in keys or len(keys) != len(screen.lines):
+        return None
+    return screen.lines[keys.index(LOST_KEY)]
 
 
 def _draw_score(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
