@@ -144,9 +144,11 @@ class App:
     def _remember(self, setup: dict[str, Any] | None = None) -> None:
         """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
         setups = dict(self.memory.setups)
+        game = self.memory.game
         if setup is not None:
             setups[self.ui.name] = setup
-        self.memory = Remembered(self.tr.lang, setups)
+            game = self.ui.name
+        self.memory = Remembered(self.tr.lang, setups, game)
         note = save_memory(self.state_dir, self.memory, self.fs)
         if note is not None:
             self._say(note, error=True)

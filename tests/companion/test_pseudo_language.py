@@ -27,7 +27,8 @@ from conftest import UI, Clock, make, move, press, tap
 
 from companion import i18n
 from companion.config import KNOWN
-from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.demo import DemoTable
+from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.i18n_extract import extract
 from companion.screen_model import Screen
