@@ -232,6 +232,13 @@ class SamuraiSpiritSetup:
         after = options.index(option) + 1
         self._hint = (options[after] if after < len(options) else "done") if stays else None
 
+    def tap(self, target: str) -> Text | None:
+        """A tag tapped during set-up: a Samurai board seats that Samurai; a card is refused."""
+        kind, _, name = target.partition(":")
+        if kind != "samurai":
+            return msg("{card} is a card: set-up wants the Samurai boards, or Next and OK.", card=name)
+        return self.tap_board(name)
+
     def tap_board(self, name: str) -> Text | None:
         step, got = self._replay()
         if step != "samurai":
@@ -291,6 +298,10 @@ class SamuraiSpiritUI:
 
     def tag_targets(self) -> list[str]:
         return [f"card:{cid}" for cid in self.cards] + [f"samurai:{n}" for n in SAMURAI]
+
+    def button_label(self, name: str) -> Message | None:
+        """The four action buttons carry Samurai Spirit's actions; Next, OK and Undo keep the menu words."""
+        return WORDS[name] if name in DIRECT_BUTTONS else None
 
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The action buttons that answer this prompt in one press (the rest go through Next and OK)."""

@@ -98,3 +98,39 @@ def test_replay_takes_the_game_of_the_journal(tmp_path: Path, capsys: pytest.Cap
     _journal(tmp_path, "samurai-spirit")
     assert main(["replay", str(tmp_path / CURRENT), "--game", "samurai-spirit"]) == 0
     assert main(["replay", str(tmp_path / CURRENT)]) == 0
+
+
+def test_the_app_names_no_concept_of_a_game() -> None:
+    """Table events to inputs is the game's job: the app knows no board, Fight or action button."""
+    text = (ROOT / "companion/app.py").read_text("utf-8").lower()
+    for word in ("samurai", "fight", "confront", "defend", "support", "raider", "intruder"):
+        assert word not in text, word
+
+
+def test_the_game_reads_taps_and_buttons() -> None:
+    from companion.games import game_ui
+    from engine import Choose, Press, Tap
+    from engine.core.messages import Message
+
+    ui = game_ui("samurai-spirit")
+    match = Match(get_game("samurai-spirit"), {"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "easy"}, 3)
+    prompt = match.play.prompt
+    assert prompt is not None and prompt.kind == "action" and "fight" in prompt.options
+    card = next(t for t in ui.tag_targets() if t.startswith("card:")).partition(":")[2]
+    assert ui.input_for_tap(match, f"card:{card}") == [Choose("fight"), Tap(card)]
+    assert isinstance(ui.input_for_tap(match, "samurai:kikuchiyo"), Message)
+    assert isinstance(ui.input_for_button(prompt, "defend"), Message), "Defend before the Fight's card"
+    assert ui.input_for_button(prompt, "pass") == [Press("pass")]
+    assert set(ui.direct_buttons(prompt)) <= {"confront", "defend", "support", "pass"}
+    assert ui.virtual_targets(None, True) == [t for t in ui.tag_targets() if t.startswith("samurai:")]
+
+
+def test_the_game_labels_the_physical_buttons(tmp_path: Path) -> None:
+    from conftest import make
+
+    from companion.games import game_ui
+
+    ui = game_ui("samurai-spirit")
+    assert ui.button_label("confront") is not None and ui.button_label("ok") is None
+    labels = dict(make(tmp_path).screen().button_labels)
+    assert labels == {"confront": "Confront", "defend": "Defend", "support": "Support", "pass": "Pass"}
