@@ -18,7 +18,7 @@ from companion.run_cmd import VIRTUAL_DECK_KEY, Stop, _stop, open_devices
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.state_lock import LOCKED_EXIT, StateDirError, StateLocked, acquire
-from companion.tagmap import FILE_NAME, load_tagmap
+from companion.tagmap import load_tagmap, tag_map_file, tag_map_path
 from drivers.event_queue import EventQueue
 from drivers.events import CardPlaced
 from engine import RuleError
@@ -68,7 +68,8 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
     except RuleError as exc:
         print("companion enroll: " + tr(msg(
             "{reason}\nThe tag map is left exactly as it is; enrolling would write over it. Repair it, or move it "
-            "aside to start a new one (mv {path} {path}.damaged).", reason=exc.message, path=state_dir / FILE_NAME)),
+            "aside to start a new one (mv {path} {path}.damaged).", reason=exc.message,
+            path=tag_map_file(state_dir, ui.name))),
             file=sys.stderr)
         return 2
     try:
@@ -114,5 +115,5 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
         buttons.close()
         display.close()
     print(tr(msg("{n} of {count} tags enrolled; map saved in {path}", n=enroller.bound(),
-                 count=len(enroller.targets), path=state_dir / FILE_NAME)))
+                 count=len(enroller.targets), path=tag_map_path(state_dir, ui.name))))
     return 0
