@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -86,8 +86,13 @@ class App:
                  notice_s: float = 4.0, resume_timeout_s: float = 20.0,
                  new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
                  save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0,
-                 lang: str | None = None, default_lang: str = "en") -> None:
+                 lang: str | None = None, default_lang: str = "en",
+                 games: Mapping[str, Text] | None = None,
+                 switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None) -> None:
         self.ui = ui
+        self.games = dict(games or {})
+        """Game name -> title for the first menu; with one game or none the menu is skipped."""
+        self.switch_game = switch_game
         self.tags = tagmap
         self.state_dir = state_dir
         self.clock = clock
@@ -105,6 +110,7 @@ class App:
         self.mode = "setup"
         self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
+        self._ask_game()
         self.lines: list[Text] = []
         self.todo: list[Text] = []
         self._page_key: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
@@ -135,6 +141,28 @@ class App:
             self.tr = Translator("en", self.ui.namers())
             self._say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
                           language=lang, reason=str(exc)), error=True)
+
+    def _ask_game(self) -> None:
+        """With several games, set-up starts by choosing one; the last game played is highlighted."""
+        if len(self.games) > 1 and self.switch_game is not None:
+            self.mode = "game"
+            names = list(self.games)
+            self.selected = names.index(self.ui.name) if self.ui.name in names else 0
+
+    def _game_menu(self) -> Menu:
+        names = tuple(self.games)
+        return Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                    selected=names.index(self.ui.name) if self.ui.name in names else 0)
+
+    def _game_choice(self, name: str) -> None:
+        """Switch to the chosen game (its words, its tag map), then its set-up questions."""
+        assert self.switch_game is not None
+        if name != self.ui.name:
+            self.ui, self.tags = self.switch_game(name)
+            self._set_language(self.tr.lang)
+        self.mode = "setup"
+        self.setup = self._new_setup()
+        self.selected = self.setup.menu().selected
 
     def _new_setup(self) -> LanguageFirst:
         """The set-up questions, language first, each starting from the last game's answer."""
@@ -345,9 +373,14 @@ class App:
             return
         if self.mode == "resume":
             self._walk_menu(name, held, self._resume_menu(), self._resume_choice)
+        elif self.mode == "game":
+            self._walk_menu(name, held, self._game_menu(), self._game_choice)
         elif self.mode == "setup":
             if name == "undo":
                 if not self.setup.back():
+                    if len(self.games) > 1 and self.switch_game is not None:
+                        self._ask_game()
+                        return
                     self._say(msg("This is the first question: answer it with Next and OK."))
                 self.selected = self.setup.menu().selected
             else:
@@ -529,6 +562,7 @@ class App:
         self.mode = "setup"
         self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
+        self._ask_game()
         self.lines = []
         self.todo = []
         self.resume_deadline = None
@@ -707,6 +741,9 @@ class App:
         if self.mode == "resume":
             return self._menu_screen("resume", self._resume_menu(), self.selected,
                                      common.pop("buttons", ("next", "ok")), {**common, "countdown": self.countdown()})
+        if self.mode == "game":
+            return self._menu_screen("setup", self._game_menu(), self.selected, common.pop("buttons", ("next", "ok")),
+                                     common)
         if self.mode == "setup" or self.match is None:
             return self._menu_screen("setup", self.setup.menu(), self.selected,
                                      common.pop("buttons", ("next", "ok", "undo")), common)

@@ -183,8 +183,26 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
     ui = game_ui(choose_game(state_dir, cfg, game))
     tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
-              save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language)
+              save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language,
+              games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock))
     return app, damage
+
+
+def game_menu(cfg: Config, wanted: str | None) -> dict[str, Text]:
+    """The first menu's games and titles: every registered game, unless --game or app.game fixes one."""
+    from companion.games import registration
+
+    if wanted or cfg.game or len(registered_games()) < 2:
+        return {}
+    return {name: registration(name).title for name in registered_games()}
+
+
+def _switch(app: App, state_dir: Path, name: str, mock: bool) -> tuple[Any, TagMap]:
+    """The chosen game's UI and tag map; a damaged map is an empty one, never saved over the file."""
+    ui = game_ui(name)
+    tags, damage = _load_tags(state_dir, ui, mock)
+    app.save_tags = not mock and damage is None
+    return ui, tags
 
 
 def _tag_map_lines(damage: Message) -> tuple[Text, ...]:

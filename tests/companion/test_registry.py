@@ -134,3 +134,48 @@ def test_the_game_labels_the_physical_buttons(tmp_path: Path) -> None:
     assert ui.button_label("confront") is not None and ui.button_label("ok") is None
     labels = dict(make(tmp_path).screen().button_labels)
     assert labels == {"confront": "Confront", "defend": "Defend", "support": "Support", "pass": "Pass"}
+
+
+def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
+    from conftest import Clock, press
+
+    from companion.app import App
+    from companion.games import game_ui
+    from companion.tagmap import TagMap, virtual_tagmap
+
+    class Renamed:
+        """Samurai Spirit's UI under another name: a second registered game for the menu."""
+
+        def __init__(self) -> None:
+            self._ui = game_ui("samurai-spirit")
+            self.name = "second-game"
+
+        def __getattr__(self, attr: str) -> object:
+            return getattr(self._ui, attr)
+
+    ui = game_ui("samurai-spirit")
+    switched: list[str] = []
+
+    def switch(name: str) -> tuple[object, TagMap]:
+        switched.append(name)
+        other = Renamed()
+        return other, virtual_tagmap(other.name, other.tag_targets())
+
+    app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), tmp_path, Clock(),
+              games={"samurai-spirit": "Samurai Spirit", "second-game": "Second game"},
+              switch_game=switch)  # type: ignore[arg-type]
+    app.start()
+    screen = app.screen()
+    assert app.mode == "game" and screen.title == "New game"
+    assert screen.options == ("Samurai Spirit", "Second game") and screen.selected == 0, "the last game first"
+    press(app, "next", "ok")
+    assert switched == ["second-game"] and app.ui.name == "second-game"
+    assert app.mode == "setup" and app.screen().title == "New game: language"
+    press(app, "undo")
+    assert app.mode == "game" and app.screen().options[app.selected] == "Second game"
+
+
+def test_with_one_game_the_menu_is_skipped(tmp_path: Path) -> None:
+    from conftest import make
+
+    assert make(tmp_path).mode == "setup"
