@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import Clock, make, press
 
 from companion.cli import main
 from companion.config import Config, ConfigError, load_config
@@ -126,8 +127,6 @@ def test_the_game_reads_taps_and_buttons() -> None:
 
 
 def test_the_game_labels_the_physical_buttons(tmp_path: Path) -> None:
-    from conftest import make
-
     from companion.games import game_ui
 
     ui = game_ui("samurai-spirit")
@@ -137,8 +136,6 @@ def test_the_game_labels_the_physical_buttons(tmp_path: Path) -> None:
 
 
 def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
-    from conftest import Clock, press
-
     from companion.app import App
     from companion.games import game_ui
     from companion.tagmap import TagMap, virtual_tagmap
@@ -176,6 +173,4 @@ def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
 
 
 def test_with_one_game_the_menu_is_skipped(tmp_path: Path) -> None:
-    from conftest import make
-
     assert make(tmp_path).mode == "setup"
