@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.app import App
-from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.demo import DemoTable
+from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.storage import FaultyFileSystem, JournalFile, load_journal
 from engine import RuleError
 from engine.games.samurai_spirit.play import Play

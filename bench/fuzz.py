@@ -20,10 +20,10 @@ from pathlib import Path
 from companion.fuzz import fuzz, protocol_fuzz, through_pipe
 
 
-def app_trial(events: int, seed: int) -> None:
+def app_trial(events: int, seed: int, game: str | None = None) -> None:
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
-        report = fuzz(events, Path(work), seed=seed)
+        report = fuzz(events, Path(work), seed=seed, game=game)
     print(f"command: python bench/fuzz.py --events {events} --seed {seed}")
     print(f"{report.events} driver events in {time.monotonic() - start:.0f} s over {report.games} games "
           f"({report.games_ended} game endings, counting endings undone and replayed): {report.accepted_inputs} inputs accepted, {report.refused} refused, "
@@ -31,9 +31,9 @@ def app_trial(events: int, seed: int) -> None:
     print("failures: " + ("none" if not report.failures else "; ".join(report.failures)))
 
 
-def protocol_trial(lines: int, seed: int) -> None:
+def protocol_trial(lines: int, seed: int, game: str | None = None) -> None:
     start = time.monotonic()
-    report, sent = protocol_fuzz(lines, seed=seed)
+    report, sent = protocol_fuzz(lines, seed=seed, game=game)
     print(f"command: python bench/fuzz.py --protocol {lines} --seed {seed}")
     print(f"{report.lines} protocol lines in {time.monotonic() - start:.0f} s over {report.games} games: "
           f"{report.malformed} malformed, {report.accepted} accepted, {report.refused} refused")
@@ -52,11 +52,12 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--protocol", type=int, metavar="LINES", help="fuzz the engine protocol with this many lines")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", help="the registered game to fuzz (default: the first)")
     args = parser.parse_args()
     if args.protocol is not None:
-        protocol_trial(args.protocol, args.seed)
+        protocol_trial(args.protocol, args.seed, args.game)
     else:
-        app_trial(args.events, args.seed)
+        app_trial(args.events, args.seed, args.game)
 
 
 if __name__ == "__main__":

@@ -18,13 +18,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--trials", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", help="the registered game to play and kill (default: the first)")
     args = parser.parse_args()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.power_cut import run_trials
 
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
-        trials = run_trials(args.trials, Path(work), rng_seed=args.seed)
+        trials = run_trials(args.trials, Path(work), rng_seed=args.seed, game=args.game)
     resumed = trials.runs - trials.no_journal_yet
     print(f"command: python bench/power_cut.py --trials {args.trials} --seed {args.seed}")
     print(f"{trials.runs} kills in {time.monotonic() - start:.0f} s (the game runs from {trials.game_starts_s:.2f} s to {trials.duration_s:.2f} s after start): "

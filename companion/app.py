@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -43,15 +43,14 @@ from companion.storage import (
     unfinished,
 )
 from companion.tagmap import TagMap, save_tagmap
+from drivers.config import BUTTON_NAMES
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
-from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from engine import Choose, Event, Input, Match, Prompt, RuleError
 from engine.core.journal import Damage
 from engine.core.messages import Message, message_from_json, msg
 
-DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
-BUTTON_WORDS = {"confront": msg("Confront"), "defend": msg("Defend"), "support": msg("Support"),
-                "pass": msg("Pass"), "next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
-"""A button's name in a sentence, in the table's language (the screens label the buttons the same way)."""
+MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
+"""The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
 MAX_LINES = 8
 UNSEEN = ("reveal",)
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
@@ -87,8 +86,13 @@ class App:
                  notice_s: float = 4.0, resume_timeout_s: float = 20.0,
                  new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
                  save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0,
-                 lang: str | None = None, default_lang: str = "en") -> None:
+                 lang: str | None = None, default_lang: str = "en",
+                 games: Mapping[str, Text] | None = None,
+                 switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None) -> None:
         self.ui = ui
+        self.games = dict(games or {})
+        """Game name -> title for the first menu; with one game or none the menu is skipped."""
+        self.switch_game = switch_game
         self.tags = tagmap
         self.state_dir = state_dir
         self.clock = clock
@@ -106,6 +110,7 @@ class App:
         self.mode = "setup"
         self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
+        self._ask_game()
         self.lines: list[Text] = []
         self.todo: list[Text] = []
         self._page_key: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
@@ -137,6 +142,28 @@ class App:
             self._say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
                           language=lang, reason=str(exc)), error=True)
 
+    def _ask_game(self) -> None:
+        """With several games, set-up starts by choosing one; the last game played is highlighted."""
+        if len(self.games) > 1 and self.switch_game is not None:
+            self.mode = "game"
+            names = list(self.games)
+            self.selected = names.index(self.ui.name) if self.ui.name in names else 0
+
+    def _game_menu(self) -> Menu:
+        names = tuple(self.games)
+        return Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                    selected=names.index(self.ui.name) if self.ui.name in names else 0)
+
+    def _game_choice(self, name: str) -> None:
+        """Switch to the chosen game (its words, its tag map), then its set-up questions."""
+        assert self.switch_game is not None
+        if name != self.ui.name:
+            self.ui, self.tags = self.switch_game(name)
+            self._set_language(self.tr.lang)
+        self.mode = "setup"
+        self.setup = self._new_setup()
+        self.selected = self.setup.menu().selected
+
     def _new_setup(self) -> LanguageFirst:
         """The set-up questions, language first, each starting from the last game's answer."""
         return LanguageFirst(self.ui.new_setup(self.memory.setups.get(self.ui.name)), self.tr.lang)
@@ -144,9 +171,11 @@ class App:
     def _remember(self, setup: dict[str, Any] | None = None) -> None:
         """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
         setups = dict(self.memory.setups)
+        game = self.memory.game
         if setup is not None:
             setups[self.ui.name] = setup
-        self.memory = Remembered(self.tr.lang, setups)
+            game = self.ui.name
+        self.memory = Remembered(self.tr.lang, setups, game)
         note = save_memory(self.state_dir, self.memory, self.fs)
         if note is not None:
             self._say(note, error=True)
@@ -295,21 +324,16 @@ class App:
             self.unknown_uid = uid
             self._say(msg("Unknown tag {uid}. Press OK to enroll it now.", uid=uid), error=True)
             return
-        kind, _, name = target.partition(":")
         if self.mode == "resume":
             if self.damage is not None and not self.damage.torn:
                 self._say(msg("The saved game is damaged: choose Resume or New game first."), error=True)
                 return
             self._resume()
         if self.mode == "setup":
-            if kind == "samurai":
-                why = self.setup.tap_board(name)
-                if why:
-                    self._say(why, error=True)
-                self.selected = self.setup.menu().selected
-            else:
-                self._say(msg("{card} is a card: set-up wants the Samurai boards, or Next and OK.", card=name),
-                          error=True)
+            why = self.setup.tap(target)
+            if why:
+                self._say(why, error=True)
+            self.selected = self.setup.menu().selected
             return
         if self.mode != "play" or self.match is None:
             self._say(msg("No game is running: press OK."), error=True)
@@ -318,27 +342,14 @@ class App:
         if prompt is None:
             self._say(msg("The game is over: press OK for a new game, or Undo."), error=True)
             return
-        if kind == "samurai":
-            if name in prompt.options:
-                self._apply([Choose(name)])
-            else:
-                self._say(msg("The {samurai} board is not a choice now. {prompt}", samurai=name,
-                              prompt=engine_words(prompt)), error=True)
-            return
-        if prompt.tap is not None:
-            self._apply([Tap(name)])
-        elif prompt.kind == "action" and "fight" in prompt.options:
-            self._apply([Choose("fight"), Tap(name)])
-        elif self._hidden_slot_open():
-            self._apply([Tap(name, hidden=True)])
-        else:
-            self._say(msg("Not waiting for a card now. {prompt}", prompt=engine_words(prompt)), error=True)
+        self._apply_or_say(self.ui.input_for_tap(self.match, target))
 
-    def _hidden_slot_open(self) -> bool:
-        """A card just went unseen to a hidden stack: a tap now names it (face down)."""
-        assert self.match is not None
-        events = self.match.history[-1] if self.match.history else []
-        return any(e.kind in ("support", "intruder") for e in events)
+    def _apply_or_say(self, meant: list[Input] | Message) -> None:
+        """The game's reading of a tap or press: inputs to apply, or why it means nothing now."""
+        if isinstance(meant, Message):
+            self._say(meant, error=True)
+        else:
+            self._apply(meant)
 
     # --- buttons -------------------------------------------------------------
 
@@ -362,9 +373,14 @@ class App:
             return
         if self.mode == "resume":
             self._walk_menu(name, held, self._resume_menu(), self._resume_choice)
+        elif self.mode == "game":
+            self._walk_menu(name, held, self._game_menu(), self._game_choice)
         elif self.mode == "setup":
             if name == "undo":
                 if not self.setup.back():
+                    if len(self.games) > 1 and self.switch_game is not None:
+                        self._ask_game()
+                        return
                     self._say(msg("This is the first question: answer it with Next and OK."))
                 self.selected = self.setup.menu().selected
             else:
@@ -383,7 +399,7 @@ class App:
         elif name == "undo" and self.picker is not None:
             self._close_picker(msg("Closed."))
         else:
-            self._say(msg("{button} does nothing here: use Next and OK.", button=BUTTON_WORDS.get(name, name)),
+            self._say(msg("{button} does nothing here: use Next and OK.", button=self._button_word(name)),
                       error=True)
 
     def _play_button(self, name: str, held: bool) -> None:
@@ -408,12 +424,7 @@ class App:
             else:
                 self._apply([Choose(prompt.options[self.selected % len(prompt.options)])])
             return
-        if prompt.kind == "action" and name in ("confront", "defend") and name not in prompt.options \
-                and "fight" in prompt.options:
-            self._say(msg("Turn over the top Raider card and tap it first, then press Confront or Defend."),
-                      error=True)
-            return
-        self._apply([Press(name)])
+        self._apply_or_say(self.ui.input_for_button(prompt, name))
 
     # --- engine --------------------------------------------------------------
 
@@ -551,6 +562,7 @@ class App:
         self.mode = "setup"
         self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
+        self._ask_game()
         self.lines = []
         self.todo = []
         self.resume_deadline = None
@@ -628,24 +640,11 @@ class App:
         self.picker_action = bind
 
     def open_virtual_deck(self) -> None:
-        """Laptop mode: pick a card or board to 'tap' from a list.
-
-        The list is what the moment asks for: the cards the pending tap could
-        be, the Samurai boards during set-up or when a Samurai is asked for,
-        else every card.
-        """
+        """Laptop mode: pick a tag to 'tap' from a list; the game says which the moment asks for."""
         if self.saving.blocked():
             self.saving.refuse()
             return
-        prompt = self.match.play.prompt if self.match and self.mode == "play" else None
-        boards = [t for t in self.ui.tag_targets() if t.startswith("samurai:")]
-        if prompt is not None and prompt.tap is not None and self.match is not None:
-            targets = [f"card:{c}" for c in self.match.play.possible_taps()]
-        elif self.mode == "setup" or (prompt is not None and any(b.partition(":")[2] in prompt.options
-                                                                  for b in boards)):
-            targets = boards
-        else:
-            targets = [t for t in self.ui.tag_targets() if t.startswith("card:")]
+        targets = self.ui.virtual_targets(self.match if self.mode == "play" else None, self.mode == "setup")
         labels: tuple[Text, ...] = tuple(self.ui.describe_target(t) for t in targets)
         self.picker = Menu(msg("Virtual deck: which card do you tap?"), tuple(targets), labels,
                            (msg("Next walks the list, OK taps it, Undo closes."),))
@@ -715,6 +714,14 @@ class App:
         turned = int((self.clock() - self._page_epoch) // PAGE_SECONDS)
         return self._page_epoch + (turned + 1) * PAGE_SECONDS
 
+    def _button_word(self, name: str) -> Text:
+        """A physical button in words: the game's label for it, else the menu word, else its name."""
+        return self.ui.button_label(name) or MENU_BUTTONS.get(name) or name
+
+    def _button_labels(self) -> tuple[tuple[str, str], ...]:
+        """The game's labels for the physical buttons, translated, for the screens' chips."""
+        return tuple((name, self._t(label)) for name in BUTTON_NAMES if (label := self.ui.button_label(name)))
+
     def _screen(self) -> Screen:
         said = self.notice.text if self.notice else self.reader_lost
         error = bool(self.notice.error) if self.notice else self.reader_lost is not None
@@ -722,7 +729,7 @@ class App:
         confirm = "\n".join(self._all(self.confirm)) if self.confirm is not None else None
         common: dict[str, Any] = {"game": self.ui.name, "notice": self._t(said) if said is not None else None,
                                   "notice_error": error, "confirm": confirm, "unsaved": self.saving.unsaved,
-                                  "lang": self.tr.lang}
+                                  "lang": self.tr.lang, "button_labels": self._button_labels()}
         if self.saving.blocked():
             return self._menu_screen("message", self.saving.menu(), self.saving.selected, ("next", "ok"),
                                      {**common, "confirm": None})
@@ -734,6 +741,9 @@ class App:
         if self.mode == "resume":
             return self._menu_screen("resume", self._resume_menu(), self.selected,
                                      common.pop("buttons", ("next", "ok")), {**common, "countdown": self.countdown()})
+        if self.mode == "game":
+            return self._menu_screen("setup", self._game_menu(), self.selected, common.pop("buttons", ("next", "ok")),
+                                     common)
         if self.mode == "setup" or self.match is None:
             return self._menu_screen("setup", self.setup.menu(), self.selected,
                                      common.pop("buttons", ("next", "ok", "undo")), common)
@@ -754,7 +764,7 @@ class App:
         buttons: list[str] = []
         if prompt is not None and prompt.tap is None:
             options = self._all([self.ui.option_label(o, prompt) for o in prompt.options])
-            buttons = [b for b in DIRECT_BUTTONS if b in prompt.options] + ["next", "ok"]
+            buttons = [*self.ui.direct_buttons(prompt), "next", "ok"]
         elif prompt is None:
             buttons = ["ok"]
         if self.match.inputs:

@@ -17,9 +17,6 @@ from companion.i18n import LANGUAGES
 from companion.startup import skip_pkg_resources
 from drivers.errors import DriverError
 from engine import RuleError, game_names
-from engine.games.samurai_spirit import SamuraiSpirit
-from engine.games.samurai_spirit.catalogue import SAMURAI
-from engine.games.samurai_spirit.simulate import simulate
 
 DISTRIBUTION = "table-companion"
 
@@ -45,11 +42,30 @@ def version_text() -> str:
     return f"companion {_version()} (games: {', '.join(game_names())})"
 
 
-def _samurai_list(text: str) -> list[str]:
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if not names:
-        raise argparse.ArgumentTypeError("give Samurai names separated by commas")
-    return names
+def _setup_object(text: str) -> dict[str, Any]:
+    """--setup: the engine's set-up object as JSON (`{"samurai": ["kyuzo", "heihachi"]}`)."""
+    from engine.core.safe_json import load_limited
+
+    try:
+        value = load_limited(text)
+    except RuleError as exc:
+        raise argparse.ArgumentTypeError(f"--setup is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError('--setup must be a JSON object, e.g. {"difficulty": "easy"}')
+    return value
+
+
+def _game_name(text: str) -> str:
+    from companion.games import registered_games
+
+    if text not in registered_games():
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; known games: {', '.join(registered_games())}")
+    return text
+
+
+def _add_game(p: argparse.ArgumentParser, help_text: str = "the game (default: %(default)s)",
+              default: str | None = None) -> None:
+    p.add_argument("--game", type=_game_name, default=default, help=help_text)
 
 
 def _cmd_engine(args: argparse.Namespace) -> int:
@@ -59,24 +75,20 @@ def _cmd_engine(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    game = SamuraiSpirit()
-    setup = {"samurai": args.samurai, "difficulty": args.difficulty}
-    if args.absent_tokens is not None:
-        setup["absent_tokens"] = args.absent_tokens
+    from companion.games import registration
+
+    start = time.process_time()
     try:
-        game.parse_setup(setup)
+        game = registration(args.game)
+        setup = args.setup if args.setup is not None else game.setup_arguments(args.game_options)
+        lines, inputs = game.simulate(setup, args.games, args.seed)
     except RuleError as exc:
         print(f"companion simulate: {exc}", file=sys.stderr)
         return 2
-    start = time.process_time()
-    tally = simulate(game, setup, args.games, args.seed)
-    cpu = time.process_time() - start
-    rounds = ", ".join(f"round {r}: {n}" for r, n in sorted(tally.rounds.items()))
-    print(f"{tally.games} games, {len(args.samurai)} Samurai ({', '.join(args.samurai)}), {args.difficulty}, seed {args.seed}")
-    print(f"win rate {tally.win_rate:.1%}; average score of wins {tally.average_score:.2f}")
-    print(f"games ended in {rounds}")
-    print(f"{tally.inputs / tally.games:.1f} inputs per game")
-    print(f"{tally.games / cpu:.0f} games/s, {tally.inputs / cpu:.0f} inputs/s (CPU time, one core)")
+    cpu = max(time.process_time() - start, 1e-9)
+    for line in lines:
+        print(line)
+    print(f"{args.games / cpu:.0f} games/s, {inputs / cpu:.0f} inputs/s (CPU time, one core)")
     return 0
 
 
@@ -136,25 +148,30 @@ def _doctor_language(words: list[str]) -> tuple[str, list[str]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="A table companion for Samurai Spirit.")
+    from companion.games import registered_games
+
+    first = registered_games()[0]
+    parser = argparse.ArgumentParser(prog="companion", description="A table companion for board games.")
     parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("engine", help="speak the engine protocol (JSON lines) on stdin/stdout")
     p.set_defaults(func=_cmd_engine)
 
-    p = sub.add_parser("simulate", help="play many games with a simple policy; print win rate and speed")
+    p = sub.add_parser("simulate", help="play many games with a simple policy; print win rate and speed "
+                                        "(a game's own set-up options follow, e.g. --samurai kyuzo,heihachi)")
     p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--samurai", type=_samurai_list, default=list(SAMURAI[:4]),
-                   help="comma-separated names in seat order (default: %(default)s)")
-    p.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard", "heroic"])
+    _add_game(p, default=first)
+    p.add_argument("--setup", type=_setup_object, default=None,
+                   help="the engine's set-up object as JSON (default: the game's usual set-up)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--absent-tokens", dest="absent_tokens", action=argparse.BooleanOptionalAction, default=None)
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("demo", help="play a full seeded game through the app loop, headless; save snapshots")
     p.add_argument("--seed", type=int, default=3)
-    p.add_argument("--difficulty", default="easy", choices=["easy", "normal", "hard", "heroic"])
+    _add_game(p, default=first)
+    p.add_argument("--setup", type=_setup_object, default=None,
+                   help="the demo table's set-up as JSON, e.g. '{\"difficulty\": \"hard\"}' (default: the game's)")
     p.add_argument("--out", default="demo-out", help="folder for snapshots and the demo's journal")
     p.add_argument("--state-dir", help="state folder for the demo's journal (default: OUT/state; emptied first)")
     p.add_argument("--no-snapshots", action="store_true", help="skip the PNG snapshots")
@@ -163,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_demo)
     p = sub.add_parser("run", help="the companion at the table (--mock: a laptop window, keys and a virtual deck)")
     p.add_argument("--mock", action="store_true", help="mock reader and buttons: keys C D S P N Enter U, T taps")
+    _add_game(p, help_text="the game (default: app.game in the config, else a menu when several games exist)")
     p.add_argument("--config", help="configuration file (default: $COMPANION_CONFIG, else built-in defaults)")
     p.add_argument("--state-dir", help="where journals and the tag map live (overrides the config)")
     p.add_argument("--exit-after", type=float, default=None, metavar="SECONDS", help="stop after this long")
@@ -176,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config")
     p.add_argument("--state-dir")
     p.add_argument("--start", help="begin at this card id or Samurai name (to redo one)")
+    _add_game(p, help_text="the game whose tags to enroll (default: app.game in the config, else the first game)")
     p.add_argument("--lang", choices=LANGUAGES, help="the language of the enrolment screen (default: app.language)")
     p.set_defaults(func=_cmd_enroll)
 
@@ -199,7 +218,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         lang, rest = _doctor_language(words[1:])
         return run_doctor(rest, msg=doctor_words(lang))
-    args = build_parser().parse_args(words)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(words)
+    if extra and args.command != "simulate":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.game_options = extra
     if getattr(args, "games", 1) < 1:
         print("companion simulate: --games must be 1 or more", file=sys.stderr)
         return 2

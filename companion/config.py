@@ -58,6 +58,7 @@ class Config:
     notice_s: float = 4.0
     resume_timeout_s: float = 20.0
     language: str = "en"
+    game: str | None = None
     source: str = "(defaults)"
 
     @property
@@ -83,7 +84,7 @@ KNOWN = {
     "reader": {"backend", "options"},
     "buttons": {"backend", "pins", "bounce_s", "hold_s"},
     "display": {"driver", "width", "height", "fullscreen", "snapshots"},
-    "app": {"state_dir", "notice_s", "resume_timeout_s", "language"},
+    "app": {"state_dir", "notice_s", "resume_timeout_s", "language", "game"},
 }
 
 
@@ -205,6 +206,10 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     cfg.resume_timeout_s = _number(app.get("resume_timeout_s", cfg.resume_timeout_s), 0, 3600,
                                    "app.resume_timeout_s", fail)
     cfg.language = _choice(app.get("language", cfg.language), LANGUAGES, "app.language", fail)
+    if "game" in app:
+        from companion.games import registered_games
+
+        cfg.game = _choice(app["game"], tuple(registered_games()), "app.game", fail)
     return cfg
 
 
@@ -256,6 +261,7 @@ fullscreen = "auto"
 notice_s = 4
 resume_timeout_s = 20      # resume an unfinished game on its own after this (0 = wait for OK)
 language = "en"            # en, de, fr or nl until someone picks one at set-up (then that one is kept)
+# game = "samurai-spirit"  # always this game; default: a menu of the games, the last one played first
 """
 
 

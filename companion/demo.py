@@ -18,11 +18,12 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from companion.app import DIRECT_BUTTONS, App
-from companion.games import game_ui
+from companion.app import App
+from companion.games import registered_games, registration
 from companion.loop import Loop
 from companion.screen_model import Screen
 from companion.screens import render, snapshot
@@ -31,30 +32,31 @@ from drivers.buttons import MockButtons
 from drivers.clock import FakeClock
 from drivers.event_queue import EventQueue
 from drivers.reader import mock_reader
-from engine import Choose, Tap
-from engine.games.samurai_spirit.catalogue import SAMURAI
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.policy import SimplePolicy
 
 SIZES = ((800, 480), (480, 320))
-DEMO_SAMURAI = ("kyuzo", "heihachi", "daisuke", "kikuchiyo")
-UNKNOWN_UID = "04DE40DE40DE40"
 
 
 class DemoTable:
-    """Plays the part of the people at the table, through the mock drivers."""
+    """Plays the part of the people at the table, through the mock drivers.
 
-    def __init__(self, out: Path, seed: int, difficulty: str, samurai: tuple[str, ...],
+    The drivers, the loop and the snapshots are the same for every game; what
+    the people do is the game's demo script (its registration's
+    `demo_script`), made from `script_args` or, with `setup`, from the
+    game's set-up, or with `fuzz_rng`, at random.
+    """
+
+    def __init__(self, out: Path, seed: int, *script_args: Any, game: str | None = None,
+                 setup: dict[str, Any] | None = None, fuzz_rng: random.Random | None = None,
                  state: Path | None = None, snapshots: bool = True, pace: float = 0.0, lang: str = "en") -> None:
         self.out = out
         self.take_snapshots = snapshots
         self.pace = pace
         self.seed = seed
-        self.difficulty = difficulty
-        self.samurai = samurai
+        self.game = game or registered_games()[0]
+        self.registration = registration(self.game)
         self.clock = FakeClock()
         self.queue = EventQueue()
-        self.ui = game_ui("samurai-spirit")
+        self.ui = self.registration.ui()
         self.tags = virtual_tagmap(self.ui.name, self.ui.tag_targets())
         self.reader = mock_reader(clock=self.clock, poll_interval_s=0.05, removal_quiet_s=0.3)
         self.buttons = MockButtons(clock=self.clock, run_thread=False)
@@ -67,11 +69,12 @@ class DemoTable:
         pygame.font.init()
         self.surface = pygame.Surface(SIZES[0])
         self.loop = Loop(self.app, self.queue, self.clock, draw=self._draw)
-        self.policy = SimplePolicy(random.Random(seed))
-        self.rng = random.Random(seed + 1)
         self.count: Counter[str] = Counter()
         self.snapshots: list[Path] = []
         self.shown: set[str] = set()
+        make = self.registration.demo_script
+        self.script = (make.random(self, fuzz_rng) if fuzz_rng is not None
+                       else make.from_setup(self, setup) if setup is not None else make(self, *script_args))
 
     # --- physical actions ------------------------------------------------------
 
@@ -133,94 +136,42 @@ class DemoTable:
         self.snap("setup-language")
         menu = self.app.setup.menu()
         self.pick(menu.options.index(self.lang), len(menu.options))
-        self.snap("setup-difficulty")
-        menu = self.app.setup.menu()
-        self.pick(menu.options.index(self.difficulty), len(menu.options))
-        for name in self.samurai:
-            self.tap(f"samurai:{name}")
-        self.snap("setup-samurai")
-        menu = self.app.setup.menu()
-        self.pick(menu.options.index("done"), len(menu.options))
-        if self.app.setup.menu().options == ("no", "yes"):
-            self.pick(0, 2)
-        self.pick(0, len(self.app.setup.menu().options))
-        self.snap("setup-start")
-        self.press("ok")
+        self.script.set_up()
 
     def play(self) -> None:
         app = self.app
         while app.match is not None and app.match.play.prompt is not None:
             play = app.match.play
-            assert isinstance(play, Play)
             prompt = play.prompt
-            assert prompt is not None
-            self._show_features(play)
+            self.script.show_features(play)
             if play.prompt is not prompt:
                 continue
-            self.one_move(play)
-            self._snap_phase(play)
+            self.script.one_move(play)
+            self.script.after_move(play)
         self.snap("game-over")
 
-    def one_move(self, play: Play) -> None:
-        """Make the policy's next move the way a player would: a tap, a button, or Next/OK."""
-        prompt = play.prompt
-        assert prompt is not None
-        value = self.policy.choose(play)
-        if isinstance(value, Tap):
-            self.tap(f"card:{value.card}")
-            return
-        assert isinstance(value, Choose)
-        option = value.option
-        if prompt.kind == "action" and option == "fight":
-            self.tap(f"card:{play.state.cards.sample_top('raider', self.rng)}")
-        elif option in DIRECT_BUTTONS:
-            self.press(option)
-        elif option in SAMURAI and self.rng.random() < 0.5:
-            self.tap(f"samurai:{option}")
-        else:
-            self.pick(prompt.options.index(option), len(prompt.options))
+    def one_move(self, play: Any) -> None:
+        """The script's next legal move, as the people at the table make it."""
+        self.script.one_move(play)
 
-    def _snap_phase(self, play: Play) -> None:
-        view = self.app.match.play.public_view() if self.app.match else {}
-        if view.get("phase") == "round-end":
-            self.snap(f"round-{view['round']}-end")
-        elif view.get("round", 1) > 1:
-            self.snap(f"round-{view['round']}")
+    def lose_reader(self) -> None:
+        """The reader's cable is pulled and put back: the table sees the warning, then play goes on."""
+        self.reader.backend.fail("demo: the reader's cable was pulled")
+        self._poll()
+        self._drain()
+        self.snap("reader-lost")
+        self.reader.backend.recover()
+        self.clock.advance(1.0)
+        self._poll()
+        self._drain()
 
-    def _show_features(self, play: Play) -> None:
-        """Once each: a refused press, an unknown tag, a lost reader, an undo."""
-        app = self.app
-        turn = play.state.turn
-        prompt = play.prompt
-        assert prompt is not None and app.match is not None
-        if turn == 2 and prompt.kind == "action" and "refusal" not in self.shown:
-            self.press("defend")
-            self.count["refusals"] += 1
-            self.snap("refusal")
-        elif turn == 3 and prompt.kind == "action" and "unknown-tag" not in self.shown:
-            self.tap(UNKNOWN_UID)
-            self.snap("unknown-tag")
-            self.clock.advance(5.0)
-            app.tick()
-        elif turn == 4 and prompt.kind == "action" and "reader-lost" not in self.shown:
-            self.reader.backend.fail("demo: the reader's cable was pulled")
-            self._poll()
-            self._drain()
-            self.snap("reader-lost")
-            self.reader.backend.recover()
-            self.clock.advance(1.0)
-            self._poll()
-            self._drain()
-        elif turn == 5 and prompt.kind == "action" and app.match.inputs and "undo-confirm" not in self.shown:
-            self.press("undo")
-            self.snap("undo-confirm")
-            self.press("ok")
-            self.count["undos"] += 1
-            self.snap("undone")
-        elif prompt.kind == "fight":
-            self.snap("fight-decision")
-        elif prompt.kind == "kiai":
-            self.snap("kiai")
+    def show_undo(self) -> None:
+        """Undo, its confirmation, and the screen after it."""
+        self.press("undo")
+        self.snap("undo-confirm")
+        self.press("ok")
+        self.count["undos"] += 1
+        self.snap("undone")
 
 
 DEMO_MARK = ".demo-state"
@@ -257,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     for old in out.glob("*.png"):
         old.unlink()
     try:
-        table = DemoTable(out, args.seed, args.difficulty, DEMO_SAMURAI,
+        table = DemoTable(out, args.seed, game=args.game, setup=args.setup or {},
                           state=Path(args.state_dir) if args.state_dir else None,
                           snapshots=not args.no_snapshots, pace=args.pace, lang=getattr(args, "lang", "en"))
     except DemoStateError as exc:
@@ -267,15 +218,8 @@ def run(args: argparse.Namespace) -> int:
     table.play()
     match = table.app.match
     assert match is not None
-    view = match.play.public_view()
-    print(f"Demo game (seed {args.seed}, {args.difficulty}, {', '.join(n.capitalize() for n in DEMO_SAMURAI)}):")
-    if view["result"] == "won":
-        print(f"  result: won in round 3, score {view['grade']}")
-    else:
-        print(f"  result: lost in round {view['round']}")
-    village = view["village"]
-    print(f"  village: {village['barricades']} of {village['barricades_max']} Barricades, "
-          f"{village['farmsteads']} Farmsteads, {len(village['families'])} Families")
+    for line in table.script.summary(match):
+        print(line)
     print(f"  {len(match.inputs)} engine inputs from {table.count['taps']} taps and {table.count['presses']} "
           f"button presses; {table.count['refusals']} refused press shown, {table.count['undos']} undo")
     print(f"  {table.loop.events} driver events handled, {table.loop.frames} frames drawn")

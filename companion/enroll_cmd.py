@@ -11,14 +11,14 @@ from pathlib import Path
 
 from companion.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
 from companion.enroll import Enroller
-from companion.games import game_ui
+from companion.games import game_ui, registered_games
 from companion.i18n import CatalogError, Translator
 from companion.loop import Loop
-from companion.run_cmd import GAME, VIRTUAL_DECK_KEY, Stop, _stop, open_devices
+from companion.run_cmd import VIRTUAL_DECK_KEY, Stop, _stop, open_devices
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.state_lock import LOCKED_EXIT, StateDirError, StateLocked, acquire
-from companion.tagmap import FILE_NAME, load_tagmap
+from companion.tagmap import load_tagmap, tag_map_file, tag_map_path
 from drivers.event_queue import EventQueue
 from drivers.events import CardPlaced
 from engine import RuleError
@@ -30,9 +30,14 @@ def language(args: argparse.Namespace, cfg: Config) -> str:
     return getattr(args, "lang", None) or cfg.language
 
 
-def _translator(lang: str) -> Translator:
+def enroll_game(args: argparse.Namespace, cfg: Config) -> str:
+    """--game, else app.game, else the first registered game: whose cards and boards to enroll."""
+    return str(getattr(args, "game", None) or cfg.game or registered_games()[0])
+
+
+def _translator(lang: str, game: str) -> Translator:
     """The chosen language's words with the game's namers; a catalogue that cannot be read leaves English."""
-    namers = game_ui(GAME).namers()
+    namers = game_ui(game).namers()
     try:
         return Translator(lang, namers)
     except CatalogError:
@@ -42,7 +47,7 @@ def _translator(lang: str) -> Translator:
 def run(args: argparse.Namespace) -> int:
     """Enrol with the state folder locked, so no running companion saves over the bindings."""
     cfg = load_config(args.config)
-    tr = _translator(language(args, cfg))
+    tr = _translator(language(args, cfg), enroll_game(args, cfg))
     state_dir = resolve_state_dir(args.state_dir, cfg)
     try:
         lock = acquire(state_dir, "companion enroll")
@@ -57,13 +62,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translator) -> int:
-    ui = game_ui(GAME)
+    ui = game_ui(enroll_game(args, cfg))
     try:
-        tags = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
+        tags = load_tagmap(state_dir, ui.name, set(ui.tag_targets()))
     except RuleError as exc:
         print("companion enroll: " + tr(msg(
             "{reason}\nThe tag map is left exactly as it is; enrolling would write over it. Repair it, or move it "
-            "aside to start a new one (mv {path} {path}.damaged).", reason=exc.message, path=state_dir / FILE_NAME)),
+            "aside to start a new one (mv {path} {path}.damaged).", reason=exc.message,
+            path=tag_map_file(state_dir, ui.name))),
             file=sys.stderr)
         return 2
     try:
@@ -109,5 +115,5 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
         buttons.close()
         display.close()
     print(tr(msg("{n} of {count} tags enrolled; map saved in {path}", n=enroller.bound(),
-                 count=len(enroller.targets), path=state_dir / FILE_NAME)))
+                 count=len(enroller.targets), path=tag_map_path(state_dir, ui.name))))
     return 0

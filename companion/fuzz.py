@@ -21,14 +21,12 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.demo import DemoTable
+from companion.games import registered_games, registration
 from companion.storage import load_journal
 from drivers.config import BUTTON_NAMES
 from engine.core.inputs import input_to_json
 from engine.core.match import Match
-from engine.games.samurai_spirit.catalogue import SAMURAI
-from engine.games.samurai_spirit.invariants import check_invariants
-from engine.games.samurai_spirit.play import Play
 from engine.protocol import ProtocolSession
 
 
@@ -44,13 +42,12 @@ class FuzzReport:
 
 
 class FuzzTable(DemoTable):
-    def __init__(self, out: Path, seed: int) -> None:
+    def __init__(self, out: Path, seed: int, game: str | None = None) -> None:
         rng = random.Random(seed)
-        names = tuple(rng.sample(SAMURAI, rng.randint(2, 7)))
-        difficulty = rng.choice(("easy", "normal", "hard", "heroic"))
-        super().__init__(out, seed, difficulty, names or DEMO_SAMURAI, snapshots=False)
+        super().__init__(out, seed, game=game, fuzz_rng=rng, snapshots=False)
         self.fuzz_rng = rng
-        self.cards = [t for t in self.ui.tag_targets() if t.startswith("card:")]
+        self.targets = self.ui.tag_targets()
+        self.cards = [t for t in self.targets if t.startswith("card:")]
 
     def nonsense(self) -> str:
         rng = self.fuzz_rng
@@ -63,13 +60,13 @@ class FuzzTable(DemoTable):
             self.tap(rng.choice(self.cards))
             return "random card"
         if pick == 2 and app.match is not None:
-            located = list(app.match.play.state.cards.where) if isinstance(app.match.play, Play) else []
+            located = self.script.in_play(app.match.play)
             if located:
-                self.tap(f"card:{rng.choice(located)}")
+                self.tap(rng.choice(located))
                 return "card in play"
         if pick == 3:
-            self.tap(f"samurai:{rng.choice(SAMURAI)}")
-            return "board"
+            self.tap(rng.choice(self.targets))
+            return "any tag"
         if pick == 4:
             self.buttons.hold(rng.choice(BUTTON_NAMES))
             self.count["presses"] += 1
@@ -98,14 +95,15 @@ class FuzzTable(DemoTable):
         if play.prompt is None:
             self.press("ok")
             return
-        assert isinstance(play, Play)
         self.one_move(play)
 
 
-def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25) -> FuzzReport:
+def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25,
+         game: str | None = None) -> FuzzReport:
     report = FuzzReport()
     rng = random.Random(seed)
-    table = FuzzTable(work / "fuzz-0", seed)
+    table = FuzzTable(work / "fuzz-0", seed, game)
+    invariants = table.registration.invariants
     seen: set[int] = set()
     while report.events < events:
         app = table.app
@@ -135,12 +133,11 @@ def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25) 
             report.games = len(seen)
         if match is not before_match:
             continue
-        if isinstance(match.play, Play):
-            try:
-                check_invariants(match.play)
-            except AssertionError as exc:
-                report.failures.append(f"event {report.events} ({what}): {exc}")
-                break
+        try:
+            invariants(match.play)
+        except AssertionError as exc:
+            report.failures.append(f"event {report.events} ({what}): {exc}")
+            break
         after = len(match.inputs)
         single = what not in ("legal", "undo storm")
         if single and after == before_inputs and match.play.public_view() != before_view:
@@ -182,24 +179,19 @@ WRONG_VALUES: tuple[object, ...] = ([], {}, None, True, False, 1.5, -1, 0, 10**3
 class ProtocolFuzzer:
     """Makes the lines: moves the simple policy would play, and mutations of them."""
 
-    def __init__(self, rng: random.Random) -> None:
-        from engine.games.samurai_spirit.policy import SimplePolicy
-
+    def __init__(self, rng: random.Random, game: str | None = None) -> None:
         self.rng = rng
-        self.policy = SimplePolicy(random.Random(rng.random()), explore=0.2)
+        self.registration = registration(game or registered_games()[0])
+        self.policy = self.registration.policy(random.Random(rng.random()), 0.2)
 
     def new_game(self) -> bytes:
-        rng = self.rng
-        names = rng.sample(SAMURAI, rng.randint(2, 5))
-        spec = {"samurai": names, "difficulty": rng.choice(("easy", "normal", "hard")), "seed": rng.randrange(2**31)}
+        spec = {"game": self.registration.engine_game, **self.registration.random_setup(self.rng)}
         return json.dumps({"new": spec}).encode()
 
     def legal(self, match: Match | None) -> bytes:
         if match is None or match.play.prompt is None or self.rng.random() < 0.002:
             return self.new_game()
-        play = match.play
-        assert isinstance(play, Play)
-        return input_to_json(self.policy.choose(play)).encode()
+        return input_to_json(self.policy.choose(match.play)).encode()
 
     def malformed(self, valid: bytes) -> bytes:
         rng = self.rng
@@ -240,7 +232,8 @@ def _snapshot(session: ProtocolSession) -> object:
     return id(match), list(match.inputs), match.play.prompt, match.play.public_view()
 
 
-def protocol_fuzz(lines: int, seed: int = 1, malformed_share: float = 0.5) -> tuple[ProtocolFuzzReport, list[bytes]]:
+def protocol_fuzz(lines: int, seed: int = 1, malformed_share: float = 0.5,
+                  game: str | None = None) -> tuple[ProtocolFuzzReport, list[bytes]]:
     """Send `lines` lines to a session; return the report and the lines, to replay them through a pipe.
 
     Checked after each line: one answer line of JSON, never an internal error,
@@ -249,7 +242,7 @@ def protocol_fuzz(lines: int, seed: int = 1, malformed_share: float = 0.5) -> tu
     """
     report = ProtocolFuzzReport()
     rng = random.Random(seed)
-    fuzzer = ProtocolFuzzer(rng)
+    fuzzer = ProtocolFuzzer(rng, game)
     session = ProtocolSession(new_seed=lambda: 1)
     sent: list[bytes] = []
     games: set[int] = set()

@@ -40,10 +40,10 @@ class LanguageFirst:
         self.lang = option
         self.asked = True
 
-    def tap_board(self, name: str) -> Text | None:
+    def tap(self, target: str) -> Text | None:
         if not self.asked:
             return msg("Choose the language with Next and OK first; the Samurai boards come after.")
-        return self.game.tap_board(name)
+        return self.game.tap(target)
 
     def back(self) -> bool:
         if not self.asked:

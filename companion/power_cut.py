@@ -10,6 +10,7 @@ and by `bench/power_cut.py` (hundreds).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -21,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import App
-from companion.demo import DEMO_SAMURAI, DemoTable
-from companion.games import game_ui
-from companion.storage import CURRENT, JournalFile
+from companion.demo import DemoTable
+from companion.games import game_ui, registered_games
+from companion.storage import CURRENT, JournalFile, load_journal
 from companion.tagmap import virtual_tagmap
 from drivers.events import ButtonPressed
 from engine import Match
@@ -53,11 +54,12 @@ class RecordingJournal(JournalFile):
         self._note(match)
 
 
-def reference(work: Path, seed: int, difficulty: str) -> tuple[dict[str, dict[str, Any]], str]:
+def reference(work: Path, seed: int, setup: dict[str, Any] | None = None,
+              game: str | None = None) -> tuple[dict[str, dict[str, Any]], str]:
     """Journal text -> live public view for every state the uninterrupted demo's journal had,
     and the finished game's journal text."""
     states: dict[str, dict[str, Any]] = {}
-    table = DemoTable(work, seed, difficulty, DEMO_SAMURAI, state=work / "reference", snapshots=False)
+    table = DemoTable(work, seed, game=game, setup=setup or {}, state=work / "reference", snapshots=False)
     table.app.journal = RecordingJournal(table.app.journal.path, table, states)
     table.set_up()
     table.play()
@@ -84,8 +86,8 @@ class Trials:
 
 
 def resume_view(state_dir: Path) -> dict[str, Any] | None:
-    """Start an app on `state_dir` as after a power cut; the view it resumes to."""
-    ui = game_ui("samurai-spirit")
+    """Start an app on `state_dir` as after a power cut, on the game its journal's header names; the view it resumes to."""
+    ui = game_ui(load_journal(state_dir / CURRENT).match.game.name)
     app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state_dir, time.monotonic, resume_timeout_s=0)
     app.start()
     if app.mode != "resume":
@@ -95,10 +97,11 @@ def resume_view(state_dir: Path) -> dict[str, Any] | None:
     return app.match.play.public_view()
 
 
-def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", pace: float = 0.008,
-               rng_seed: int = 1) -> Trials:
+def run_trials(count: int, work: Path, seed: int = 7, setup: dict[str, Any] | None = None, pace: float = 0.008,
+               rng_seed: int = 1, game: str | None = None) -> Trials:
     """`count` kills, each at a uniformly random moment between the game's first journal line and its end."""
-    states, final = reference(work, seed, difficulty)
+    game = game or registered_games()[0]
+    states, final = reference(work, seed, setup, game)
     rng = random.Random(rng_seed)
     trials = Trials()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -106,7 +109,8 @@ def run_trials(count: int, work: Path, seed: int = 7, difficulty: str = "easy", 
     def start(state: Path) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "demo", "--out", str(work / "out"), "--state-dir", str(state),
-             "--seed", str(seed), "--difficulty", difficulty, "--no-snapshots", "--pace", str(pace)],
+             "--seed", str(seed), "--game", game, "--setup", json.dumps(setup or {}), "--no-snapshots",
+             "--pace", str(pace)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     began = time.monotonic()

@@ -27,13 +27,14 @@ MAX_BYTES = 64 * 1024
 
 @dataclass
 class Remembered:
-    """The language last chosen (None: never) and each game's last set-up, by game name."""
+    """The language last chosen (None: never), each game's last set-up by game name, and the last game played."""
 
     lang: str | None = None
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    game: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"lang": self.lang, "setups": self.setups}
+        return {"lang": self.lang, "setups": self.setups, "game": self.game}
 
 
 def _parse(data: Any) -> Remembered:
@@ -45,7 +46,13 @@ def _parse(data: Any) -> Remembered:
     setups = data.get("setups", {})
     if not isinstance(setups, dict) or not all(isinstance(v, dict) for v in setups.values()):
         raise RuleError(msg("setups is not an object of set-ups by game"))
-    return Remembered(lang, {str(k): v for k, v in setups.items()})
+    game = data.get("game")
+    if game is not None and not isinstance(game, str):
+        from companion.games.registry import registered_games
+
+        raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(game),
+                            value=", ".join(registered_games())))
+    return Remembered(lang, {str(k): v for k, v in setups.items()}, game)
 
 
 def load_memory(state_dir: Path) -> tuple[Remembered, Message | None]:

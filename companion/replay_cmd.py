@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.games import game_ui
+from companion.games import game_ui, registered_games
 from companion.i18n import Translator
 from companion.screen_model import Screen
 from companion.storage import load_journal
@@ -37,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--snapshots", metavar="DIR", help="also save the board after each input as PNGs "
                         "(step-0001.png, ...); refused if DIR already holds step-*.png files")
     parser.add_argument("--overwrite", action="store_true", help="replace the step-*.png files already in DIR")
+    parser.add_argument("--game", choices=registered_games(),
+                        help="the game the journal must be of (default: the one its header names)")
 
 
 def damage_line(damage: Damage, replayed: int, tr: Translator | None = None) -> str:
@@ -96,6 +98,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion replay: {exc}", file=sys.stderr)
         return 2
     full = loaded.match
+    wanted = getattr(args, "game", None)
+    if wanted is not None and wanted != full.game.name:
+        print(f"companion replay: {args.journal} is a game of {full.game.name}, not {wanted}; "
+              "leave out --game to replay it as the game its header names", file=sys.stderr)
+        return 2
     ui = game_ui(full.game.name)
     tr = Translator("en", ui.namers())
     setup = full.setup.to_json()

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.app import App
 from companion.config import CONFIG_EXIT, Config, ConfigError, load_config, resolve_state_dir
-from companion.games import game_ui
+from companion.games import game_ui, registered_games
 from companion.games.base import Text
 from companion.loop import Loop
 from companion.problem_screen import ProblemScreen
@@ -31,7 +31,6 @@ from drivers.event_queue import EventQueue
 from engine import RuleError
 from engine.core.messages import Message, msg
 
-GAME = "samurai-spirit"
 VIRTUAL_DECK_KEY = "t"
 
 
@@ -141,30 +140,69 @@ def run(args: argparse.Namespace) -> int:
         return _run_at_the_table(args, cfg, state_dir, notifier)
 
 
+def choose_game(state_dir: Path, cfg: Config, wanted: str | None = None) -> str:
+    """The game to run: the unfinished journal's (resume plays what was being played), else --game,
+    else app.game, else the last game played, else the first registered game."""
+    from companion.remembered import load_memory
+    from companion.storage import journal_game, unfinished
+
+    known = registered_games()
+    current = unfinished(state_dir)
+    header = journal_game(current) if current is not None else None
+    if header in known:
+        return str(header)
+    last = load_memory(state_dir)[0].game
+    for candidate in (wanted, cfg.game, last):
+        if candidate in known:
+            return str(candidate)
+    return known[0]
+
+
 def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, Message | None]:
     """The tag map, or an empty one and the reason when the saved one is damaged (kept as it is)."""
+    game = ui.name
     try:
-        tags: TagMap = load_tagmap(state_dir, GAME, set(ui.tag_targets()))
+        tags: TagMap = load_tagmap(state_dir, game, set(ui.tag_targets()))
         damage = None
     except RuleError as exc:
-        tags, damage = TagMap(GAME), exc.message
+        tags, damage = TagMap(game), exc.message
     if mock:
-        virtual = virtual_tagmap(GAME, ui.tag_targets())
+        virtual = virtual_tagmap(game, ui.tag_targets())
         virtual.tags.update(tags.tags)
         tags = virtual
     return tags, damage
 
 
-def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None) -> tuple[App, Message | None]:
+def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
+              game: str | None = None) -> tuple[App, Message | None]:
     """The App on the saved tag map; with a damaged one, an empty map that is never saved over it.
 
     `lang` (from --lang) wins; without it the language last picked at set-up, else the configuration's.
+    `game` (from --game) is the game unless an unfinished journal names another (see `choose_game`).
     """
-    ui = game_ui(GAME)
+    ui = game_ui(choose_game(state_dir, cfg, game))
     tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
-              save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language)
+              save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language,
+              games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock))
     return app, damage
+
+
+def game_menu(cfg: Config, wanted: str | None) -> dict[str, Text]:
+    """The first menu's games and titles: every registered game, unless --game or app.game fixes one."""
+    from companion.games import registration
+
+    if wanted or cfg.game or len(registered_games()) < 2:
+        return {}
+    return {name: registration(name).title for name in registered_games()}
+
+
+def _switch(app: App, state_dir: Path, name: str, mock: bool) -> tuple[Any, TagMap]:
+    """The chosen game's UI and tag map; a damaged map is an empty one, never saved over the file."""
+    ui = game_ui(name)
+    tags, damage = _load_tags(state_dir, ui, mock)
+    app.save_tags = not mock and damage is None
+    return ui, tags
 
 
 def _tag_map_lines(damage: Message) -> tuple[Text, ...]:
@@ -174,7 +212,7 @@ def _tag_map_lines(damage: Message) -> tuple[Text, ...]:
 
 
 def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, notifier: Notifier) -> int:
-    app, damage = build_app(cfg, state_dir, args.mock, getattr(args, "lang", None))
+    app, damage = build_app(cfg, state_dir, args.mock, getattr(args, "lang", None), getattr(args, "game", None))
     if damage:
         print(f"companion run: the tag map is damaged: {damage}; running without it", file=sys.stderr)
     app.start()

@@ -39,6 +39,8 @@ class Screen:
               they are done, each one sentence (already in `lang`)
     countdown seconds left before something happens by itself (the resume
               screen's auto-resume), or None
+    button_labels  the game's words for physical buttons, translated ("confront" -> "Confront" in
+              Samurai Spirit): the chips print these; a button without one gets the generic word
     page      which page to show of a text too long for one even at the
               smallest readable size (the to-do steps, a long detail on
               480x320): the app counts it up every `PAGE_SECONDS` (a timer,
@@ -63,6 +65,7 @@ class Screen:
     todo: tuple[str, ...] = ()
     countdown: int | None = None
     page: int = 0
+    button_labels: tuple[tuple[str, str], ...] = ()
 
 
 PAGE_SECONDS = 6.0

@@ -24,6 +24,7 @@ from pathlib import Path
 from engine import Match, RuleError, get_game
 from engine.core.journal import Damage, Journal, header_line, parse_journal, record_line
 from engine.core.messages import Message, msg
+from engine.core.safe_json import load_limited
 
 CURRENT = "current.journal"
 FINISHED_DIR = "games"
@@ -367,3 +368,20 @@ def unfinished(state_dir: Path) -> Path | None:
     """The current game's journal if there is one."""
     path = state_dir / CURRENT
     return path if path.exists() else None
+
+
+def journal_game(path: Path) -> str | None:
+    """The game a journal's header names, read from its first line only; None when that cannot be told.
+
+    Resume opens the game the journal was played with, whatever is configured
+    now; a header that cannot be read leaves the choice to the caller, and the
+    damage is reported when the journal itself is loaded.
+    """
+    try:
+        with path.open("rb") as file:
+            first = file.readline(64 * 1024)
+        header = load_limited(first.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, RuleError):
+        return None
+    game = header.get("game") if isinstance(header, dict) else None
+    return game if isinstance(game, str) else None

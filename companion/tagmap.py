@@ -2,7 +2,10 @@
 
 Tags cannot be trusted to carry data (NTAG stickers refuse the MIFARE writes
 cheap libraries attempt), so each tag's UID is bound to a card id once, at
-enrollment, and the map lives in the state directory as a validated JSON file.
+enrollment, and the map lives in the state directory as a validated JSON file,
+one per game (`tags-<game>.json`): a table enrolls each game's cards once.
+The single `tags.json` of earlier releases is renamed to its game's file the
+first time that game loads it.
 
     {"format": 1, "game": "samurai-spirit",
      "tags": {"04A1B2C3D4E5F6": "card:3-doll-wound", "04FF10203040AA": "samurai:kyuzo"}}
@@ -18,12 +21,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.storage import write_atomic
+from companion.storage import fsync_dir, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
 
 FILE_NAME = "tags.json"
+"""The one tag map of earlier releases; its `game` field says whose it is."""
+
+
+def tag_map_path(state_dir: Path, game: str) -> Path:
+    """Where `game`'s tag map lives: one file per game."""
+    return state_dir / f"tags-{game}.json"
 _UID = re.compile(r"^(?:[0-9A-F]{2}){4,10}$")
 
 
@@ -140,7 +149,7 @@ def load_tagmap(state_dir: Path, game: str, valid_targets: set[str]) -> TagMap:
     Raises RuleError naming the file and what is wrong with it; the file is
     left exactly as it is, for a person to repair.
     """
-    path = state_dir / FILE_NAME
+    path = _migrated(state_dir, game, valid_targets)
     if not os.path.lexists(path):
         return TagMap(game)
     tagmap = parse_tagmap(read_text_file(path, msg("the tag map")), str(path), valid_targets)
@@ -150,8 +159,40 @@ def load_tagmap(state_dir: Path, game: str, valid_targets: set[str]) -> TagMap:
     return tagmap
 
 
+def tag_map_file(state_dir: Path, game: str) -> Path:
+    """The file `game`'s map is read from now: its own, else an earlier release's `tags.json` not yet moved."""
+    path = tag_map_path(state_dir, game)
+    legacy = state_dir / FILE_NAME
+    return legacy if not os.path.lexists(path) and os.path.lexists(legacy) else path
+
+
+def _migrated(state_dir: Path, game: str, valid_targets: set[str]) -> Path:
+    """The path to load `game`'s map from, after moving an earlier release's `tags.json` into place.
+
+    The old file is renamed (atomic, same folder, the bytes untouched) only
+    when it is a sound tag map of this game and the game has no file of its
+    own yet. A damaged one stays where it is and is the one reported, so a
+    person repairs it as before; another game's stays for that game.
+    """
+    path = tag_map_path(state_dir, game)
+    legacy = state_dir / FILE_NAME
+    if os.path.lexists(path) or not os.path.lexists(legacy):
+        return path
+    text = read_text_file(legacy, msg("the tag map"))
+    try:
+        raw = load_limited(text)
+    except RuleError:
+        raw = None
+    if isinstance(raw, dict) and isinstance(raw.get("game"), str) and raw["game"] != game:
+        return path
+    parse_tagmap(text, str(legacy), valid_targets)
+    os.rename(legacy, path)
+    fsync_dir(state_dir)
+    return path
+
+
 def save_tagmap(state_dir: Path, tagmap: TagMap) -> None:
-    write_atomic(state_dir / FILE_NAME, tagmap.to_text())
+    write_atomic(tag_map_path(state_dir, tagmap.game), tagmap.to_text())
 
 
 def virtual_uid(target: str) -> str:

@@ -1,18 +1,12 @@
-"""Per-game parts of the app: setup questions, labels and table narration.
+"""Per-game parts of the app: setup questions, labels, table narration and how table events become inputs.
 
 Everything else in `companion` speaks only the engine's game-independent
-prompt model; a second game adds a module here and its screens.
+prompt model and reaches a game through `companion.games.registry`; a game
+adds one module here (its `REGISTRATION`) and its screens package.
 """
 
 from __future__ import annotations
 
-from companion.games.base import GameUI
-from engine import RuleError
+from companion.games.registry import game_ui, registered_games, registration
 
-
-def game_ui(name: str) -> GameUI:
-    if name == "samurai-spirit":
-        from companion.games.samurai_spirit import SamuraiSpiritUI
-
-        return SamuraiSpiritUI()
-    raise RuleError(f"no screens for game {name!r}")
+__all__ = ["game_ui", "registered_games", "registration"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.i18n import Namer
-from engine import Event, Prompt
+from engine import Event, Input, Match, Prompt
 from engine.core.game import Game
 from engine.core.messages import Message
 
@@ -37,8 +37,8 @@ class SetupFlow(Protocol):
 
     def choose(self, option: str) -> None: ...
 
-    def tap_board(self, name: str) -> Text | None:
-        """A Samurai board was tapped; return a refusal that says what to do instead, or None."""
+    def tap(self, target: str) -> Text | None:
+        """A tag was tapped ("card:<id>", a game's own kinds); return a refusal that says what to do instead, or None."""
         ...
 
     def back(self) -> bool:
@@ -81,6 +81,27 @@ class GameUI(Protocol):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back when these events are undone, meeples included."""
+        ...
+
+    def button_label(self, name: str) -> Message | None:
+        """The game's word for a physical button (drivers' names: confront, defend, support, pass, next, ok,
+        undo), or None for the generic word; the screens and sentences name the button by it."""
+        ...
+
+    def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
+        """The buttons that answer this prompt in one press; the others walk the options with Next and OK."""
+        ...
+
+    def input_for_tap(self, match: Match, target: str) -> list[Input] | Message:
+        """What a tapped tag means under the match's current prompt, or why it means nothing now."""
+        ...
+
+    def input_for_button(self, prompt: Prompt, name: str) -> list[Input] | Message:
+        """What an action button (not Next, OK or Undo) means under the prompt, or why it is refused."""
+        ...
+
+    def virtual_targets(self, match: Match | None, setting_up: bool) -> list[str]:
+        """The laptop's virtual deck: the tag targets the moment asks for (match is None outside play)."""
         ...
 
     def screen_kind(self, view: dict[str, Any]) -> str: ...

@@ -8,13 +8,16 @@ id ("3-doll-wound").
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from companion.games.base import Menu, Text
+from companion.games.registry import GameRegistration
+from companion.games.samurai_spirit_demo import SamuraiSpiritDemo
 from companion.i18n import Namer, Translator
-from engine import Choose, Event, Press, Prompt, RuleError, Tap
+from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI, Card
@@ -229,6 +232,13 @@ class SamuraiSpiritSetup:
         after = options.index(option) + 1
         self._hint = (options[after] if after < len(options) else "done") if stays else None
 
+    def tap(self, target: str) -> Text | None:
+        """A tag tapped during set-up: a Samurai board seats that Samurai; a card is refused."""
+        kind, _, name = target.partition(":")
+        if kind != "samurai":
+            return msg("{card} is a card: set-up wants the Samurai boards, or Next and OK.", card=name)
+        return self.tap_board(name)
+
     def tap_board(self, name: str) -> Text | None:
         step, got = self._replay()
         if step != "samurai":
@@ -288,6 +298,56 @@ class SamuraiSpiritUI:
 
     def tag_targets(self) -> list[str]:
         return [f"card:{cid}" for cid in self.cards] + [f"samurai:{n}" for n in SAMURAI]
+
+    def button_label(self, name: str) -> Message | None:
+        """The four action buttons carry Samurai Spirit's actions; Next, OK and Undo keep the menu words."""
+        return WORDS[name] if name in DIRECT_BUTTONS else None
+
+    def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
+        """The action buttons that answer this prompt in one press (the rest go through Next and OK)."""
+        if prompt is None or prompt.tap is not None:
+            return ()
+        return tuple(b for b in DIRECT_BUTTONS if b in prompt.options)
+
+    def input_for_tap(self, match: Match, target: str) -> list[Input] | Message:
+        """What a tapped tag means under the current prompt, or why it means nothing now.
+
+        A board answers a prompt that lists that Samurai; a card answers a
+        pending tap, starts a Fight in one go (Fight plus the card), or names
+        the card that just went face down to a hidden stack.
+        """
+        prompt = match.play.prompt
+        assert prompt is not None
+        kind, _, name = target.partition(":")
+        if kind == "samurai":
+            if name in prompt.options:
+                return [Choose(name)]
+            return msg("The {samurai} board is not a choice now. {prompt}", samurai=name,
+                       prompt=prompt.message)
+        if prompt.tap is not None:
+            return [Tap(name)]
+        if prompt.kind == "action" and "fight" in prompt.options:
+            return [Choose("fight"), Tap(name)]
+        if _hidden_slot_open(match):
+            return [Tap(name, hidden=True)]
+        return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
+
+    def input_for_button(self, prompt: Prompt, name: str) -> list[Input] | Message:
+        """An action button under the current prompt; Confront or Defend before the Fight's card is refused."""
+        if prompt.kind == "action" and name in ("confront", "defend") and name not in prompt.options \
+                and "fight" in prompt.options:
+            return msg("Turn over the top Raider card and tap it first, then press Confront or Defend.")
+        return [Press(name)]
+
+    def virtual_targets(self, match: Match | None, setting_up: bool) -> list[str]:
+        """The laptop's virtual deck: what the moment asks for (pending tap, boards, else every card)."""
+        prompt = match.play.prompt if match is not None else None
+        boards = [f"samurai:{n}" for n in SAMURAI]
+        if prompt is not None and prompt.tap is not None and match is not None:
+            return [f"card:{c}" for c in match.play.possible_taps()]
+        if setting_up or (prompt is not None and any(n in prompt.options for n in SAMURAI)):
+            return boards
+        return [f"card:{cid}" for cid in self.cards]
 
     def describe_target(self, target: str) -> Message:
         kind, _, name = target.partition(":")
@@ -428,3 +488,77 @@ class SamuraiSpiritUI:
         if view.get("phase") == "round-end":
             return msg("Round {round} - end of round", round=view["round"])
         return msg("Round {round} - {samurai}'s turn", round=view["round"], samurai=view["active"])
+
+
+DIRECT_BUTTONS = ("confront", "defend", "support", "pass")
+"""Options a button of the same name answers in one press."""
+
+
+def _hidden_slot_open(match: Match) -> bool:
+    """A card just went unseen to a hidden stack (Support, Intruder): a tap now names it, face down."""
+    events = match.history[-1] if match.history else []
+    return any(e.kind in ("support", "intruder") for e in events)
+
+
+def _policy(rng: random.Random, explore: float = 0.0) -> Any:
+    from engine.games.samurai_spirit.policy import SimplePolicy
+
+    return SimplePolicy(rng, explore=explore)
+
+
+def _invariants(play: Any) -> None:
+    from engine.games.samurai_spirit.invariants import check_invariants
+    from engine.games.samurai_spirit.play import Play
+
+    if isinstance(play, Play):
+        check_invariants(play)
+
+
+def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
+    """`companion simulate` for Samurai Spirit: win rate, score, rounds and inputs per game."""
+    from engine.games.samurai_spirit.simulate import simulate
+
+    setup = dict(setup or {"samurai": list(SAMURAI[:4]), "difficulty": "normal"})
+    game = SamuraiSpirit()
+    game.parse_setup(setup)
+    tally = simulate(game, setup, games, seed)
+    names = [str(n) for n in setup.get("samurai", [])]
+    rounds = ", ".join(f"round {r}: {n}" for r, n in sorted(tally.rounds.items()))
+    return [f"{tally.games} games, {len(names)} Samurai ({', '.join(names)}), "
+            f"{setup.get('difficulty', 'normal')}, seed {seed}",
+            f"win rate {tally.win_rate:.1%}; average score of wins {tally.average_score:.2f}",
+            f"games ended in {rounds}",
+            f"{tally.inputs / max(tally.games, 1):.1f} inputs per game"], tally.inputs
+
+
+def _random_setup(rng: random.Random) -> dict[str, Any]:
+    names = rng.sample(SAMURAI, rng.randint(2, 5))
+    return {"samurai": names, "difficulty": rng.choice(("easy", "normal", "hard")), "seed": rng.randrange(2**31)}
+
+
+def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
+    """`companion simulate --samurai kyuzo,heihachi --difficulty hard --absent-tokens`: a Samurai Spirit set-up."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="companion simulate --game samurai-spirit", add_help=False)
+    parser.add_argument("--samurai", type=lambda text: [n.strip().lower() for n in text.split(",") if n.strip()])
+    parser.add_argument("--difficulty", choices=DIFFICULTIES)
+    parser.add_argument("--absent-tokens", dest="absent_tokens", action=argparse.BooleanOptionalAction)
+    try:
+        args = parser.parse_args(words)
+    except SystemExit:
+        raise RuleError(f"unknown set-up options {' '.join(words)}; Samurai Spirit knows --samurai, "
+                        "--difficulty, --absent-tokens") from None
+    if not words:
+        return None
+    setup: dict[str, Any] = {"samurai": args.samurai or list(SAMURAI[:4]), "difficulty": args.difficulty or "normal"}
+    if args.absent_tokens is not None:
+        setup["absent_tokens"] = args.absent_tokens
+    return setup
+
+
+REGISTRATION = GameRegistration(
+    name="samurai-spirit", title="Samurai Spirit", engine_game="samurai-spirit", ui=SamuraiSpiritUI,
+    screens_package="companion.screens.samurai_spirit", demo_script=SamuraiSpiritDemo, policy=_policy,
+    invariants=_invariants, simulate=_simulate, random_setup=_random_setup,
+    setup_arguments=_setup_arguments)

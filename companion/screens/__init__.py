@@ -3,7 +3,7 @@
 `render(screen, surface)` draws a frame and returns its `DisplayList`;
 `snapshot(screen, size, path)` does the same off-screen and saves a PNG.
 The frame around the board is game-independent (`chrome`); each game adds
-its board drawing in a package registered in `registry.GAME_PACKAGES`.
+its board drawing in a package named by the game's registration (companion.games.registry).
 This package never imports `drivers`: the display driver only shows the
 finished surface.
 """

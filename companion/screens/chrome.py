@@ -26,11 +26,14 @@ BUTTON_WORDS: dict[str, Message] = {
     "ok": msg("OK"),
     "undo": msg("Undo"),
 }
-"""The physical buttons' names as the screens print them, translated with the screen's language."""
+"""The physical buttons' names as the screens print them when the game gives no label, translated with
+the screen's language."""
 
 
 def button_label(p: Painter, name: str) -> str:
-    """How a physical button's name reads on screen: "ok" -> "OK", "confront" -> "Confront"."""
+    """How a physical button reads on screen: the game's label for it, else "ok" -> "OK", "confront" -> "Confront"."""
+    if name in p.button_labels:
+        return p.button_labels[name]
     word = BUTTON_WORDS.get(name)
     if word is not None:
         return p.tr(word)

@@ -30,6 +30,8 @@ class Painter:
                  lang: str = "en") -> None:
         self.surface = surface
         self.tr = Translator(lang)
+        self.button_labels: dict[str, str] = {}
+        """The game's words for the physical buttons on this screen (Screen.button_labels)."""
         """The screens' own words (button names, headings) in the screen's language."""
         self.metrics = Metrics.for_size(surface.get_size())
         self.cache = FaceCache(cache, self.metrics.face)

@@ -1,9 +1,9 @@
 """Which game draws which screens.
 
 A game's screens live in a package under `companion.screens` exposing
-`SCREENS`, a `GameScreens`. The generic renderer looks the package up here by
-the game's name and imports it on first use, so adding a game is one line in
-`GAME_PACKAGES` plus its package; the frame around the board stays as it is.
+`SCREENS`, a `GameScreens`; the game's registration (companion.games.registry)
+names that package. The generic renderer imports it on first use, so adding a
+game is its registration plus its package; the frame around the board stays as it is.
 """
 
 from __future__ import annotations
@@ -57,18 +57,16 @@ class GameScreens:
     board_min_height: Callable[[Screen, Painter], int] = _no_board
 
 
-GAME_PACKAGES: dict[str, str] = {
-    "samurai-spirit": "companion.screens.samurai_spirit",
-}
-
 NO_GAME = GameScreens()
 
 
 def screens_for(game: str) -> GameScreens:
     """The screens of `game`, or the generic-only set for a game without any."""
-    package = GAME_PACKAGES.get(game)
-    if package is None:
+    from companion.games.registry import registered_games, registration
+
+    if game not in registered_games():
         return NO_GAME
+    package = registration(game).screens_package
     screens = importlib.import_module(package).SCREENS
     assert isinstance(screens, GameScreens)
     return screens

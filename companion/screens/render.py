@@ -52,6 +52,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     """
     items = DisplayList()
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter.button_labels = dict(screen.button_labels)
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)

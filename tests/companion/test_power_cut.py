@@ -13,7 +13,7 @@ from companion.storage import CURRENT
 
 @pytest.fixture(scope="module")
 def ref(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, dict[str, Any]], str]:
-    return reference(tmp_path_factory.mktemp("ref"), 7, "easy")
+    return reference(tmp_path_factory.mktemp("ref"), 7, {"difficulty": "easy"})
 
 
 def _state_with(tmp_path: Path, text: str | None) -> Path:

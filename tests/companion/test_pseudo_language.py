@@ -27,7 +27,8 @@ from table_helpers import UI, Clock, make, move, press, tap
 
 from companion import i18n
 from companion.config import KNOWN
-from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.demo import DemoTable
+from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.i18n_extract import extract
 from companion.screen_model import Screen
@@ -338,7 +339,7 @@ def test_a_damaged_tag_map_is_said_in_catalogue_words(tmp_path: Path) -> None:
     for n, text in enumerate(cases):
         state = tmp_path / f"s{n}"
         state.mkdir()
-        (state / "tags.json").write_text(text)
+        (state / "tags-samurai-spirit.json").write_text(text)
         _, damage = build_app(Config(), state, mock=False, lang=LANG)
         assert damage is not None
         screens.append((f"tag map {n}", ProblemScreen("-", _tag_map_lines(damage), Clock(), lang=LANG,

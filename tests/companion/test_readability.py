@@ -21,7 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.demo import DEMO_SAMURAI, DemoTable
+from companion.demo import DemoTable
+from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render

@@ -18,8 +18,9 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.app import DIRECT_BUTTONS, App
+from companion.app import App
 from companion.games import game_ui
+from companion.games.samurai_spirit import DIRECT_BUTTONS
 from companion.screens import render
 from companion.storage import CURRENT, JournalFile
 from companion.tagmap import virtual_tagmap, virtual_uid

@@ -1,0 +1,112 @@
+"""Every game the companion can run: one registration per game, loaded when the game is chosen.
+
+A game's companion side is one module `companion.games.<module>` exposing
+`REGISTRATION`, a `GameRegistration`; its name with `_` as `-` is the game's
+name (`samurai_spirit` -> "samurai-spirit"). Its helper modules share that
+prefix (`samurai_spirit_demo`) and are not games. The registry lists these
+modules from the package folder without importing them, so start-up costs
+the same whatever the number of games; a game's module, engine and screens
+are imported on the first `registration(name)`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion.games.base import GameUI
+from engine import RuleError
+from engine.core.messages import Message, msg
+
+NOT_GAMES = frozenset({"base", "registry"})
+"""The package's own modules: the contract and this registry."""
+
+
+class DemoScripts(Protocol):
+    """Makes a game's scripted table (companion.demo): the people at the table, played by a program."""
+
+    def __call__(self, table: Any, *args: Any) -> Any: ...
+
+    def from_setup(self, table: Any, setup: dict[str, Any]) -> Any: ...
+
+    def random(self, table: Any, rng: random.Random) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameRegistration:
+    """All the companion needs to run one game; every command reads it and nothing else.
+
+    name            the game's name in journals, config and `--game` ("samurai-spirit")
+    title           the game's name on screen (the first menu): a Message, or the box's own name
+                    where it is the same in every language ("Samurai Spirit")
+    engine_game     the rules engine's name for it (engine.get_game)
+    ui              makes the game's words, set-up questions and table-event mapping
+    screens_package the package under companion.screens with its `SCREENS`
+    demo_script     the scripted table of `companion demo` and the fuzzer: called with (table, *args),
+                    `.from_setup(table, setup)` or `.random(table, rng)` (see companion.demo)
+    policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
+    invariants      raises AssertionError when a play breaks the game's invariants
+    simulate        (setup or None for the default, games, seed) -> (lines of a report, inputs played)
+    random_setup    a random legal set-up for the engine protocol's fuzzer
+    setup_arguments the game's own set-up options of `companion simulate` (`--samurai kyuzo,heihachi`)
+                    -> the set-up they make, None when none was given
+    """
+
+    name: str
+    title: Message | str
+    engine_game: str
+    ui: Callable[[], GameUI]
+    screens_package: str
+    demo_script: DemoScripts
+    policy: Callable[[random.Random, float], Any]
+    invariants: Callable[[Any], None]
+    simulate: Callable[[dict[str, Any] | None, int, int], tuple[list[str], int]]
+    random_setup: Callable[[random.Random], dict[str, Any]]
+    setup_arguments: Callable[[list[str]], dict[str, Any] | None]
+
+
+_LOADED: dict[str, GameRegistration] = {}
+
+
+def _modules() -> dict[str, str]:
+    """Game name -> module name, read from the package folder (nothing imported)."""
+    names = sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]))
+    games = [n for n in names if n not in NOT_GAMES and not n.startswith("_")]
+    heads = [n for n in games if not any(n.startswith(other + "_") for other in games if other != n)]
+    return {n.replace("_", "-"): f"companion.games.{n}" for n in heads}
+
+
+def registered_games() -> list[str]:
+    """The names of the games with a companion side, sorted; none of them is imported."""
+    return sorted(_modules())
+
+
+def registration(name: str) -> GameRegistration:
+    """The registration of game `name`, importing its module on first use."""
+    if name in _LOADED:
+        return _LOADED[name]
+    module = _modules().get(name)
+    if module is None:
+        raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(name),
+                            value=", ".join(registered_games())))
+    found = importlib.import_module(module).REGISTRATION
+    if not isinstance(found, GameRegistration) or found.name != name:
+        raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(name),
+                            value=", ".join(registered_games())))
+    _LOADED[name] = found
+    return found
+
+
+def loaded_games() -> list[str]:
+    """The games imported so far (start-up should have none or the one chosen)."""
+    return sorted(_LOADED)
+
+
+def game_ui(name: str) -> GameUI:
+    """A fresh UI of game `name`."""
+    return registration(name).ui()
