@@ -414,6 +414,9 @@ class App:
             else:
                 self._say(msg("The game is over: OK starts a new game, Undo steps back."), error=True)
             return
+        if name in self.ui.direct_buttons(prompt):
+            self._apply_or_say(self.ui.input_for_button(prompt, name))
+            return
         if name in ("next", "ok"):
             if prompt.tap is not None:
                 self._say(msg("Tap the card on the reader. {prompt}", prompt=engine_words(prompt)), error=True)
@@ -765,7 +768,9 @@ class App:
         if prompt is not None and prompt.tap is None:
             options = self._all([self.ui.option_label(o, prompt) for o in prompt.options])
             buttons = [*self.ui.direct_buttons(prompt), "next", "ok"]
-        elif prompt is None:
+        elif prompt is not None:
+            buttons = list(self.ui.direct_buttons(prompt))
+        else:
             buttons = ["ok"]
         if self.match.inputs:
             buttons.append("undo")

@@ -1,0 +1,246 @@
+"""The Trick Raiders table as the screen shows it: trump, one row per seat, the trick; round summary; game over.
+
+A card is drawn short, as printed on its corner ("9♥"): the value and the
+suit's symbol, the same in every language and never the card's id. Players
+are named by the game's seat words. A cancelled card is struck out, the
+trick's winner outlined; a seat that dropped out is struck out with "out".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygame
+
+from companion.screen_model import Screen
+from companion.screens import palette
+from companion.screens.layout import columns, share
+from companion.screens.painter import Painter
+from engine.core.messages import Message, msg
+
+SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+SUIT_COLOURS = {"spades": palette.TEXT, "clubs": palette.TEXT, "hearts": palette.ORANGE, "diamonds": palette.ORANGE}
+SUITS: dict[str, Message] = {
+    "spades": msg("Spades"), "hearts": msg("Hearts"), "diamonds": msg("Diamonds"), "clubs": msg("Clubs"),
+}
+SEATS: dict[str, Message] = {"red": msg("Red"), "blue": msg("Blue"), "green": msg("Green"), "yellow": msg("Yellow")}
+SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.SKY_BLUE, "green": palette.BLUISH_GREEN,
+                "yellow": palette.YELLOW}
+_ID = re.compile(r"^(spades|hearts|diamonds|clubs)-(10|[1-9])[abc]?$")
+SEAT_COLUMNS = (0.24, 0.15, 0.15, 0.46)
+"""name, lives, hand, lead cards."""
+
+
+def short_card(cid: str) -> str:
+    """A card as its corner shows it: "9♥"; an unknown id is shown as "?" rather than as an id."""
+    match = _ID.match(cid)
+    return f"{match.group(2)}{SYMBOLS[match.group(1)]}" if match else "?"
+
+
+def seat_name(p: Painter, name: str) -> str:
+    word = SEATS.get(name)
+    return p.tr(word) if word is not None else name.capitalize()
+
+
+def _line(p: Painter, size: int) -> int:
+    return p.metrics.line_height(size)
+
+
+def _strike(p: Painter, role: str, rect: tuple[int, int, int, int], colour: palette.Colour) -> None:
+    x, y, w, h = rect
+    pygame.draw.line(p.surface, colour, (x, y + h // 2), (x + w, y + h // 2), max(2, h // 10))
+    p.record("box", role, None, pygame.Rect(x, y + h // 2 - 1, w, 2))
+
+
+def draw_header(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.Rect:
+    """Trump and where the round stands; returns the space left below."""
+    m = p.metrics
+    height = _line(p, m.text_size)
+    row = pygame.Rect(rect.left, rect.top, rect.width, height)
+    trump = str(view.get("trump") or "spades")
+    left, right = columns(row, share(row.width, [0.62, 0.38], m.pad), m.pad)
+    p.text("tr:trump", p.tr(msg("Trump: {suit} {symbol}", suit=p.tr(SUITS.get(trump, msg("Spades"))),
+                                symbol=SYMBOLS.get(trump, ""))),
+           left, m.text_size, palette.HIGHLIGHT, value=trump, bold=True)
+    if view.get("phase") == "tricks":
+        p.text("tr:trick-number", p.tr(msg("Trick {n}", n=view.get("trick_number", 1))), right, m.text_size,
+               palette.TEXT_MUTED, align="right", value=view.get("trick_number"))
+    return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, rect.bottom - row.bottom - m.pad)
+
+
+def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: bool = True) -> None:
+    """One row per seat: name (the player to act outlined), lives, hand count, lead cards or "out"."""
+    m = p.metrics
+    players = view.get("players", [])
+    if not players:
+        return
+    size = m.min_size
+    head = _line(p, size)
+    widths = share(rect.width, list(SEAT_COLUMNS), m.pad)
+    heading = pygame.Rect(rect.left, rect.top, rect.width, head)
+    labels = (msg("Player"), msg("Lives"), msg("Hand"), msg("Lead cards") if lead_cards else msg("Bonus"))
+    for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), labels, strict=True)):
+        p.text(f"tr:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
+    body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
+    gap = max(1, m.px(3))
+    height = min((body.height + gap) // len(players) - gap, _line(p, m.text_size) + m.pad)
+    acting = (view.get("pending") or {}).get("player")
+    for n, player in enumerate(players):
+        row = pygame.Rect(body.left, body.top + n * (height + gap), body.width, height)
+        _draw_seat(p, row, widths, player, player["name"] == acting, n, lead_cards)
+
+
+def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str, Any], acting: bool, n: int,
+               lead_cards: bool) -> None:
+    m = p.metrics
+    name = str(player["name"])
+    fill = palette.PANEL if n % 2 else palette.BACKGROUND
+    p.box(f"tr:seat:{n}", row, fill=fill, edge=palette.HIGHLIGHT if acting else None, value=name,
+          tags=["acting"] if acting else [])
+    inner = row.inflate(-4, -2)
+    name_cell, lives_cell, hand_cell, lead_cell = columns(inner, widths, m.pad)
+    size = max(m.min_size, min(m.text_size, inner.height - 2))
+    pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
+                     pygame.Rect(name_cell.left, name_cell.top + 2, max(4, m.px(6)), name_cell.height - 4))
+    label = pygame.Rect(name_cell.left + max(4, m.px(6)) + m.pad, name_cell.top,
+                        name_cell.width - max(4, m.px(6)) - m.pad, name_cell.height)
+    drawn = p.text(f"tr:seat:{n}:name", seat_name(p, name), label, size, palette.TEXT, fill, value=name,
+                   min_size=m.min_size)
+    out = bool(player.get("out"))
+    if out and drawn is not None:
+        _strike(p, f"tr:seat:{n}:struck", drawn.rect, palette.ERROR)
+    p.text(f"tr:seat:{n}:lives", str(player.get("lives", 0)), lives_cell, size, palette.TEXT, fill,
+           value=player.get("lives"), min_size=m.min_size)
+    p.text(f"tr:seat:{n}:hand", str(player.get("hand", 0)), hand_cell, size, palette.TEXT, fill,
+           value=player.get("hand"), min_size=m.min_size)
+    if out:
+        p.text(f"tr:seat:{n}:out", p.tr(msg("out")), lead_cell, size, palette.ERROR, fill, value="out",
+               tags=["out"], min_size=m.min_size)
+        return
+    bonus = str(player.get("bonus") or "")
+    if bonus:
+        words = {"aggressive": msg("Bonus: aggressive"), "passive": msg("Bonus: passive")}
+        token = p.tr(words.get(bonus, msg("Bonus")))
+        if not lead_cards:
+            p.text(f"tr:seat:{n}:bonus", token, lead_cell, size, palette.HIGHLIGHT, fill, value=bonus,
+                   min_size=m.min_size)
+            return
+        width = min(lead_cell.width // 2, p.cache.font(m.min_size).size("B")[0] * 2 + m.pad)
+        mark = pygame.Rect(lead_cell.right - width, lead_cell.top, width, lead_cell.height)
+        p.box(f"tr:seat:{n}:bonus-token", mark, fill=palette.HIGHLIGHT, value=bonus, tags=[bonus])
+        p.text(f"tr:seat:{n}:bonus", "B", mark, m.min_size, palette.HIGHLIGHT_TEXT, palette.HIGHLIGHT, align="center",
+               value=bonus, min_size=m.min_size)
+        lead_cell = pygame.Rect(lead_cell.left, lead_cell.top, lead_cell.width - width - m.pad, lead_cell.height)
+    if lead_cards:
+        lead = [short_card(str(c)) for c in player.get("lead", [])]
+        p.text(f"tr:seat:{n}:lead", " ".join(lead) or "-", lead_cell, size, palette.TEXT, fill,
+               value=len(lead), min_size=m.min_size)
+
+
+def draw_trick(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
+    """The cards of the trick in play order; cancelled ones struck out; after the trick, its winner outlined."""
+    m = p.metrics
+    trick = list(view.get("trick") or [])
+    winner = None
+    heading = msg("This trick")
+    if not trick and view.get("last_trick"):
+        last = view["last_trick"]
+        trick, winner = list(last.get("cards") or []), last.get("winner")
+        heading = msg("Last trick")
+        title = p.tr(msg("{name} won", name=seat_name(p, str(winner)))) if winner else p.tr(heading)
+    else:
+        title = p.tr(heading)
+    size = m.min_size
+    line = _line(p, size)
+    p.text("tr:trick:title", title, pygame.Rect(rect.left, rect.top, rect.width, line), size, palette.TEXT_MUTED,
+           min_size=size)
+    top = rect.top + line
+    if not trick:
+        return
+    step = min(_line(p, m.text_size), max(line, (rect.bottom - top) // len(trick)))
+    for n, played in enumerate(trick):
+        row = pygame.Rect(rect.left, top + n * step, rect.width, step)
+        if row.bottom > rect.bottom:
+            break
+        card = str(played.get("card", ""))
+        who = str(played.get("player", ""))
+        won = winner is not None and who == winner
+        if won:
+            p.box(f"tr:trick:{n}:winner", row, edge=palette.GOOD, value=who, tags=["winner"])
+        text = f"{seat_name(p, who)}: {short_card(card)}"
+        colour = SUIT_COLOURS.get(card.split("-")[0], palette.TEXT)
+        drawn = p.text(f"tr:trick:{n}", text, row.inflate(-6, 0), m.text_size, colour, value=who,
+                       tags=["cancelled"] if played.get("cancelled") else [], min_size=m.min_size)
+        if played.get("cancelled") and drawn is not None:
+            _strike(p, f"tr:trick:{n}:struck", drawn.rect, palette.ERROR)
+
+
+def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    view = screen.view
+    if not view:
+        return
+    m = p.metrics
+    body = draw_header(p, rect, view)
+    seats_share = 0.7 if not m.compact else 0.64
+    left, right = columns(body, share(body.width, [seats_share, 1 - seats_share], 2 * m.pad), 2 * m.pad)
+    draw_seats(p, left, view)
+    draw_trick(p, right, view)
+
+
+def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    """Between rounds: lives after the round, before the new deal."""
+    view = screen.view
+    if not view:
+        return
+    m = p.metrics
+    line = _line(p, m.text_size)
+    p.text("tr:round-end:title", p.tr(msg("Round {n} is over: lives now", n=int(view.get("round", 2)) - 1)),
+           pygame.Rect(rect.left, rect.top, rect.width, line), m.text_size, palette.HIGHLIGHT, bold=True)
+    below = pygame.Rect(rect.left, rect.top + line + m.pad, rect.width, rect.height - line - m.pad)
+    draw_seats(p, below, view, lead_cards=False)
+
+
+def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    """The ranking by lives, ties sharing a place; the winners first."""
+    view = screen.view
+    if not view:
+        return
+    m = p.metrics
+    outcome = view.get("outcome") or {}
+    ranking = [list(group) for group in outcome.get("ranking", [])]
+    scores = outcome.get("scores", {})
+    line = _line(p, m.text_size)
+    winners = ", ".join(seat_name(p, str(w)) for w in view.get("winners", []))
+    p.text("tr:game-over:winners", p.tr(msg("Winner: {name}", name=winners)),
+           pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.large_size)), m.large_size, palette.HIGHLIGHT,
+           bold=True, min_size=m.min_size)
+    top = rect.top + _line(p, m.large_size) + m.pad
+    for place, group in enumerate(ranking, start=1):
+        row = pygame.Rect(rect.left, top, rect.width, line)
+        if row.bottom > rect.bottom:
+            break
+        names = ", ".join(seat_name(p, str(n)) for n in group)
+        lives = scores.get(group[0], 0) if group else 0
+        p.text(f"tr:game-over:place:{place}", p.tr(msg("{place}. {name}: {n} lives", place=place, name=names,
+                                                      n=lives)),
+               row, m.text_size, palette.TEXT if place > 1 else palette.GOOD, value=place, min_size=m.min_size)
+        top = row.bottom + m.pad
+
+
+def _seat_row_height(p: Painter) -> int:
+    return _line(p, p.metrics.min_size) + max(1, p.metrics.px(3))
+
+
+def board_min_height(screen: Screen, p: Painter) -> int:
+    """The header, the seat headings and every seat's row at the smallest readable type.
+
+    The game-over screen lists every player too, so the to-do panel under it leaves them the same room.
+    """
+    if not screen.view or screen.kind not in ("board", "round-end", "game-over"):
+        return 0
+    m = p.metrics
+    seats = len(screen.view.get("players", []))
+    if screen.kind == "game-over":
+        return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
+    return _line(p, m.text_size) + m.pad + _line(p, m.min_size) + seats * _seat_row_height(p)
