@@ -301,7 +301,7 @@ class TrickRaidersUI:
 
     def title(self, view: dict[str, Any]) -> Message:
         if view.get("phase") == "over":
-            return msg("Game over: {players} win", players=list(view.get("winners", [])))
+            return msg("Game over after round {round}", round=view["round"])
         pending = view.get("pending") or {}
         if view.get("phase") == "tricks" and pending:
             return msg("Round {round}, trick {trick}: {player}", round=view["round"], trick=view["trick_number"],

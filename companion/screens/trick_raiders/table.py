@@ -28,8 +28,6 @@ SEATS: dict[str, Message] = {"red": msg("Red"), "blue": msg("Blue"), "green": ms
 SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.SKY_BLUE, "green": palette.BLUISH_GREEN,
                 "yellow": palette.YELLOW}
 _ID = re.compile(r"^(spades|hearts|diamonds|clubs)-(10|[1-9])[abc]?$")
-SEAT_COLUMNS = (0.24, 0.15, 0.15, 0.46)
-"""name, lives, hand, lead cards."""
 
 
 def short_card(cid: str) -> str:
@@ -69,30 +67,61 @@ def draw_header(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.R
     return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, rect.bottom - row.bottom - m.pad)
 
 
-def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: bool = True) -> None:
-    """One row per seat: name (the player to act outlined), lives, hand count, lead cards or "out"."""
+def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: bool = True) -> int:
+    """One row per seat: name (the player to act outlined), lives, hand count, lead cards or "out".
+
+    Where not every row fits (480x320), the player to act comes first and the next ones clockwise follow.
+    Returns the bottom of the last row.
+    """
     m = p.metrics
     players = view.get("players", [])
     if not players:
-        return
+        return rect.top
     size = m.min_size
     head = _line(p, size)
-    widths = share(rect.width, list(SEAT_COLUMNS), m.pad)
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
     labels = (msg("Player"), msg("Lives"), msg("Hand"), msg("Lead cards") if lead_cards else msg("Bonus"))
+    widths = _seat_widths(p, rect.width, [p.tr(label) for label in labels],
+                          [seat_name(p, str(pl["name"])) for pl in players])
     for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), labels, strict=True)):
         p.text(f"tr:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
-    height = min((body.height + gap) // len(players) - gap, _line(p, m.text_size) + m.pad)
+    least = _line(p, m.min_size)
+    fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
+    if fit == 0:
+        return heading.bottom
+    height = min((body.height + gap) // fit - gap, _line(p, m.text_size) + m.pad)
     acting = (view.get("pending") or {}).get("player")
-    for n, player in enumerate(players):
-        row = pygame.Rect(body.left, body.top + n * (height + gap), body.width, height)
-        _draw_seat(p, row, widths, player, player["name"] == acting, n, lead_cards)
+    order = list(range(len(players)))
+    if fit < len(players):
+        start = next((i for i, pl in enumerate(players) if pl["name"] == acting), 0)
+        order = [(start + k) % len(players) for k in range(fit)]
+    ceiling = max(m.min_size, min(m.text_size, height - 4))
+    names = [seat_name(p, str(pl["name"])) for pl in players]
+    leads = [" ".join(short_card(str(c)) for c in pl.get("lead", [])) for pl in players]
+    size = min(p.cache.common_size(names, ceiling, widths[0] - m.px(6) - 2 * m.pad, m.min_size),
+               p.cache.common_size([t for t in leads if t] or ["-"], ceiling, widths[3] - m.pad, m.min_size))
+    for place, n in enumerate(order[:fit]):
+        player = players[n]
+        row = pygame.Rect(body.left, body.top + place * (height + gap), body.width, height)
+        _draw_seat(p, row, widths, player, player["name"] == acting, n, lead_cards, size)
+    return body.top + fit * (height + gap)
+
+
+def _seat_widths(p: Painter, total: int, headings: list[str], names: list[str]) -> list[int]:
+    """Name, lives and hand columns as wide as their words at the smallest type; the lead cards get the rest."""
+    m = p.metrics
+    font = p.cache.font(m.min_size)
+    bar = max(4, m.px(6)) + m.pad
+    name = min(total * 3 // 10, max(font.size(t)[0] for t in [headings[0], *names]) + bar + m.pad)
+    lives = max(font.size(headings[1])[0], font.size("10")[0]) + m.pad
+    hand = max(font.size(headings[2])[0], font.size("10")[0]) + m.pad
+    return [name, lives, hand, max(0, total - name - lives - hand - 3 * m.pad)]
 
 
 def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str, Any], acting: bool, n: int,
-               lead_cards: bool) -> None:
+               lead_cards: bool, size: int) -> None:
     m = p.metrics
     name = str(player["name"])
     fill = palette.PANEL if n % 2 else palette.BACKGROUND
@@ -100,7 +129,6 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
           tags=["acting"] if acting else [])
     inner = row.inflate(-4, -2)
     name_cell, lives_cell, hand_cell, lead_cell = columns(inner, widths, m.pad)
-    size = max(m.min_size, min(m.text_size, inner.height - 2))
     pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
                      pygame.Rect(name_cell.left, name_cell.top + 2, max(4, m.px(6)), name_cell.height - 4))
     label = pygame.Rect(name_cell.left + max(4, m.px(6)) + m.pad, name_cell.top,
@@ -139,39 +167,39 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
 
 
 def draw_trick(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
-    """The cards of the trick in play order; cancelled ones struck out; after the trick, its winner outlined."""
+    """The trick in play order, one box per card; cancelled ones struck out; after the trick, its winner outlined."""
     m = p.metrics
     trick = list(view.get("trick") or [])
     winner = None
-    heading = msg("This trick")
+    title = p.tr(msg("This trick"))
     if not trick and view.get("last_trick"):
         last = view["last_trick"]
         trick, winner = list(last.get("cards") or []), last.get("winner")
-        heading = msg("Last trick")
-        title = p.tr(msg("{name} won", name=seat_name(p, str(winner)))) if winner else p.tr(heading)
-    else:
-        title = p.tr(heading)
+        title = p.tr(msg("{name} won", name=seat_name(p, str(winner)))) if winner else p.tr(msg("Last trick"))
     size = m.min_size
-    line = _line(p, size)
-    p.text("tr:trick:title", title, pygame.Rect(rect.left, rect.top, rect.width, line), size, palette.TEXT_MUTED,
-           min_size=size)
-    top = rect.top + line
+    label_width = min(rect.width // 4, p.cache.font(size).size(title)[0] + m.pad)
+    p.text("tr:trick:title", title, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
+           palette.TEXT_MUTED, min_size=size)
     if not trick:
         return
-    step = min(_line(p, m.text_size), max(line, (rect.bottom - top) // len(trick)))
-    for n, played in enumerate(trick):
-        row = pygame.Rect(rect.left, top + n * step, rect.width, step)
-        if row.bottom > rect.bottom:
-            break
+    room = pygame.Rect(rect.left + label_width + m.pad, rect.top, rect.width - label_width - m.pad, rect.height)
+    cells = columns(room, share(room.width, [1.0] * len(trick), m.pad), m.pad)
+    names = [seat_name(p, str(pl.get("player", ""))) for pl in trick]
+    name_size = p.cache.common_size(names, m.min_size, min(c.width for c in cells) - 8, m.min_size)
+    name_height = _line(p, m.min_size)
+    for n, (played, cell, name) in enumerate(zip(trick, cells, names, strict=True)):
         card = str(played.get("card", ""))
         who = str(played.get("player", ""))
         won = winner is not None and who == winner
-        if won:
-            p.box(f"tr:trick:{n}:winner", row, edge=palette.GOOD, value=who, tags=["winner"])
-        text = f"{seat_name(p, who)}: {short_card(card)}"
+        p.box(f"tr:trick:{n}:card", cell, fill=palette.PANEL, edge=palette.GOOD if won else None, radius=4,
+              value=who, tags=["winner"] if won else [])
+        top = pygame.Rect(cell.left + 4, cell.top + 2, cell.width - 8, name_height)
+        p.text(f"tr:trick:{n}:player", name, top, name_size, palette.TEXT_MUTED, palette.PANEL, align="center",
+               value=who, min_size=m.min_size)
+        below = pygame.Rect(cell.left + 4, top.bottom, cell.width - 8, cell.bottom - top.bottom - 2)
         colour = SUIT_COLOURS.get(card.split("-")[0], palette.TEXT)
-        drawn = p.text(f"tr:trick:{n}", text, row.inflate(-6, 0), m.text_size, colour, value=who,
-                       tags=["cancelled"] if played.get("cancelled") else [], min_size=m.min_size)
+        drawn = p.text(f"tr:trick:{n}", short_card(card), below, m.text_size, colour, palette.PANEL, align="center",
+                       value=who, tags=["cancelled"] if played.get("cancelled") else [], min_size=m.min_size)
         if played.get("cancelled") and drawn is not None:
             _strike(p, f"tr:trick:{n}:struck", drawn.rect, palette.ERROR)
 
@@ -182,10 +210,20 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         return
     m = p.metrics
     body = draw_header(p, rect, view)
-    seats_share = 0.7 if not m.compact else 0.64
-    left, right = columns(body, share(body.width, [seats_share, 1 - seats_share], 2 * m.pad), 2 * m.pad)
-    draw_seats(p, left, view)
-    draw_trick(p, right, view)
+    trick_height = _trick_height(p)
+    if body.height < trick_height:
+        return
+    shows_trick = bool(view.get("trick") or view.get("last_trick"))
+    if m.compact and shows_trick:
+        # 480x320 shows fewer things, not smaller ones: the trick first, then the seats that fit.
+        draw_trick(p, pygame.Rect(body.left, body.top, body.width, trick_height), view)
+        draw_seats(p, pygame.Rect(body.left, body.top + trick_height + m.pad, body.width,
+                                  body.height - trick_height - m.pad), view)
+        return
+    seats = pygame.Rect(body.left, body.top, body.width, max(0, body.height - trick_height - m.pad))
+    bottom = draw_seats(p, seats, view)
+    if bottom + m.pad + trick_height <= body.bottom:
+        draw_trick(p, pygame.Rect(body.left, bottom + m.pad, body.width, trick_height), view)
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
@@ -211,8 +249,10 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     ranking = [list(group) for group in outcome.get("ranking", [])]
     scores = outcome.get("scores", {})
     line = _line(p, m.text_size)
-    winners = ", ".join(seat_name(p, str(w)) for w in view.get("winners", []))
-    p.text("tr:game-over:winners", p.tr(msg("Winner: {name}", name=winners)),
+    names = [seat_name(p, str(w)) for w in view.get("winners", [])]
+    headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
+        msg("Shared win: {name}", name=", ".join(names))
+    p.text("tr:game-over:winners", p.tr(headline),
            pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.large_size)), m.large_size, palette.HIGHLIGHT,
            bold=True, min_size=m.min_size)
     top = rect.top + _line(p, m.large_size) + m.pad
@@ -220,12 +260,17 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         row = pygame.Rect(rect.left, top, rect.width, line)
         if row.bottom > rect.bottom:
             break
-        names = ", ".join(seat_name(p, str(n)) for n in group)
+        together = ", ".join(seat_name(p, str(n)) for n in group)
         lives = scores.get(group[0], 0) if group else 0
-        p.text(f"tr:game-over:place:{place}", p.tr(msg("{place}. {name}: {n} lives", place=place, name=names,
+        p.text(f"tr:game-over:place:{place}", p.tr(msg("{place}. {name} - lives: {n}", place=place, name=together,
                                                       n=lives)),
                row, m.text_size, palette.TEXT if place > 1 else palette.GOOD, value=place, min_size=m.min_size)
         top = row.bottom + m.pad
+
+
+def _trick_height(p: Painter) -> int:
+    """A played card's box: the player's name over the card."""
+    return _line(p, p.metrics.min_size) + _line(p, p.metrics.text_size) + 4
 
 
 def _seat_row_height(p: Painter) -> int:
@@ -243,4 +288,5 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     seats = len(screen.view.get("players", []))
     if screen.kind == "game-over":
         return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
-    return _line(p, m.text_size) + m.pad + _line(p, m.min_size) + seats * _seat_row_height(p)
+    trick = _trick_height(p) + m.pad if screen.kind == "board" else 0
+    return _line(p, m.text_size) + m.pad + _line(p, m.min_size) + seats * _seat_row_height(p) + trick
