@@ -83,14 +83,14 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     labels = (msg("Player"), msg("Lives"), msg("Hand"), msg("Lead cards") if lead_cards else msg("Bonus"))
     widths = _seat_widths(p, rect.width, [p.tr(label) for label in labels],
                           [seat_name(p, str(pl["name"])) for pl in players])
-    for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), labels, strict=True)):
-        p.text(f"tr:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
     least = _line(p, m.min_size)
     fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
     if fit == 0:
-        return heading.bottom
+        return rect.top
+    for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), labels, strict=True)):
+        p.text(f"tr:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
     height = min((body.height + gap) // fit - gap, _line(p, m.text_size) + m.pad)
     acting = (view.get("pending") or {}).get("player")
     order = list(range(len(players)))
@@ -213,12 +213,15 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     trick_height = _trick_height(p)
     if body.height < trick_height:
         return
-    shows_trick = bool(view.get("trick") or view.get("last_trick"))
+    shows_trick = view.get("phase") == "tricks" and bool(view.get("trick") or view.get("last_trick"))
     if m.compact and shows_trick:
         # 480x320 shows fewer things, not smaller ones: the trick first, then the seats that fit.
         draw_trick(p, pygame.Rect(body.left, body.top, body.width, trick_height), view)
         draw_seats(p, pygame.Rect(body.left, body.top + trick_height + m.pad, body.width,
                                   body.height - trick_height - m.pad), view)
+        return
+    if not shows_trick:
+        draw_seats(p, body, view)
         return
     seats = pygame.Rect(body.left, body.top, body.width, max(0, body.height - trick_height - m.pad))
     bottom = draw_seats(p, seats, view)
