@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 from engine.core.inputs import Choose, Input, Press, Tap
 from engine.games.trick_raiders.play import Play
@@ -35,30 +36,41 @@ class SimplePolicy:
         self.seed = rng.randrange(2**32)
         self.explore = explore
         self.revoke = revoke
-        self._deals: dict[int, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+        self._deals: dict[tuple[Any, ...], tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
 
     # --- the physical table -------------------------------------------------
 
     def deal(self, st: State) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
         """(lead cards, hand) per player as dealt this round, the same each time it is asked."""
-        if st.round not in self._deals:
+        key = (st.round, tuple(p.name for p in st.players), tuple(st.deck))
+        if key not in self._deals:
             deck = list(st.deck)
             random.Random(self.seed * 1009 + st.round).shuffle(deck)
             lead, hand = {}, {}
             for index, player in enumerate(st.players):
                 cards = deck[index * (st.lead_size + st.hand_size):(index + 1) * (st.lead_size + st.hand_size)]
                 lead[player.name], hand[player.name] = cards[:st.lead_size], cards[st.lead_size:]
-            self._deals[st.round] = (lead, hand)
-        return self._deals[st.round]
+            self._deals[key] = (lead, hand)
+        return self._deals[key]
 
     def hand(self, st: State, name: str) -> list[str]:
-        """The cards really in `name`'s hand now."""
+        """The cards really in `name`'s hand now.
+
+        The policy deals its own physical table; when the game was driven by
+        other hands (a fuzzer's random taps, an undo the table did not
+        follow), its deal no longer matches the engine's counts, and the hand
+        is made up from the cards nobody has seen instead, so play goes on.
+        """
         dealt = self.deal(st)[1][name]
         player = st.by_name(name)
         gone = set(player.lead) | {c for c, (place, _) in st.where.items() if place in ("trick", "discard")}
         held = [c for c in dealt if c not in gone] + [c for c in player.known_hand if c not in dealt]
-        assert len(held) == player.hand, "the policy's table and the engine's counts disagree"
-        return held
+        if len(held) == player.hand:
+            return held
+        known = [c for c in player.known_hand if c not in gone]
+        unseen = [c for c in st.unseen() if c not in known]
+        random.Random(self.seed * 31 + st.round).shuffle(unseen)
+        return (known + unseen)[:player.hand]
 
     # --- decisions --------------------------------------------------------------
 
@@ -69,7 +81,7 @@ class SimplePolicy:
         kind = prompt.kind
         if kind == "deal":
             lead = self.deal(st)[0][prompt.actor]
-            return _tap(next(c for c in lead if c not in st.where))
+            return _tap(next((c for c in lead if c not in st.where), None) or self.rng.choice(st.unseen()))
         if kind == "declare":
             return self._declare(play)
         if kind == "lead":
