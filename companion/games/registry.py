@@ -50,7 +50,6 @@ class GameRegistration:
     demo_script     the scripted table of `companion demo` and the fuzzer: called with (table, *args),
                     `.from_setup(table, setup)` or `.random(table, rng)` (see companion.demo)
     policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
-    invariants      raises AssertionError when a play breaks the game's invariants
     simulate        (setup or None for the default, games, seed) -> (lines of a report, inputs played)
     random_setup    a random legal set-up for the engine protocol's fuzzer
     setup_arguments the game's own set-up options of `companion simulate` (`--samurai kyuzo,heihachi`)
@@ -64,10 +63,19 @@ class GameRegistration:
     screens_package: str
     demo_script: DemoScripts
     policy: Callable[[random.Random, float], Any]
-    invariants: Callable[[Any], None]
     simulate: Callable[[dict[str, Any] | None, int, int], tuple[list[str], int]]
     random_setup: Callable[[random.Random], dict[str, Any]]
     setup_arguments: Callable[[list[str]], dict[str, Any] | None]
+
+    def invariants(self, play: Any) -> None:
+        """Raise AssertionError when `play` breaks the game's invariants.
+
+        The checker is the one the engine game registered for its own
+        property tests (engine.core.registry), so there is one per game.
+        """
+        from engine.core.registry import entry
+
+        entry(self.engine_game).hooks().check_invariants(play)
 
 
 _LOADED: dict[str, GameRegistration] = {}

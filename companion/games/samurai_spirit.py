@@ -506,14 +506,6 @@ def _policy(rng: random.Random, explore: float = 0.0) -> Any:
     return SimplePolicy(rng, explore=explore)
 
 
-def _invariants(play: Any) -> None:
-    from engine.games.samurai_spirit.invariants import check_invariants
-    from engine.games.samurai_spirit.play import Play
-
-    if isinstance(play, Play):
-        check_invariants(play)
-
-
 def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
     """`companion simulate` for Samurai Spirit: win rate, score, rounds and inputs per game."""
     from engine.games.samurai_spirit.simulate import simulate
@@ -560,5 +552,5 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
 REGISTRATION = GameRegistration(
     name="samurai-spirit", title="Samurai Spirit", engine_game="samurai-spirit", ui=SamuraiSpiritUI,
     screens_package="companion.screens.samurai_spirit", demo_script=SamuraiSpiritDemo, policy=_policy,
-    invariants=_invariants, simulate=_simulate, random_setup=_random_setup,
+    simulate=_simulate, random_setup=_random_setup,
     setup_arguments=_setup_arguments)

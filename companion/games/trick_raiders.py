@@ -317,14 +317,6 @@ def _policy(rng: random.Random, explore: float = 0.0) -> Any:
     return SimplePolicy(rng, explore=explore)
 
 
-def _invariants(play: Any) -> None:
-    from engine.games.trick_raiders.invariants import check_invariants
-    from engine.games.trick_raiders.play import Play
-
-    if isinstance(play, Play):
-        check_invariants(play)
-
-
 def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
     """`companion simulate` for Trick Raiders: rounds, winners and inputs per game."""
     from engine.games.trick_raiders.simulate import simulate
@@ -365,7 +357,7 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
 REGISTRATION = GameRegistration(
     name="trick-raiders", title="Trick Raiders", engine_game="trick-raiders", ui=TrickRaidersUI,
     screens_package="companion.screens.trick_raiders", demo_script=TrickRaidersDemo, policy=_policy,
-    invariants=_invariants, simulate=_simulate, random_setup=_random_setup,
+    simulate=_simulate, random_setup=_random_setup,
     setup_arguments=_setup_arguments)
 
 __all__ = ["REGISTRATION", "SEATS", "SUITS", "TrickRaidersSetup", "TrickRaidersUI"]
