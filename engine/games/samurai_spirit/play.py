@@ -12,7 +12,8 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
-from engine.core.inputs import Choose, Input, Press, Tap
+from engine.core.flow import FlowPlay
+from engine.core.inputs import Choose, Input, Tap
 from engine.core.messages import Message, msg
 from engine.core.outcome import Outcome
 from engine.core.prompt import TABLE, Prompt
@@ -29,7 +30,7 @@ _REVEALED: dict[str, Message] = {}
 """One "{card} revealed." message per card id, shared by every game (a card is revealed at almost every step)."""
 
 
-class Play:
+class Play(FlowPlay):
     """A game in progress; built by SamuraiSpirit.new_play."""
 
     def __init__(self, catalogue: Catalogue, setup: Setup, seed: int) -> None:
@@ -54,28 +55,15 @@ class Play:
         )
         self.kiai_active: set[str] = set()
         self.events: list[Event] = []
-        self._flow: Flow[None] = rounds.game(self)
-        self._prompt: Prompt | None = None
-        self._resume(None)
+        self.start(rounds.game(self))
 
     # --- helpers for the rules ---------------------------------------------
-
-    def emit(self, kind: str, message: Message, **data: Any) -> None:
-        self.events.append(Event(kind, message, data))
 
     def ask(self, actor: SamuraiState | str, kind: str, options: list[str], message: Message,
             forced: Message | None = None, subject: str | None = None) -> Flow[str]:
         """Wait for a choice. A single legal option is taken at once and reported (with `forced` as why)."""
         who = actor if isinstance(actor, str) else actor.name
-        if len(options) == 1:
-            why = forced or msg("Only one choice: {option}.", option=options[0])
-            self.emit("forced", why, actor=who, decision=kind, option=options[0])
-            return options[0]
-        value = yield Prompt(who, kind, message, tuple(options), None, subject)
-        if isinstance(value, Choose):
-            return value.option
-        assert isinstance(value, Press)
-        return value.button
+        return self.ask_option(who, kind, options, message, forced, subject)
 
     def reveal(self, actor: SamuraiState | str, source: str, message: Message,
                face_up: Message | None = None) -> Flow[str]:
@@ -103,10 +91,6 @@ class Play:
         return cid
 
     # --- the Play contract ----------------------------------------------------
-
-    @property
-    def prompt(self) -> Prompt | None:
-        return self._prompt
 
     @property
     def result(self) -> str | None:
@@ -157,14 +141,6 @@ class Play:
             self.emit("hidden", msg("The card slid onto the Intruder stack is noted (it stays hidden)."))
             return self.events
         return self._resume(value)
-
-    def _resume(self, value: Input | None) -> list[Event]:
-        self.events = []
-        try:
-            self._prompt = self._flow.send(value)  # type: ignore[arg-type]
-        except StopIteration:
-            self._prompt = None
-        return self.events
 
     def possible_taps(self) -> list[str]:
         """The cards the pending tap could be, from public knowledge (a hidden card stays possible)."""

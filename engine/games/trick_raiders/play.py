@@ -14,7 +14,8 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
-from engine.core.inputs import Choose, Input, Press, Tap
+from engine.core.flow import FlowPlay
+from engine.core.inputs import Choose, Input, Tap
 from engine.core.messages import Items, Message, msg
 from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
@@ -26,7 +27,7 @@ from engine.games.trick_raiders.setup import Setup
 from engine.games.trick_raiders.state import Player, State
 
 
-class Play:
+class Play(FlowPlay):
     """A game in progress; built by TrickRaiders.new_play."""
 
     def __init__(self, catalogue: Catalogue, setup: Setup, seed: int) -> None:
@@ -36,29 +37,15 @@ class Play:
         players = [Player(name, seat, setup.lives) for seat, name in enumerate(names)]
         self.state = State(catalogue=catalogue, setup=setup, rng=rng, players=players, first=first)
         self.events: list[Event] = []
-        self._flow: Flow[None] = rounds.game(self)
-        self._prompt: Prompt | None = None
-        self._resume(None)
+        self.start(rounds.game(self))
 
     # --- helpers for the rules ---------------------------------------------
 
-    def emit(self, kind: str, message: Message, **data: Any) -> None:
-        self.events.append(Event(kind, message, data))
-
     def ask(self, actor: str, kind: str, options: list[str], message: Message) -> Flow[str]:
         """Wait for a choice; a single legal option is taken at once and reported."""
-        if len(options) == 1:
-            self.emit("forced", msg("Only one choice: {option}.", option=options[0]), actor=actor, decision=kind,
-                      option=options[0])
-            return options[0]
-        value = yield Prompt(actor, kind, message, tuple(options))
-        return value.option if isinstance(value, Choose) else value.button if isinstance(value, Press) else ""
+        return self.ask_option(actor, kind, options, message)
 
     # --- the Play contract ----------------------------------------------------
-
-    @property
-    def prompt(self) -> Prompt | None:
-        return self._prompt
 
     @property
     def result(self) -> str | None:
@@ -120,14 +107,6 @@ class Play:
     def advance(self, value: Input) -> list[Event]:
         self.state.step += 1
         return self._resume(value)
-
-    def _resume(self, value: Input | None) -> list[Event]:
-        self.events = []
-        try:
-            self._prompt = self._flow.send(value)  # type: ignore[arg-type]
-        except StopIteration:
-            self._prompt = None
-        return self.events
 
     def possible_taps(self) -> list[str]:
         """The cards the pending tap could be, from what the table has seen (any unseen card could be in a hand)."""

@@ -1,15 +1,8 @@
-"""Shared vocabulary of the rule modules."""
+"""Shared vocabulary of the rule modules (the generator type is engine.core.flow's)."""
 
-from __future__ import annotations
+from engine.core.flow import Flow
 
-from collections.abc import Generator
-from typing import TypeVar
-
-from engine.core.inputs import Input
-from engine.core.prompt import Prompt
-
-T = TypeVar("T")
-Flow = Generator[Prompt, Input, T]
+__all__ = ["Flow", "GameOver"]
 
 
 class GameOver(Exception):

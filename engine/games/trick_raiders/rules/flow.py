@@ -1,12 +1,5 @@
-"""Shared vocabulary of the rule modules: a rule waits for input by yielding a Prompt."""
+"""Shared vocabulary of the rule modules: a rule waits for input by yielding a Prompt (engine.core.flow)."""
 
-from __future__ import annotations
+from engine.core.flow import Flow
 
-from collections.abc import Generator
-from typing import TypeVar
-
-from engine.core.inputs import Input
-from engine.core.prompt import Prompt
-
-T = TypeVar("T")
-Flow = Generator[Prompt, Input, T]
+__all__ = ["Flow"]

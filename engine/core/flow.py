@@ -1,0 +1,77 @@
+"""Rules written as one generator per game, and the Play skeleton that drives it.
+
+A game's rules read top to bottom like the rulebook: a rule that needs the
+table's answer yields a Prompt and receives the Input. `FlowPlay` is the part
+every such game shares (collect events, feed the generator, keep the prompt,
+take a single legal option at once), so a game's Play holds only its own
+checks and views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, TypeVar
+
+from engine.core.events import Event
+from engine.core.inputs import Choose, Input, Press
+from engine.core.messages import Message, msg
+from engine.core.prompt import Prompt
+
+T = TypeVar("T")
+Flow = Generator[Prompt, Input, T]
+"""A rule that may wait for input: yields Prompts, receives Inputs, returns T."""
+
+
+def option_of(value: Input) -> str:
+    """The option a choice or a press names ("" for a tap)."""
+    if isinstance(value, Choose):
+        return value.option
+    if isinstance(value, Press):
+        return value.button
+    return ""
+
+
+class FlowPlay:
+    """Feeds checked inputs to a game's rule generator and keeps the prompt it waits on.
+
+    A subclass builds its state, then calls `start(flow)` with the generator
+    of the whole game; it adds `check`, `public_view` and the rest of the
+    Play contract (engine.core.game.Play).
+    """
+
+    events: list[Event]
+    _prompt: Prompt | None
+    _flow: Flow[None]
+
+    def start(self, flow: Flow[None]) -> list[Event]:
+        """Run the rules up to their first question."""
+        self._flow = flow
+        self._prompt = None
+        return self._resume(None)
+
+    def emit(self, kind: str, message: Message, **data: Any) -> None:
+        """Report what happened to the table (collected until the next input)."""
+        self.events.append(Event(kind, message, data))
+
+    def ask_option(self, actor: str, kind: str, options: list[str], message: Message,
+                   forced: Message | None = None, subject: str | None = None) -> Flow[str]:
+        """Wait for a choice. A single legal option is taken at once and reported (with `forced` as why)."""
+        if len(options) == 1:
+            why = forced or msg("Only one choice: {option}.", option=options[0])
+            self.emit("forced", why, actor=actor, decision=kind, option=options[0])
+            return options[0]
+        value = yield Prompt(actor, kind, message, tuple(options), None, subject)
+        return option_of(value)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """What the play waits for; None once the game is over."""
+        return self._prompt
+
+    def _resume(self, value: Input | None) -> list[Event]:
+        self.events = []
+        try:
+            self._prompt = self._flow.send(value)  # type: ignore[arg-type]
+        except StopIteration:
+            self._prompt = None
+        return self.events
