@@ -227,7 +227,7 @@ class App:
         match = self.match
         assert match is not None
         prompt = match.play.prompt
-        info = game_lines(match.play.public_view(), engine_words(prompt) if prompt is not None else None)
+        info = game_lines(self.ui, match.play.public_view(), engine_words(prompt) if prompt is not None else None)
         if self.damage is not None:
             copy = self.damage_copy.name if self.damage_copy is not None else None
             info.append(damage_line(self.damage, len(match.inputs), copy))

@@ -189,11 +189,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the language on every screen (default: the one last picked at set-up, else app.language)")
     p.set_defaults(func=_cmd_run)
 
-    p = sub.add_parser("enroll", help="bind each card's and Samurai board's NFC tag")
+    p = sub.add_parser("enroll", help="bind each tagged component's NFC tag (cards, boards, tiles)")
     p.add_argument("--mock", action="store_true", help="mock reader: T taps a new random tag")
     p.add_argument("--config")
     p.add_argument("--state-dir")
-    p.add_argument("--start", help="begin at this card id or Samurai name (to redo one)")
+    p.add_argument("--start", help="begin at this component (a card id, or a game's own target such as a Samurai name) to redo one")
     _add_game(p, help_text="the game whose tags to enroll (default: app.game in the config, else the first game)")
     p.add_argument("--lang", choices=LANGUAGES, help="the language of the enrolment screen (default: app.language)")
     p.set_defaults(func=_cmd_enroll)

@@ -42,7 +42,7 @@ class LanguageFirst:
 
     def tap(self, target: str) -> Text | None:
         if not self.asked:
-            return msg("Choose the language with Next and OK first; the Samurai boards come after.")
+            return msg("Choose the language with Next and OK first; the game's questions come after.")
         return self.game.tap(target)
 
     def back(self) -> bool:

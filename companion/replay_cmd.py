@@ -17,7 +17,7 @@ from companion.screen_model import Screen
 from companion.storage import load_journal
 from engine import Match, RuleError
 from engine.core.journal import Damage
-from engine.core.messages import Items, Message, msg
+from engine.core.messages import Message, msg
 
 EPILOG = """exit status: 0 the whole journal was replayed; 1 the journal is damaged and was
 replayed up to the damage (the damaged line, the reason and how many intact
@@ -106,10 +106,10 @@ def run(args: argparse.Namespace) -> int:
     ui = game_ui(full.game.name)
     tr = Translator("en", ui.namers())
     setup = full.setup.to_json()
-    print(f"{args.journal}: " + tr(msg("{game}, {difficulty}, {samurais}, seed {seed}, {n} inputs",
-                                       game=full.game.name, difficulty=setup.get("difficulty"),
-                                       samurais=Items(setup.get("samurai", [])), seed=full.seed,
+    print(f"{args.journal}: " + tr(msg("{game}, seed {seed}, {n} inputs", game=full.game.name, seed=full.seed,
                                        n=len(full.inputs))))
+    for line in ui.summary(Match(full.game, setup, full.seed).play.public_view()):
+        print(f"      {tr(line)}")
     if loaded.damage:
         print(damage_line(loaded.damage, len(full.inputs), tr))
     match = Match(full.game, setup, full.seed)

@@ -1,39 +1,24 @@
 """What the resume screen says about the unfinished game, in a few short lines.
 
 Enough for the table to recognise its game and put it back on the table:
-who plays in which seat, the difficulty and round, the village, whose turn
-it is and what was pending. Read from the public view, so nothing hidden
-shows; a key a game's view does not have is simply left out.
+the game's own summary of its public view (seats, variant, round, whose
+turn; see GameUI.summary), then whether it is over or what was pending.
+Read from the public view, so nothing hidden shows.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import Text
+from companion.games.base import GameUI, Text
 from engine.core.journal import Damage
 from engine.core.messages import msg
 
-DIFFICULTY_WORDS = {"easy": msg("Easy"), "normal": msg("Normal"), "hard": msg("Hard"), "heroic": msg("Heroic")}
 
-
-def game_lines(view: dict[str, Any], pending: Text | None) -> list[Text]:
-    """The game at a glance: seats, difficulty and round; village; whose turn and what was pending."""
-    lines: list[Text] = []
-    names = [str(s.get("name", "")).capitalize() for s in view.get("samurai", []) if isinstance(s, dict)]
-    difficulty = DIFFICULTY_WORDS.get(str(view.get("difficulty")), msg("Normal"))
-    if names:
-        lines.append(msg("{difficulty} game with {seats}.", difficulty=difficulty, seats=", ".join(names)))
+def game_lines(ui: GameUI, view: dict[str, Any], pending: Text | None) -> list[Text]:
+    """The game at a glance, then whether it is over or what it waits for."""
+    lines: list[Text] = list(ui.summary(view))
     over = bool(view.get("result")) or pending is None
-    if "round" in view and view.get("active") and not over:
-        lines.append(msg("Round {round}, {samurai}'s turn.", round=view["round"], samurai=view["active"]))
-    elif "round" in view:
-        lines.append(msg("Round {round}.", round=view["round"]))
-    village = view.get("village")
-    if isinstance(village, dict) and {"barricades", "barricades_max", "farmsteads"} <= village.keys():
-        lines.append(msg("Village: Barricades {left} of {most}, Farmsteads {farmsteads}, Families {families}.",
-                         left=village["barricades"], most=village["barricades_max"],
-                         farmsteads=village["farmsteads"], families=len(village.get("families", []))))
     lines.append(msg("That game is over.") if over else msg("Waiting for: {pending}", pending=pending))
     return lines
 

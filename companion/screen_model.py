@@ -20,7 +20,7 @@ class Screen:
     """One frame's content.
 
     kind      which layout: setup, board, round-end, game-over, enroll, resume, message
-    game      the game's name ("samurai-spirit"): picks the game's screens
+    game      the game's name ("samurai-spirit"): picks the game's screens; "" for none (generic screens)
     view      the engine's public view (None on screens without a game)
     title     the headline ("Round 2 - Kyuzo's turn", "Enroll cards")
     lines     what the table must do physically, newest first
@@ -49,7 +49,7 @@ class Screen:
     """
 
     kind: str
-    game: str = "samurai-spirit"
+    game: str = ""
     view: dict[str, Any] | None = None
     title: str = ""
     lines: tuple[str, ...] = ()

@@ -106,4 +106,9 @@ class GameUI(Protocol):
 
     def screen_kind(self, view: dict[str, Any]) -> str: ...
 
+    def summary(self, view: dict[str, Any]) -> list[Message]:
+        """The game at a glance from its public view, a few short lines (who sits where, the variant, the
+        round, whose turn): what the resume screen and `replay` say so the table recognises its game."""
+        ...
+
     def title(self, view: dict[str, Any]) -> Message: ...

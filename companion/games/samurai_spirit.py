@@ -480,6 +480,24 @@ class SamuraiSpiritUI:
         phase = view.get("phase")
         return "game-over" if phase == "over" else "round-end" if phase == "round-end" else "board"
 
+    def summary(self, view: dict[str, Any]) -> list[Message]:
+        """Difficulty and Samurai in seat order; round and whose turn; the village."""
+        lines: list[Message] = []
+        names = [str(s.get("name", "")).capitalize() for s in view.get("samurai", []) if isinstance(s, dict)]
+        difficulty = DIFFICULTY_NAMES.get(str(view.get("difficulty")), DIFFICULTY_NAMES["normal"])
+        if names:
+            lines.append(msg("{difficulty} game with {seats}.", difficulty=difficulty, seats=", ".join(names)))
+        if "round" in view and view.get("active") and not view.get("result"):
+            lines.append(msg("Round {round}, {samurai}'s turn.", round=view["round"], samurai=view["active"]))
+        elif "round" in view:
+            lines.append(msg("Round {round}.", round=view["round"]))
+        village = view.get("village")
+        if isinstance(village, dict) and {"barricades", "barricades_max", "farmsteads"} <= village.keys():
+            lines.append(msg("Village: Barricades {left} of {most}, Farmsteads {farmsteads}, Families {families}.",
+                             left=village["barricades"], most=village["barricades_max"],
+                             farmsteads=village["farmsteads"], families=len(village.get("families", []))))
+        return lines
+
     def title(self, view: dict[str, Any]) -> Message:
         if view.get("result") == "won":
             return msg("Victory! Score {grade}", grade=view["grade"])

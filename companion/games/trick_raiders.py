@@ -299,6 +299,20 @@ class TrickRaidersUI:
             return "round-end"
         return "board"
 
+    def summary(self, view: dict[str, Any]) -> list[Message]:
+        """Players in seat order with their lives; the round and the trump."""
+        players = [p for p in view.get("players", []) if isinstance(p, dict)]
+        lines: list[Message] = []
+        if players:
+            lives = ", ".join(f"{str(p.get('name', '')).capitalize()} {p.get('lives', 0)}" for p in players)
+            lines.append(msg("Lives: {lives}.", lives=lives))
+        if "round" in view:
+            if view.get("trump"):
+                lines.append(msg("Round {round}; trump: {suit}.", round=view["round"], suit=view["trump"]))
+            else:
+                lines.append(msg("Round {round}.", round=view["round"]))
+        return lines
+
     def title(self, view: dict[str, Any]) -> Message:
         if view.get("phase") == "over":
             return msg("Game over after round {round}", round=view["round"])

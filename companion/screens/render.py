@@ -101,7 +101,7 @@ def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> 
 
 
 def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, over_board: bool) -> None:
-    """The banner across the main area, placed where it hides neither the active Samurai's row nor the
+    """The banner across the main area, placed where it hides neither the active seat's box nor the
     to-do panel's first step nor the prompt: at the top, else at the bottom, else next to the row."""
     m = p.metrics
     main = regions.main.union(regions.todo) if regions.todo is not None else regions.main
@@ -109,7 +109,7 @@ def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, ove
     if not over_board:
         chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
         return
-    keep = [item.box for item in p.items.find_all(prefix="samurai:", kind="box", tag="active")]
+    keep = [item.box for item in p.items.find_all(kind="box", tag="active")]
     first = p.items.find("todo", kind="text")
     if first is not None:
         keep.append(first.box)

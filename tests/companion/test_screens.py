@@ -27,6 +27,9 @@ from companion.screens.samurai_spirit.gallery import SEATINGS, sample_screens
 from companion.screens.samurai_spirit.round_end import ALL_DONE, current_step
 from engine.core.messages import Message, msg
 
+SS = "samurai-spirit"
+"""The game whose reference views these are."""
+
 SIZES = [(800, 480), (480, 320)]
 PLAYERS = sorted(SEATINGS)
 MAIN_TEXT_ROLES = re.compile(r"^(title|prompt|option|line|button:|village:|stacks:|samurai:[a-z]+:(name|track)$)")
@@ -253,7 +256,7 @@ def test_board_marks_the_active_samurai_and_shows_each_track(players: int, size:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_reference_views_render(size: tuple[int, int], tmp_path: Path) -> None:
-    board = Screen(kind="board", view=MIDGAME, title="Round 1 - Daisuke's turn",
+    board = Screen(kind="board", game=SS, view=MIDGAME, title="Round 1 - Daisuke's turn",
                    lines=("Gorobei's turn.", "Penalty of 1-plain-barricade: remove one Barricade (4 left)."),
                    buttons=("undo",))
     items = _save(board, size, "ref-midgame", tmp_path)
@@ -266,7 +269,7 @@ def test_reference_views_render(size: tuple[int, int], tmp_path: Path) -> None:
     assert items.find("samurai:daisuke:wound") is not None and items.find("samurai:kyuzo:wound") is None
     assert items.find("samurai:gorobei:penalty").value == "no-support"  # type: ignore[union-attr]
     lost_why = msg("The game is lost: {why}.", why="Kikuchiyo takes a fourth wound")
-    over = Screen(kind="game-over", view={**LOST, "narration": [lost_why.to_json()]}, title="Game over",
+    over = Screen(kind="game-over", game=SS, view={**LOST, "narration": [lost_why.to_json()]}, title="Game over",
                   lines=("The game is lost: Kikuchiyo takes a fourth wound.",))
     items = _save(over, size, "ref-lost", tmp_path)
     _check_frame(items, size)
@@ -278,7 +281,7 @@ def test_reference_views_render(size: tuple[int, int], tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_crowded_board_stays_inside_and_readable(size: tuple[int, int], tmp_path: Path) -> None:
-    screen = Screen(kind="board", view=CROWDED, title="Round 3 - Katsushiro's turn",
+    screen = Screen(kind="board", game=SS, view=CROWDED, title="Round 3 - Katsushiro's turn",
                     lines=("A very long narration line that certainly cannot fit on one line of a small screen, "
                            "so it must be cut or wrapped without spilling anywhere.",) * 4,
                     options=tuple(f"Option number {n}" for n in range(12)), selected=9,
@@ -371,7 +374,7 @@ def test_generic_kinds_show_title_detail_and_options(kind: str) -> None:
 
 
 def test_a_game_without_screens_gets_the_generic_frame() -> None:
-    screen = Screen(kind="board", game="tenno", view={"anything": 1}, title="Tenno", detail=("No board yet.",),
+    screen = Screen(kind="board", game="no-such-game", view={"anything": 1}, title="Tenno", detail=("No board yet.",),
                     options=("OK",))
     items = render(screen, pygame.Surface((800, 480)))
     assert items.texts("detail") == ["No board yet."]
@@ -423,7 +426,7 @@ def test_round_end_step_comes_from_the_prompt_or_the_newest_message() -> None:
         pending = {"samurai": "table", "kind": "reveal", "text": "⟦...⟧", "options": [], **prompt.to_json()} \
             if prompt else None
         view = _view([_sam("kyuzo")], pending=pending, narration=[line.to_json() for line in lines])
-        return Screen(kind="round-end", view=view, lines=tuple("⟦...⟧" for _ in lines), lang="de")
+        return Screen(kind="round-end", game=SS, view=view, lines=tuple("⟦...⟧" for _ in lines), lang="de")
 
     reveal = msg("Step 4: turn over the top Intruder card and tap it, then put it on the discard pile "
                  "(cards left: {left}).", left=3)
@@ -500,9 +503,9 @@ def test_the_card_being_faced_is_drawn_whole(size: tuple[int, int]) -> None:
 
 
 def test_prompt_is_only_shown_where_a_decision_waits() -> None:
-    assert pending_prompt(Screen(kind="board", view=MIDGAME)) == MIDGAME["pending"]["text"]
-    assert pending_prompt(Screen(kind="setup", view=MIDGAME)) is None
-    assert pending_prompt(Screen(kind="board", view=LOST)) is None
+    assert pending_prompt(Screen(kind="board", game=SS, view=MIDGAME)) == MIDGAME["pending"]["text"]
+    assert pending_prompt(Screen(kind="setup", game=SS, view=MIDGAME)) is None
+    assert pending_prompt(Screen(kind="board", game=SS, view=LOST)) is None
 
 
 def test_card_faces_come_from_the_catalogue_or_the_id() -> None:
