@@ -4,13 +4,20 @@
 
 The companion tells systemd READY=1 right after its first frame; this script
 plays systemd: it listens on a NOTIFY_SOCKET and times from process start to
-that message. Target: within 1.5x the bare pygame import, measured in the
+that message. Target: within 1.2x the bare pygame import, measured in the
 same run.
+
+The project's byte code is compiled first, as an install does (the service
+cannot write `__pycache__` under its read-only /opt, so an install without
+compiled byte code would compile some 140 modules at every start: about
+0.2 s here, several times that on a Pi). pygame's own byte code was written
+by pip when it was installed, so both sides are measured as deployed.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import socket
 import statistics
@@ -51,6 +58,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
+    root = Path(__file__).resolve().parent.parent
+    for package in ("companion", "drivers", "engine"):
+        compileall.compile_dir(root / package, quiet=1)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     ready, bare = [], []
     with tempfile.TemporaryDirectory() as state:
@@ -60,7 +70,7 @@ def main() -> None:
     r, b = statistics.median(ready), statistics.median(bare)
     print(f"command: python bench/startup.py --runs {args.runs}")
     print(f"process start to first frame: median {r * 1000:.0f} ms; python -c 'import pygame': median "
-          f"{b * 1000:.0f} ms; ratio {r / b:.2f}x (target <= 1.5x)")
+          f"{b * 1000:.0f} ms; ratio {r / b:.2f}x (target <= 1.2x)")
 
 
 if __name__ == "__main__":

@@ -190,11 +190,11 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
 
 def game_menu(cfg: Config, wanted: str | None) -> dict[str, Text]:
     """The first menu's games and titles: every registered game, unless --game or app.game fixes one."""
-    from companion.games import registration
+    from companion.games.registry import game_title
 
     if wanted or cfg.game or len(registered_games()) < 2:
         return {}
-    return {name: registration(name).title for name in registered_games()}
+    return {name: game_title(name) for name in registered_games()}
 
 
 def _switch(app: App, state_dir: Path, name: str, mock: bool) -> tuple[Any, TagMap]:

@@ -7,13 +7,20 @@ prefix (`samurai_spirit_demo`) and are not games. The registry lists these
 modules from the package folder without importing them, so start-up costs
 the same whatever the number of games; a game's module, engine and screens
 are imported on the first `registration(name)`.
+
+The first menu needs every game's title before any game is chosen, so a
+game module states it on one line of its own, `TITLE = "Samurai Spirit"`,
+which `game_title` reads from the file without importing it (and
+`registration` checks against the registration's `title`).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,8 +113,36 @@ def registration(name: str) -> GameRegistration:
     if not isinstance(found, GameRegistration) or found.name != name:
         raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(name),
                             value=", ".join(registered_games())))
+    declared = _declared_title(module)
+    if declared is not None and found.title != declared:
+        raise RuntimeError(f"game {name!r}: the TITLE line of {module} ({declared!r}) and its registration's "
+                           f"title ({found.title!r}) differ")
     _LOADED[name] = found
     return found
+
+
+_TITLE_LINE = re.compile(r'^TITLE = "([^"\\]+)"$', re.MULTILINE)
+
+
+def _declared_title(module: str) -> str | None:
+    """The `TITLE = "..."` line of a game module's source, read without importing the module."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return None
+    try:
+        found = _TITLE_LINE.search(Path(spec.origin).read_text(encoding="utf-8"))
+    except OSError:
+        return None
+    return found.group(1) if found else None
+
+
+def game_title(name: str) -> Message | str:
+    """A game's title for the first menu; read from its module's TITLE line, so nothing is imported."""
+    if name in _LOADED:
+        return _LOADED[name].title
+    module = _modules().get(name)
+    declared = _declared_title(module) if module is not None else None
+    return declared if declared is not None else registration(name).title
 
 
 def loaded_games() -> list[str]:

@@ -24,6 +24,9 @@ from engine.games.samurai_spirit.catalogue import SAMURAI, Card
 from engine.games.samurai_spirit.rules.village import FARMSTEAD_BACKS
 from engine.games.samurai_spirit.setup import DIFFICULTIES
 
+TITLE = "Samurai Spirit"
+"""The game's name on the first menu; the box's own name, the same in every language."""
+
 WORDS: dict[str, Message] = {
     "fight": msg("Fight"), "support": msg("Support"), "pass": msg("Pass"), "confront": msg("Confront"),
     "defend": msg("Defend"), "yes": msg("Yes"), "no": msg("No"), "discard": msg("Discard (Kyuzo)"),
@@ -568,7 +571,7 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
 
 
 REGISTRATION = GameRegistration(
-    name="samurai-spirit", title="Samurai Spirit", engine_game="samurai-spirit", ui=SamuraiSpiritUI,
+    name="samurai-spirit", title=TITLE, engine_game="samurai-spirit", ui=SamuraiSpiritUI,
     screens_package="companion.screens.samurai_spirit", demo_script=SamuraiSpiritDemo, policy=_policy,
     simulate=_simulate, random_setup=_random_setup,
     setup_arguments=_setup_arguments)

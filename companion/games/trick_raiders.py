@@ -29,6 +29,9 @@ from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.catalogue import SUITS, Card
 from engine.games.trick_raiders.setup import LIVES
 
+TITLE = "Trick Raiders"
+"""The game's name on the first menu; the box's own name, the same in every language."""
+
 SEATS = ("red", "blue", "green", "yellow")
 """The players' names: seat colours in seat order, clockwise."""
 SEAT_NAMES: dict[str, Message] = {
@@ -369,7 +372,7 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
 
 
 REGISTRATION = GameRegistration(
-    name="trick-raiders", title="Trick Raiders", engine_game="trick-raiders", ui=TrickRaidersUI,
+    name="trick-raiders", title=TITLE, engine_game="trick-raiders", ui=TrickRaidersUI,
     screens_package="companion.screens.trick_raiders", demo_script=TrickRaidersDemo, policy=_policy,
     simulate=_simulate, random_setup=_random_setup,
     setup_arguments=_setup_arguments)

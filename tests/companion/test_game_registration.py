@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,13 +23,33 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME_OWN = ("companion/games/samurai_spirit", "companion/screens/samurai_spirit/")
 
 
+GAME_MODULES = ("[m for m in sys.modules if set(m.split('.')) & "
+                "{g.replace('-', '_') for g in __import__('companion.games').games.registered_games()}]")
+"""Python listing the game modules imported so far (the packages' own contract modules aside)."""
+
+
+def _in_fresh_process(code: str) -> list[str]:
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+    return out.stdout.splitlines()
+
+
 def test_the_registry_lists_games_without_importing_them() -> None:
-    code = ("import sys; from companion.games import registered_games; print(registered_games()); "
-            "print(sorted(m for m in sys.modules if 'samurai' in m or 'trick' in m))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    games, imported = out.stdout.splitlines()
-    assert games == "['samurai-spirit', 'trick-raiders']"
+    games, imported = _in_fresh_process("import sys; from companion.games import registered_games; "
+                                        f"print(registered_games()); print(sorted({GAME_MODULES}))")
+    assert {"samurai-spirit", "trick-raiders"} <= set(ast.literal_eval(games))
     assert imported == "[]", "listing the games imported one"
+
+
+def test_the_first_menu_shows_every_title_without_loading_a_game() -> None:
+    titles, imported = _in_fresh_process(
+        "import sys; from companion.config import Config; from companion.run_cmd import game_menu; "
+        f"print(game_menu(Config(), None)); print(sorted({GAME_MODULES}))")
+    menu = ast.literal_eval(titles)
+    assert menu["samurai-spirit"] == "Samurai Spirit" and menu["trick-raiders"] == "Trick Raiders"
+    assert imported == "[]", "the first menu imported a game before it was chosen"
+    for name, title in menu.items():
+        assert registration(name).title == title, f"{name}: the TITLE line and the registration differ"
 
 
 def test_a_registration_names_its_parts() -> None:
