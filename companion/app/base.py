@@ -1,0 +1,165 @@
+"""What every part of the app shares: its state, its words, and the steps one part offers another.
+
+The app is split by what it does (companion.app.setup_steps, resume_steps,
+play_steps, pickers, frames); `App` in companion.app.controller joins them.
+Each part is a class over `AppBase`, which holds the attributes they share
+and names the few steps one part calls in another, so each module reads on
+its own and the type checker sees every call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.games.base import GameUI, Menu, Text
+from companion.i18n import CatalogError, Translator
+from companion.language_step import LanguageFirst
+from companion.remembered import Remembered
+from companion.saving import SaveQueue
+from companion.storage import FileSystem, JournalFile
+from companion.tagmap import TagMap
+from engine import Event, Match, Prompt, RuleError
+from engine.core.journal import Damage
+from engine.core.messages import Message, msg
+
+MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
+"""The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
+MAX_LINES = 8
+UNSEEN = ("reveal",)
+"""Event kinds that are no step for the table (the card was already turned over to be tapped)."""
+
+
+@dataclass
+class Notice:
+    """A note or refusal shown for a few seconds (finished words: the enrolment walk's)."""
+
+    text: str
+    error: bool
+    until: float
+
+
+@dataclass
+class Said:
+    """The App's note or refusal, translated when it is shown, so a language change reaches it too."""
+
+    text: Text
+    error: bool
+    until: float
+
+
+def engine_words(thing: Event | Prompt | RuleError) -> Message:
+    """An engine event, prompt or refusal for the table: its Message, translated where it is shown."""
+    return thing.message
+
+
+class AppBase:
+    """The state every part of the app reads and writes (set in `App.__init__`), and shared helpers."""
+
+    ui: GameUI
+    games: dict[str, Text]
+    switch_game: Callable[[str], tuple[GameUI, TagMap]] | None
+    tags: TagMap
+    state_dir: Path
+    clock: Callable[[], float]
+    notice_s: float
+    resume_timeout_s: float
+    new_seed: Callable[[], int]
+    save_tags: bool
+    fs: FileSystem
+    journal: JournalFile
+    memory: Remembered
+    tr: Translator
+    notice: Said | None
+    match: Match | None
+    mode: str
+    setup: LanguageFirst
+    selected: int
+    lines: list[Text]
+    todo: list[Text]
+    _page_key: tuple[str, tuple[str, ...], tuple[str, ...]] | None
+    _page_epoch: float
+    confirm: tuple[Text, ...] | None
+    _confirm_action: Callable[[], None] | None
+    reader_lost: Text | None
+    unknown_uid: str | None
+    picker: Menu | None
+    picker_action: Callable[[str], None] | None
+    resume_deadline: float | None
+    damage: Damage | None
+    damage_copy: Path | None
+    unreadable: Message | None
+    saving: SaveQueue
+    accepted: int
+
+    def _set_language(self, lang: str) -> None:
+        """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""
+        try:
+            self.tr = Translator(lang, self.ui.namers())
+        except CatalogError as exc:
+            self.tr = Translator("en", self.ui.namers())
+            self._say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
+                          language=lang, reason=str(exc)), error=True)
+
+    def _say(self, text: Text, error: bool = False) -> None:
+        self.notice = Said(text, error, self.clock() + self.notice_s)
+
+    def _t(self, text: Text) -> str:
+        """Words in the table's language: a Message is translated, a finished string (a name, a path) kept."""
+        return self.tr(text) if isinstance(text, Message) else text
+
+    def _all(self, texts: tuple[Text, ...] | list[Text]) -> tuple[str, ...]:
+        return tuple(self._t(text) for text in texts)
+
+    def _button_word(self, name: str) -> Text:
+        """A physical button in words: the game's label for it, else the menu word, else its name."""
+        return self.ui.button_label(name) or MENU_BUTTONS.get(name) or name
+
+    def _narrate(self, events: list[Event]) -> None:
+        """The steps one accepted input caused: the to-do panel until the next input, and the log."""
+        steps: list[Text] = [engine_words(e) for e in events if e.kind not in UNSEEN]
+        self.todo = steps
+        for step in steps:
+            self.lines.insert(0, step)
+        del self.lines[MAX_LINES:]
+
+    def _close_picker(self, message: Text | None) -> None:
+        self.picker = None
+        self.picker_action = None
+        self.selected = 0
+        if message:
+            self._say(message)
+
+    # --- steps one part calls in another (each defined in the part named) ---------
+
+    def _card(self, uid: str) -> None:
+        """A tag was tapped (controller)."""
+        raise NotImplementedError
+
+    def _ask_game(self) -> None:
+        """Start set-up with the game menu when there are several games (setup_steps)."""
+        raise NotImplementedError
+
+    def _game_menu(self) -> Menu:
+        """The first menu (setup_steps)."""
+        raise NotImplementedError
+
+    def _new_setup(self) -> LanguageFirst:
+        """Fresh set-up questions (setup_steps)."""
+        raise NotImplementedError
+
+    def _new_game(self) -> None:
+        """Put the game aside and start set-up (resume_steps)."""
+        raise NotImplementedError
+
+    def _resume_menu(self) -> Menu:
+        """The resume question (resume_steps)."""
+        raise NotImplementedError
+
+    def countdown(self, now: float | None = None) -> int | None:
+        """Seconds before the unfinished game resumes by itself (resume_steps)."""
+        raise NotImplementedError
+
+
+__all__ = ["MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words"]

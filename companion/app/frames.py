@@ -1,0 +1,105 @@
+"""The Screen value of this moment: which layout, which words, which page of a long text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.app.base import AppBase
+from companion.games.base import Menu
+from companion.screen_model import PAGE_SECONDS, Screen
+from drivers.config import BUTTON_NAMES
+from engine.core.messages import Message, message_from_json
+
+
+class Frames(AppBase):
+    """Builds each frame from the app's state, every text in the table's language."""
+
+    def screen(self) -> Screen:
+        """This moment's frame, every text in the table's language, on the page the timer has reached."""
+        return self._paged(self._screen())
+
+    def _paged(self, screen: Screen) -> Screen:
+        """Count `page` up every PAGE_SECONDS from the moment the to-do or detail text last changed.
+
+        The screens show page `page % pages` of a text too long for one page,
+        so new steps always start on their first page.
+        """
+        key = (screen.kind, screen.todo, screen.detail)
+        now = self.clock()
+        if key != self._page_key:
+            self._page_key, self._page_epoch = key, now
+        page = int((now - self._page_epoch) // PAGE_SECONDS)
+        return replace(screen, page=page) if page else screen
+
+    def _next_page(self) -> float | None:
+        """When the page next turns (only while there is text that may span pages)."""
+        if self._page_key is None or not (self._page_key[1] or self._page_key[2]):
+            return None
+        turned = int((self.clock() - self._page_epoch) // PAGE_SECONDS)
+        return self._page_epoch + (turned + 1) * PAGE_SECONDS
+
+    def _button_labels(self) -> tuple[tuple[str, str], ...]:
+        """The game's labels for the physical buttons, translated, for the screens' chips."""
+        return tuple((name, self._t(label)) for name in BUTTON_NAMES if (label := self.ui.button_label(name)))
+
+    def _menu_screen(self, kind: str, menu: Menu, selected: int, buttons: tuple[str, ...],
+                     common: dict[str, Any]) -> Screen:
+        return Screen(kind, title=self._t(menu.title), options=self._all(menu.labels),
+                      selected=selected % len(menu.options), detail=self._all(menu.detail), buttons=buttons,
+                      **common)
+
+    def _screen(self) -> Screen:
+        said = self.notice.text if self.notice else self.reader_lost
+        error = bool(self.notice.error) if self.notice else self.reader_lost is not None
+        # One sentence a line: the question, then each thing to put back, then what the buttons do.
+        confirm = "\n".join(self._all(self.confirm)) if self.confirm is not None else None
+        common: dict[str, Any] = {"game": self.ui.name, "notice": self._t(said) if said is not None else None,
+                                  "notice_error": error, "confirm": confirm, "unsaved": self.saving.unsaved,
+                                  "lang": self.tr.lang, "button_labels": self._button_labels()}
+        if self.saving.blocked():
+            return self._menu_screen("message", self.saving.menu(), self.saving.selected, ("next", "ok"),
+                                     {**common, "confirm": None})
+        if confirm is not None:
+            common["buttons"] = ("ok", "undo")
+        if self.picker is not None:
+            return self._menu_screen("message", self.picker, self.selected,
+                                     common.pop("buttons", ("next", "ok", "undo")), common)
+        if self.mode == "resume":
+            return self._menu_screen("resume", self._resume_menu(), self.selected,
+                                     common.pop("buttons", ("next", "ok")), {**common, "countdown": self.countdown()})
+        if self.mode == "game":
+            return self._menu_screen("setup", self._game_menu(), self.selected, common.pop("buttons", ("next", "ok")),
+                                     common)
+        if self.mode == "setup" or self.match is None:
+            return self._menu_screen("setup", self.setup.menu(), self.selected,
+                                     common.pop("buttons", ("next", "ok", "undo")), common)
+        return self._play_screen(common)
+
+    def _play_screen(self, common: dict[str, Any]) -> Screen:
+        assert self.match is not None
+        view = self.match.play.public_view()
+        pending = view.get("pending")
+        if pending and "key" in pending:
+            pending["text"] = self.tr(message_from_json(pending))
+        # The narration as keys and params, newest first: screens read where the game stands from it
+        # (the round-end step) without matching words of one language.
+        # One entry per line of `lines`, in the same order (a finished string has no key).
+        view["narration"] = [line.to_json() if isinstance(line, Message) else {"text": line} for line in self.lines]
+        prompt = self.match.play.prompt
+        options: tuple[str, ...] = ()
+        buttons: list[str] = []
+        if prompt is not None and prompt.tap is None:
+            options = self._all([self.ui.option_label(o, prompt) for o in prompt.options])
+            buttons = [*self.ui.direct_buttons(prompt), "next", "ok"]
+        elif prompt is not None:
+            buttons = list(self.ui.direct_buttons(prompt))
+        else:
+            buttons = ["ok"]
+        if self.match.inputs:
+            buttons.append("undo")
+        return Screen(self.ui.screen_kind(view), view=view, title=self._t(self.ui.title(view)),
+                      lines=self._all(self.lines), todo=self._all(self.todo), options=options,
+                      selected=self.selected % len(options) if options else 0,
+                      buttons=common.pop("buttons", tuple(buttons)), **common)

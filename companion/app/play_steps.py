@@ -1,0 +1,136 @@
+"""During a game: buttons under a prompt, applying inputs, journaling them, undo.
+
+Order of work for each accepted input: the engine accepts it, the journal
+line is appended and fsynced, and only then does the screen say it happened.
+An input the disk refuses is taken back in the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.base import MAX_LINES, AppBase, engine_words
+from companion.games.base import Text
+from companion.saving import Job
+from engine import Choose, Input, Match, RuleError
+from engine.core.messages import Message, msg
+
+
+class PlaySteps(AppBase):
+    """The inputs of a game in progress, each on disk before it is shown, and undo."""
+
+    def _apply_or_say(self, meant: list[Input] | Message) -> None:
+        """The game's reading of a tap or press: inputs to apply, or why it means nothing now."""
+        if isinstance(meant, Message):
+            self._say(meant, error=True)
+        else:
+            self._apply(meant)
+
+    def _play_button(self, name: str, held: bool) -> None:
+        assert self.match is not None
+        prompt = self.match.play.prompt
+        if name == "undo":
+            self._ask_undo()
+            return
+        if prompt is None:
+            if name == "ok":
+                self._new_game()
+            else:
+                self._say(msg("The game is over: OK starts a new game, Undo steps back."), error=True)
+            return
+        if name in self.ui.direct_buttons(prompt):
+            self._apply_or_say(self.ui.input_for_button(prompt, name))
+            return
+        if name in ("next", "ok"):
+            if prompt.tap is not None:
+                self._say(msg("Tap the card on the reader. {prompt}", prompt=engine_words(prompt)), error=True)
+                return
+            if name == "next":
+                step = -1 if held else 1
+                self.selected = (self.selected + step) % len(prompt.options)
+            else:
+                self._apply([Choose(prompt.options[self.selected % len(prompt.options)])])
+            return
+        self._apply_or_say(self.ui.input_for_button(prompt, name))
+
+    def _apply(self, values: list[Input]) -> None:
+        """Apply inputs as one step: all are journaled, or none and the state is as before."""
+        match = self.match
+        assert match is not None
+        done = 0
+        try:
+            for value in values:
+                match.apply(value)
+                done += 1
+        except RuleError as exc:
+            if done:
+                match.undo(done)
+            self._say(engine_words(exc), error=True)
+            return
+        if self.saving.unsaved:
+            self.saving.queue(Job("sync", match))
+        elif not self._append(match, len(values)):
+            return
+        self.accepted += len(values)
+        self._narrate([e for events in match.history[-len(values):] for e in events])
+        self.selected = 0
+        self.notice = None
+        self.unknown_uid = None
+
+    def _append(self, match: Match, count: int) -> bool:
+        """Journal the last `count` inputs; if the disk refuses, take them back and say so."""
+        try:
+            self.journal.append(match, count)
+        except OSError as exc:
+            match.undo(count)
+            self.saving.queue(Job("sync", match))
+            self.saving.failed(exc, msg("The last input was taken back: make it again once saving works."))
+            return False
+        return True
+
+    def _ask_undo(self) -> None:
+        match = self.match
+        assert match is not None
+        if not match.inputs:
+            self._say(msg("Nothing to undo yet: make the first move."), error=True)
+            return
+        prompt_before = self._prompt_before_last()
+        what = self.ui.describe_input(match.inputs[-1], prompt_before)
+        put_back: list[Text] = list(self.ui.undo_lines(match.history[-1]))
+        self.confirm = (msg("Undo {what}?", what=what), *put_back,
+                        msg("OK undoes it; Undo or any other button keeps the game."))
+        self._confirm_action = self._undo
+
+    def _prompt_before_last(self) -> Any:
+        match = self.match
+        assert match is not None
+        replay = Match.replay(match.game, match.setup.to_json(), match.seed, match.inputs[:-1])
+        return replay.play.prompt
+
+    def _undo(self) -> None:
+        match = self.match
+        assert match is not None
+        events = match.history[-1]
+        value = match.inputs[-1]
+        match.undo(1)
+        if self.saving.unsaved:
+            self.saving.queue(Job("sync", match))
+        else:
+            try:
+                self.journal.rewrite(match)
+            except OSError as exc:
+                match.apply(value)
+                self.saving.queue(Job("sync", match))
+                self.saving.failed(exc, msg("The undo was not done: the game is as it was before it."))
+                return
+        self.todo = list(self.ui.undo_lines(events))
+        self.lines = [msg("Undone: {step}", step=line) for line in self.todo]
+        del self.lines[MAX_LINES:]
+        self.selected = 0
+
+    def _confirmed(self) -> None:
+        action = self._confirm_action
+        self.confirm = None
+        self._confirm_action = None
+        if action:
+            action()

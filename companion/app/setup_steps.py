@@ -1,0 +1,86 @@
+"""Before a game: the game menu, the set-up questions, the start of play.
+
+The answers are remembered (companion.remembered) so the same table again is one OK per question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.base import AppBase, engine_words
+from companion.games.base import Menu
+from companion.language_step import LanguageFirst
+from companion.remembered import Remembered, save_memory
+from companion.saving import Job
+from engine import Match, RuleError
+from engine.core.messages import msg
+
+
+class SetupSteps(AppBase):
+    """Choosing the game, answering its set-up questions, starting it."""
+
+    def _ask_game(self) -> None:
+        """With several games, set-up starts by choosing one; the last game played is highlighted."""
+        if len(self.games) > 1 and self.switch_game is not None:
+            self.mode = "game"
+            names = list(self.games)
+            self.selected = names.index(self.ui.name) if self.ui.name in names else 0
+
+    def _game_menu(self) -> Menu:
+        names = tuple(self.games)
+        return Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                    selected=names.index(self.ui.name) if self.ui.name in names else 0)
+
+    def _game_choice(self, name: str) -> None:
+        """Switch to the chosen game (its words, its tag map), then its set-up questions."""
+        assert self.switch_game is not None
+        if name != self.ui.name:
+            self.ui, self.tags = self.switch_game(name)
+            self._set_language(self.tr.lang)
+        self.mode = "setup"
+        self.setup = self._new_setup()
+        self.selected = self.setup.menu().selected
+
+    def _new_setup(self) -> LanguageFirst:
+        """The set-up questions, language first, each starting from the last game's answer."""
+        return LanguageFirst(self.ui.new_setup(self.memory.setups.get(self.ui.name)), self.tr.lang)
+
+    def _remember(self, setup: dict[str, Any] | None = None) -> None:
+        """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
+        setups = dict(self.memory.setups)
+        game = self.memory.game
+        if setup is not None:
+            setups[self.ui.name] = setup
+            game = self.ui.name
+        self.memory = Remembered(self.tr.lang, setups, game)
+        note = save_memory(self.state_dir, self.memory, self.fs)
+        if note is not None:
+            self._say(note, error=True)
+
+    def _setup_choice(self, option: str) -> None:
+        menu = self.setup.menu()
+        if menu.options == ("start",):
+            self._start_game()
+            return
+        answered_language = not self.setup.asked
+        self.setup.choose(option)
+        self.selected = self.setup.menu().selected
+        if answered_language:
+            self._set_language(self.setup.lang)
+            self._remember()
+
+    def _start_game(self) -> None:
+        setup = self.setup.result()
+        assert setup is not None
+        try:
+            match = Match(self.ui.game, setup, self.new_seed())
+        except RuleError as exc:
+            self._say(engine_words(exc), error=True)
+            return
+        self.match = match
+        self.mode = "play"
+        self.selected = 0
+        self.lines = []
+        self._narrate(match.opening)
+        self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
+        self._remember(setup)
