@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import GameUI, Menu, Text
+from companion.history import game_archived, game_over, game_started
 from companion.i18n import CatalogError, Translator
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, load_memory, save_memory
@@ -450,6 +451,8 @@ class App:
         elif not self._append(match, len(values)):
             return
         self.accepted += len(values)
+        if match.play.prompt is None and not self.saving.unsaved:
+            game_over(self.state_dir)
         self._narrate([e for events in match.history[-len(values):] for e in events])
         self.selected = 0
         self.notice = None
@@ -574,7 +577,9 @@ class App:
         stamp = 1
         while (self.state_dir / "games" / f"game-{stamp:04d}-{why}.journal").exists():
             stamp += 1
-        return self.journal.archive(f"game-{stamp:04d}-{why}.journal")
+        target = self.journal.archive(f"game-{stamp:04d}-{why}.journal")
+        game_archived(self.state_dir, target)
+        return target
 
     def _setup_choice(self, option: str) -> None:
         menu = self.setup.menu()
@@ -603,6 +608,7 @@ class App:
         self._narrate(match.opening)
         self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
         self._remember(setup)
+        game_started(self.state_dir, match)
 
     # --- pickers: enroll an unknown tag, or a virtual tap --------------------------
 

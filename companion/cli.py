@@ -116,6 +116,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return replay_cmd.run(args)
 
 
+def _cmd_history(args: argparse.Namespace) -> int:
+    from companion.history import command
+
+    return command.run(args)
+
+
 def doctor_words(lang: str) -> Callable[..., str]:
     """The doctor's `msg`: its templates in `lang` through the catalogue (drivers know no catalogue)."""
     from companion.i18n import CatalogError, Translator
@@ -203,6 +209,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("history", help="the games played: list, --stats, --csv FILE, --rebuild")
+    from companion.history import command as history_command
+
+    history_command.add_arguments(p)
+    p.set_defaults(func=_cmd_history)
 
     sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help; "
                                   "--lang or the config's app.language for its words)")
