@@ -29,6 +29,7 @@ from typing import Any
 
 from companion.games.base import GameUI, Menu, Text
 from companion.history import game_archived, game_over, game_started
+from companion.history.menu import STATISTICS, statistics_menu, with_statistics
 from companion.i18n import CatalogError, Translator
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, load_memory, save_memory
@@ -152,12 +153,16 @@ class App:
 
     def _game_menu(self) -> Menu:
         names = tuple(self.games)
-        return Menu(msg("New game"), names, tuple(self.games[n] for n in names),
-                    selected=names.index(self.ui.name) if self.ui.name in names else 0)
+        return with_statistics(Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                                    selected=names.index(self.ui.name) if self.ui.name in names else 0), self.state_dir)
 
     def _game_choice(self, name: str) -> None:
         """Switch to the chosen game (its words, its tag map), then its set-up questions."""
         assert self.switch_game is not None
+        if name == STATISTICS:
+            self.picker, self.selected = statistics_menu(self.state_dir), 0
+            self.picker_action = lambda option: self._close_picker(None)
+            return
         if name != self.ui.name:
             self.ui, self.tags = self.switch_game(name)
             self._set_language(self.tr.lang)

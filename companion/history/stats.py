@@ -111,7 +111,7 @@ def compute(rows: list[dict[str, Any]]) -> dict[str, GameStats]:
     return out
 
 
-def stat_lines(stats: GameStats, title: str) -> list[tuple[int, Message]]:
+def stat_lines(stats: GameStats, title: str | Message) -> list[tuple[int, Message]]:
     """The statistics of one game as sentences with their indent level, for the command line and the device."""
     lines = [(0, msg("{game}: {played} games, {finished} finished", game=title, played=stats.played,
                  finished=stats.finished))]
