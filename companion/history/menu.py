@@ -1,7 +1,8 @@
 """The statistics screen on the device: every game's win rates, streaks and best scores.
 
 It is a generic screen (the frame's title, detail text and one Back
-option), reached from the first menu once a game has been recorded, so it
+option), reached from the first menu once a game has been recorded (the first
+menu also shows the web page's PIN), so it
 works for every game and pages by itself when the text is longer than the
 panel, at 800x480 and 480x320 alike.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from companion.games.base import Menu, Text
 from companion.history.db import archived_journals, open_history
 from companion.history.stats import compute, stat_lines
+from companion.web.pin import device_pin
 from engine.core.messages import msg
 
 STATISTICS = "statistics"
@@ -27,10 +29,12 @@ def has_statistics(state_dir: Path) -> bool:
 
 
 def with_statistics(menu: Menu, state_dir: Path) -> Menu:
-    """The first menu with Statistics after the games, when there is anything to show."""
+    """The first menu with Statistics after the games (when there is anything to show) and the web page's PIN."""
+    pin = device_pin(state_dir) if state_dir.is_dir() else None
+    detail = (*menu.detail, msg("Web page PIN: {pin}", pin=pin)) if pin is not None else menu.detail
     if not has_statistics(state_dir):
-        return menu
-    return Menu(menu.title, (*menu.options, STATISTICS), (*menu.labels, msg("Statistics")), menu.detail,
+        return Menu(menu.title, menu.options, menu.labels, detail, menu.selected)
+    return Menu(menu.title, (*menu.options, STATISTICS), (*menu.labels, msg("Statistics")), detail,
                 menu.selected)
 
 
