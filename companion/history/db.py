@@ -246,7 +246,19 @@ def _open_read_only(path: Path, state_dir: Path) -> History:
             con.close()
         except sqlite3.DatabaseError:
             pass
-    con = sqlite3.connect(":memory:", isolation_level=None)
+    return memory_history(state_dir)
+
+
+def memory_history(state_dir: Path) -> History:
+    """A history built in memory from the journals, writing nothing: the web page's own.
+
+    The device's database in WAL mode cannot be read without making its
+    shared-memory file, so a process that must not write the state folder
+    keeps its own copy and catches it up with `import_journals` (one
+    listing of games/ when nothing is new). It may be used from several
+    threads, one at a time.
+    """
+    con = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     con.row_factory = sqlite3.Row
     _migrate(con)
     history = History(con, state_dir)

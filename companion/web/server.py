@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from flask import Flask, Response, abort, make_response, render_template_string,
 from companion.config import ConfigError, load_config
 from companion.games import game_ui, registered_games, registration
 from companion.history.command import csv_text
-from companion.history.db import open_history
+from companion.history.db import History, memory_history
 from companion.history.stats import GameStats, compute, stat_lines
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from companion.storage import utc_stamp
@@ -53,6 +54,14 @@ class Site:
     default_lang: str
     live: LiveTable
     guard: PinGuard
+    history: History
+    history_lock: threading.Lock
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game, caught up with the journals archived since the last look (nothing is written)."""
+        with self.history_lock:
+            self.history.import_journals()
+            return self.history.games()
 
 
 def game_title(name: str, tr: Translator) -> str:
@@ -78,7 +87,8 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
     """The web application for `state_dir` (read-only but for restore) and the configuration file `config`."""
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
-    site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock))
+    site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
+                memory_history(state_dir), threading.Lock())
     _routes(app, site)
     return app
 
@@ -158,8 +168,7 @@ def _routes(app: Flask, site: Site) -> None:
     @app.get("/history")
     def history() -> Response:
         tr = Translator(_lang(site))
-        with open_history(site.state_dir, read_only=True) as db:
-            rows = db.games()
+        rows = site.games()
         stats = compute(rows)
         games = [_game_stats(name, stats[name], tr) for name in sorted(stats)]
         words = {"csv": tr(msg("Download every game as CSV")), "games": tr(msg("Every game")),
@@ -175,8 +184,7 @@ def _routes(app: Flask, site: Site) -> None:
 
     @app.get("/history.csv")
     def history_csv() -> Response:
-        with open_history(site.state_dir, read_only=True) as db:
-            text = csv_text(db.games())
+        text = csv_text(site.games())
         response = Response(text, mimetype="text/csv")
         response.headers["Content-Disposition"] = "attachment; filename=companion-history.csv"
         return response
