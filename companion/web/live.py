@@ -57,6 +57,7 @@ class LiveFrame:
     screen: Screen | None
     game: str | None
     over: bool
+    prompt: str | None = None
 
     def public(self) -> dict[str, Any]:
         """What the page shows, as JSON: the screen's words, never the engine's hidden state."""
@@ -64,7 +65,7 @@ class LiveFrame:
         if screen is None:
             return {"version": self.version, "playing": False}
         return {"version": self.version, "playing": True, "game": self.game, "over": self.over,
-                "title": screen.title, "todo": list(screen.todo), "lines": list(screen.lines),
+                "title": screen.title, "prompt": self.prompt, "todo": list(screen.todo), "lines": list(screen.lines),
                 "options": list(screen.options), "lang": screen.lang}
 
 
@@ -119,7 +120,7 @@ class LiveTable:
             screen, game, over = device_screen(path, lang, self.state_dir)
         except (RuleError, OSError):
             return LiveFrame(version, None, None, False)
-        return LiveFrame(version, screen, game, over)
+        return LiveFrame(version, screen, game, over, prompt_words(screen))
 
     def image(self, lang: str) -> tuple[str, bytes | None]:
         """The device's picture of the current frame as PNG (drawn once per version and language)."""
@@ -132,6 +133,13 @@ class LiveTable:
                 cached = (frame.version, png(frame.screen))
                 self._images[lang] = cached
             return cached
+
+
+def prompt_words(screen: Screen) -> str | None:
+    """The decision the table is asked for, in the words the device's side panel uses."""
+    from companion.screens.registry import screens_for
+
+    return screens_for(screen.game).prompt(screen)
 
 
 def png(screen: Screen, size: tuple[int, int] = IMAGE_SIZE) -> bytes:

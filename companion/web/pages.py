@@ -15,6 +15,7 @@ BASE = """<!doctype html>
 LIVE = """<section id="live" data-lang="{{ lang }}" data-version="{{ frame.version }}"
  data-waiting="{{ words.waiting }}" data-over="{{ words.over }}">
 <h2 id="live-title">{{ frame.title or words.waiting }}</h2>
+<p id="live-prompt" class="prompt">{{ frame.prompt or "" }}</p>
 <ul id="live-todo" class="todo">{% for step in frame.todo or [] %}<li>{{ step }}</li>{% endfor %}</ul>
 <ul id="live-options" class="options">{% for o in frame.options or [] %}<li>{{ o }}</li>{% endfor %}</ul>
 <img id="live-image" alt="{{ words.picture }}" {% if frame.playing %}src="/live.png?lang={{ lang }}&amp;v={{ frame.version }}"
@@ -73,9 +74,9 @@ STYLE = """body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;col
 nav{background:#123;padding:.5em;display:flex;flex-wrap:wrap;gap:.6em}nav a{color:#fff;text-decoration:none}
 nav a.here{text-decoration:underline;font-weight:bold}.langs{margin-left:auto}
 main{padding:0 .8em 2em;max-width:60em;margin:auto}
-#live h2{font-size:2.2em;margin:.4em 0}.todo li{font-size:1.7em;margin:.3em 0;background:#fff6c4;
+#live h2{font-size:2em;margin:.4em 0}.todo li{font-size:1.5em;margin:.3em 0;background:#fff6c4;
 padding:.3em;border-left:.3em solid #e5b800;list-style:none}.todo{padding:0}
-.options li{font-size:1.4em}#live-image{width:100%;height:auto;border:1px solid #999;margin:.5em 0}
+.prompt{font-size:1.5em;font-weight:bold;color:#0b3d91}.options li{font-size:1.4em}#live-image{width:100%;height:auto;border:1px solid #999;margin:.5em 0}
 .lines li{font-size:1.1em;color:#444}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #ccc;padding:.3em;text-align:left}tr.missing td{color:#a00}
 .error{color:#a00;font-weight:bold}.done{color:#2e7d32;font-weight:bold}
@@ -94,6 +95,7 @@ SCRIPT = """(function () {
   }
   function show(d) {
     document.getElementById('live-title').textContent = d.playing ? d.title : box.dataset.waiting;
+    document.getElementById('live-prompt').textContent = (d.playing && d.prompt) || '';
     fill('live-todo', d.todo); fill('live-options', d.options); fill('live-lines', d.lines);
     var img = document.getElementById('live-image');
     if (d.playing) { img.hidden = false; img.src = '/live.png?lang=' + lang + '&v=' + d.version; }

@@ -22,8 +22,12 @@ class Served:
     """`companion web`'s application under waitress on 127.0.0.1, on a free port, in a thread."""
 
     def __init__(self, state_dir: Path, config: Path | None = None, clock: Callable[[], float] | None = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", on_request: Callable[[str], None] | None = None) -> None:
         app = create_app(state_dir, config, lang, **({"clock": clock} if clock else {}))
+        if on_request is not None:
+            from flask import request
+
+            app.before_request(lambda: on_request(request.full_path))
         self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
         self.port = self.server.effective_port
         self.base = f"http://127.0.0.1:{self.port}"
