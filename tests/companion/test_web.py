@@ -214,3 +214,9 @@ def test_a_finished_game_shows_its_result_on_the_live_table(tmp_path: Path) -> N
     finally:
         served.close()
     assert frame["over"] is True and frame["options"] == []
+
+
+def test_the_rules_page_shows_each_games_summary(server: Served) -> None:
+    text = Client(server.base).get("/rules").text
+    assert "Cooperative: the Samurai defend the village together" in text
+    assert "An elimination trick-taking game" in text
