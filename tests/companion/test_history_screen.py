@@ -69,3 +69,14 @@ def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: 
             assert not items.outside(size)
     _press(app, "ok")
     assert app.picker is None and app.mode == "game"
+
+
+def test_the_first_menu_shows_the_web_pages_pin_readably(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    screen = app.screen()
+    pin = (tmp_path / "web-pin").read_text().strip()
+    assert f"Web page PIN: {pin}" in screen.detail
+    for size in SIZES:
+        items = render(screen, pygame.Surface(size))
+        check_type_floors(items, size, "first menu")
+        assert any(pin in (item.text or "") for item in items.find_all(kind="text")), f"{size}: no PIN drawn"
