@@ -215,8 +215,10 @@ def open_history(state_dir: Path, read_only: bool = False) -> History:
     """Open (make, migrate, catch up) the history of `state_dir`.
 
     A damaged file is put aside and rebuilt, and `History.note` says so.
-    Read-only (the web page) never changes the folder: without a usable
-    file it builds the history in memory from the journals.
+    Read-only opens the file without changing its data (SQLite may still
+    make its shared-memory file beside it in WAL mode; a process that must
+    write nothing uses `memory_history`); without a usable file it builds
+    the history in memory from the journals.
     """
     path = state_dir / DB_NAME
     if read_only:
