@@ -116,6 +116,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return replay_cmd.run(args)
 
 
+def _cmd_history(args: argparse.Namespace) -> int:
+    from companion.history import command
+
+    return command.run(args)
+
+
+def _cmd_web(args: argparse.Namespace) -> int:
+    from companion.web import command
+
+    return command.run(args)
+
+
 def doctor_words(lang: str) -> Callable[..., str]:
     """The doctor's `msg`: its templates in `lang` through the catalogue (drivers know no catalogue)."""
     from companion.i18n import CatalogError, Translator
@@ -203,6 +215,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("history", help="the games played: list, --stats, --csv FILE, --rebuild")
+    from companion.history import command as history_command
+
+    history_command.add_arguments(p)
+    p.set_defaults(func=_cmd_history)
+
+    p = sub.add_parser("web", help="serve the table's page on the local network (live table, history, cards, "
+                                   "rules, backup, settings)")
+    from companion.web import command as web_command
+
+    web_command.add_arguments(p)
+    p.set_defaults(func=_cmd_web)
 
     sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help; "
                                   "--lang or the config's app.language for its words)")

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.app.base import MAX_LINES, AppBase, engine_words
 from companion.games.base import Text
+from companion.history import game_over
 from companion.saving import Job
 from engine import Choose, Input, Match, RuleError
 from engine.core.messages import Message, msg
@@ -72,6 +73,8 @@ class PlaySteps(AppBase):
         elif not self._append(match, len(values)):
             return
         self.accepted += len(values)
+        if match.play.prompt is None and not self.saving.unsaved:
+            game_over(self.state_dir)
         self._narrate([e for events in match.history[-len(values):] for e in events])
         self.selected = 0
         self.notice = None

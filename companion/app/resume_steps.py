@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu, Text
+from companion.history import game_archived
 from companion.resume_info import damage_line, game_lines
 from companion.saving import Job
 from companion.storage import load_journal, unfinished
@@ -163,4 +164,6 @@ class ResumeSteps(AppBase):
         stamp = 1
         while (self.state_dir / "games" / f"game-{stamp:04d}-{why}.journal").exists():
             stamp += 1
-        return self.journal.archive(f"game-{stamp:04d}-{why}.journal")
+        target = self.journal.archive(f"game-{stamp:04d}-{why}.journal")
+        game_archived(self.state_dir, target)
+        return target

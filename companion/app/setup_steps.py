@@ -9,6 +9,8 @@ from typing import Any
 
 from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu
+from companion.history import game_started
+from companion.history.menu import STATISTICS, statistics_menu, with_statistics
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, save_memory
 from companion.saving import Job
@@ -28,12 +30,16 @@ class SetupSteps(AppBase):
 
     def _game_menu(self) -> Menu:
         names = tuple(self.games)
-        return Menu(msg("New game"), names, tuple(self.games[n] for n in names),
-                    selected=names.index(self.ui.name) if self.ui.name in names else 0)
+        return with_statistics(Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                                    selected=names.index(self.ui.name) if self.ui.name in names else 0), self.state_dir)
 
     def _game_choice(self, name: str) -> None:
         """Switch to the chosen game (its words, its tag map), then its set-up questions."""
         assert self.switch_game is not None
+        if name == STATISTICS:
+            self.picker, self.selected = statistics_menu(self.state_dir), 0
+            self.picker_action = lambda option: self._close_picker(None)
+            return
         if name != self.ui.name:
             self.ui, self.tags = self.switch_game(name)
             self._set_language(self.tr.lang)
@@ -84,3 +90,4 @@ class SetupSteps(AppBase):
         self._narrate(match.opening)
         self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
         self._remember(setup)
+        game_started(self.state_dir, match)

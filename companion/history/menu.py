@@ -1,0 +1,61 @@
+"""The statistics screen on the device: every game's win rates, streaks and best scores.
+
+It is a generic screen (the frame's title, detail text and one Back
+option), reached from the first menu once a game has been recorded (the first
+menu also shows the web page's PIN), so it
+works for every game and pages by itself when the text is longer than the
+panel, at 800x480 and 480x320 alike.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
+
+from companion.games.base import Menu, Text
+from companion.history.db import archived_journals, open_history
+from companion.history.stats import compute, stat_lines
+from companion.web.pin import device_pin
+from engine.core.messages import msg
+
+STATISTICS = "statistics"
+"""The first menu's option that opens this screen (no game is called that)."""
+
+
+def has_statistics(state_dir: Path) -> bool:
+    """True once a game was archived: the first menu then offers the statistics."""
+    return next(archived_journals(state_dir), None) is not None
+
+
+def with_statistics(menu: Menu, state_dir: Path) -> Menu:
+    """The first menu with Statistics after the games (when there is anything to show) and the web page's PIN."""
+    pin = device_pin(state_dir) if state_dir.is_dir() else None
+    detail = (*menu.detail, msg("Web page PIN: {pin}", pin=pin)) if pin is not None else menu.detail
+    if not has_statistics(state_dir):
+        return Menu(menu.title, menu.options, menu.labels, detail, menu.selected)
+    return Menu(menu.title, (*menu.options, STATISTICS), (*menu.labels, msg("Statistics")), detail,
+                menu.selected)
+
+
+def _title(name: str) -> Text:
+    from companion.games import registered_games, registration
+
+    return registration(name).title if name in registered_games() else name
+
+
+def statistics_menu(state_dir: Path) -> Menu:
+    """The statistics screen: every game's sentences as the detail text, and Back."""
+    detail: list[Text] = []
+    try:
+        with open_history(state_dir) as history:
+            stats = compute(history.games())
+    except (OSError, sqlite3.Error) as exc:
+        print(f"history: the statistics cannot be read ({exc})", file=sys.stderr)
+        detail.append(msg("The statistics cannot be read now ({reason}).", reason=str(exc)))
+        stats = {}
+    for name, game in sorted(stats.items()):
+        detail.extend(line for _, line in stat_lines(game, _title(name)))
+    if not stats and not detail:
+        detail.append(msg("No games recorded yet."))
+    return Menu(msg("Statistics"), ("back",), (msg("Back"),), tuple(detail))

@@ -1,0 +1,111 @@
+"""The page templates: markup only; every word comes translated from `companion.web.server`."""
+
+from __future__ import annotations
+
+BASE = """<!doctype html>
+<html lang="{{ lang }}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }}</title><link rel="stylesheet" href="/style.css"></head>
+<body data-page="{{ page }}">
+<nav>{% for href, label in nav %}<a href="{{ href }}"{% if href == here %} class="here"{% endif %}>{{ label }}</a>
+{% endfor %}<span class="langs">{% for code, name in languages %}<a href="?lang={{ code }}"
+{% if code == lang %} class="here"{% endif %} hreflang="{{ code }}">{{ name }}</a> {% endfor %}</span></nav>
+<main><h1>{{ title }}</h1>{{ body|safe }}</main></body></html>"""
+
+LIVE = """<section id="live" data-lang="{{ lang }}" data-version="{{ frame.version }}"
+ data-waiting="{{ words.waiting }}" data-over="{{ words.over }}">
+<h2 id="live-title">{{ frame.title or words.waiting }}</h2>
+<p id="live-prompt" class="prompt">{{ frame.prompt or "" }}</p>
+<ul id="live-todo" class="todo">{% for step in frame.todo or [] %}<li>{{ step }}</li>{% endfor %}</ul>
+<ul id="live-options" class="options">{% for o in frame.options or [] %}<li>{{ o }}</li>{% endfor %}</ul>
+<img id="live-image" alt="{{ words.picture }}" {% if frame.playing %}src="/live.png?lang={{ lang }}&amp;v={{ frame.version }}"
+{% else %}hidden{% endif %}>
+<h3>{{ words.lately }}</h3>
+<ul id="live-lines" class="lines">{% for line in frame.lines or [] %}<li>{{ line }}</li>{% endfor %}</ul>
+</section><script src="/live.js"></script>"""
+
+HISTORY = """<p><a href="/history.csv">{{ words.csv }}</a></p>
+{% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.counts }}</p>
+{% for chart in game.charts %}<h3>{{ chart.title }}</h3>{{ chart.svg|safe }}{% endfor %}
+<ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul></section>{% endfor %}
+<h2>{{ words.games }}</h2>
+<table><tr>{% for h in words.columns %}<th>{{ h }}</th>{% endfor %}</tr>
+{% for row in rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>{% endfor %}</table>
+{% if not rows %}<p>{{ words.none }}</p>{% endif %}"""
+
+CARDS = """{% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.count }}</p>
+{% if game.problem %}<p class="error">{{ game.problem }}</p>{% endif %}
+<table><tr><th>{{ words.card }}</th><th>{{ words.tag }}</th></tr>
+{% for name, uid in game.cards %}<tr{% if not uid %} class="missing"{% endif %}><td>{{ name }}</td>
+<td>{{ uid or words.no_tag }}</td></tr>{% endfor %}</table></section>{% endfor %}"""
+
+RULES = """{% for game in games %}<section><h2>{{ game.title }}</h2>
+{% if game.lines %}<ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul>
+{% else %}<p>{{ words.none }}</p>{% endif %}</section>{% endfor %}"""
+
+FORM_FIELDS = """<input type="hidden" name="csrf" value="{{ csrf }}">
+<label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>"""
+
+BACKUP = """<p>{{ words.about }}</p><p><a class="button" href="/backup.tar.gz">{{ words.download }}</a></p>
+<h2>{{ words.restore }}</h2><p>{{ words.restore_about }}</p>
+{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
+{% if report %}<ul>{% for line in report %}<li>{{ line }}</li>{% endfor %}</ul>{% endif %}
+<form method="post" action="/restore" enctype="multipart/form-data">""" + FORM_FIELDS + """
+<label>{{ words.file }} <input type="file" name="backup" accept=".tar.gz,.tgz" required></label>
+<button>{{ words.restore }}</button></form>"""
+
+SETTINGS = """<p>{{ words.source }}</p>
+{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
+<table>{% for name, value in shown %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>{% endfor %}</table>
+{% if editable %}<h2>{{ words.change }}</h2><p>{{ words.change_about }}</p>
+<form method="post" action="/settings">""" + FORM_FIELDS + """
+<label>{{ labels.language }} <select name="language">{% for code, name in languages %}
+<option value="{{ code }}"{% if code == current.language %} selected{% endif %}>{{ name }}</option>{% endfor %}
+</select></label>
+<label>{{ labels.game }} <select name="game"><option value=""></option>{% for name, title in game_titles %}
+<option value="{{ name }}"{% if name == current.game %} selected{% endif %}>{{ title }}</option>{% endfor %}
+</select></label>
+<label>{{ labels.notice_s }} <input name="notice_s" value="{{ current.notice_s }}" inputmode="decimal"></label>
+<label>{{ labels.resume_timeout_s }} <input name="resume_timeout_s" value="{{ current.resume_timeout_s }}"
+ inputmode="decimal"></label>
+<button>{{ words.save }}</button></form>{% else %}<p>{{ words.read_only }}</p>{% endif %}"""
+
+STYLE = """body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#111;font-size:18px}
+nav{background:#123;padding:.5em;display:flex;flex-wrap:wrap;gap:.6em}nav a{color:#fff;text-decoration:none}
+nav a.here{text-decoration:underline;font-weight:bold}.langs{margin-left:auto}
+main{padding:0 .8em 2em;max-width:60em;margin:auto}
+#live h2{font-size:2em;margin:.4em 0}.todo li{font-size:1.5em;margin:.3em 0;background:#fff6c4;
+padding:.3em;border-left:.3em solid #e5b800;list-style:none}.todo{padding:0}
+.prompt{font-size:1.5em;font-weight:bold;color:#0b3d91}.options li{font-size:1.4em}#live-image{width:100%;height:auto;border:1px solid #999;margin:.5em 0}
+.lines li{font-size:1.1em;color:#444}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #ccc;padding:.3em;text-align:left}tr.missing td{color:#a00}
+.error{color:#a00;font-weight:bold}.done{color:#2e7d32;font-weight:bold}
+label{display:block;margin:.6em 0}input,select,button{font-size:1em}button,.button{padding:.4em 1em}
+.chart{max-width:40em}"""
+
+SCRIPT = """(function () {
+  var box = document.getElementById('live');
+  var lang = box.dataset.lang, version = box.dataset.version;
+  function fill(id, items) {
+    var list = document.getElementById(id);
+    list.textContent = '';
+    (items || []).forEach(function (text) {
+      var li = document.createElement('li'); li.textContent = text; list.appendChild(li);
+    });
+  }
+  function show(d) {
+    document.getElementById('live-title').textContent = d.playing ? d.title : box.dataset.waiting;
+    document.getElementById('live-prompt').textContent = (d.playing && d.prompt) || '';
+    fill('live-todo', d.todo); fill('live-options', d.options); fill('live-lines', d.lines);
+    var img = document.getElementById('live-image');
+    if (d.playing) { img.hidden = false; img.src = '/live.png?lang=' + lang + '&v=' + d.version; }
+    else { img.hidden = true; }
+    box.dataset.version = d.version;
+  }
+  function poll() {
+    fetch('/live.json?lang=' + lang, {cache: 'no-store'}).then(function (r) { return r.json(); })
+      .then(function (d) { if (d.version !== version) { version = d.version; show(d); } })
+      .catch(function () {}).then(function () { setTimeout(poll, 400); });
+  }
+  setTimeout(poll, 400);
+})();"""

@@ -1,0 +1,336 @@
+"""The Flask application of `companion web`: pages, the live table's JSON and picture, backup, settings.
+
+Every page is in the device's four languages (`?lang=de`, remembered in a
+cookie) through the same catalogue as the screens. Reading never writes
+the state folder; the three changes (restore, settings) need the device's
+PIN and a CSRF token (companion.web.guard).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, abort, make_response, render_template_string, request
+
+from companion.config import ConfigError, load_config
+from companion.games import game_ui, registered_games, registration
+from companion.history.command import csv_text
+from companion.history.db import History, memory_history
+from companion.history.stats import GameStats, compute, stat_lines
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from companion.storage import utc_stamp
+from companion.tagmap import parse_tagmap, read_text_file, tag_map_file
+from companion.web import backup, pages, settings
+from companion.web.charts import rate_bars
+from companion.web.guard import CSRF_COOKIE, PinGuard, csrf_ok, new_token, same_origin
+from companion.web.live import LiveTable
+from engine import RuleError
+from engine.core.messages import Message, msg
+
+LANG_COOKIE = "companion_lang"
+UPLOAD_LIMIT = backup.ARCHIVE_LIMIT + 1024 * 1024
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
+                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+@dataclass
+class Site:
+    """What every page needs: where the state and the configuration are, and the default language."""
+
+    state_dir: Path
+    config: Path | None
+    default_lang: str
+    live: LiveTable
+    guard: PinGuard
+    history: History
+    history_lock: threading.Lock
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game, caught up with the journals archived since the last look (nothing is written)."""
+        with self.history_lock:
+            self.history.import_journals()
+            return self.history.games()
+
+
+def game_title(name: str, tr: Translator) -> str:
+    if name not in registered_games():
+        return name
+    title = registration(name).title
+    return title if isinstance(title, str) else tr(title)
+
+
+def rules_summary(name: str) -> tuple[Message, ...]:
+    """A game's rules in a few sentences: `SUMMARY` in the module beside its registration named `<module>_rules`."""
+    module = registration(name).ui.__module__ + "_rules"
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError:
+        return ()
+    summary = getattr(found, "SUMMARY", ())
+    return tuple(line for line in summary if isinstance(line, Message))
+
+
+def create_app(state_dir: Path, config: Path | None = None, default_lang: str = "en",
+               clock: Callable[[], float] = time.monotonic) -> Flask:
+    """The web application for `state_dir` (read-only but for restore) and the configuration file `config`."""
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
+    site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
+                memory_history(state_dir), threading.Lock())
+    _routes(app, site)
+    return app
+
+
+def _lang(site: Site) -> str:
+    asked = request.args.get("lang") or request.cookies.get(LANG_COOKIE) or site.default_lang
+    return asked if asked in LANGUAGES else "en"
+
+
+def _page(site: Site, page: str, title: Message, body: str, tr: Translator, status: int = 200,
+          csrf: str | None = None) -> Response:
+    nav = [("/", tr(msg("Live table"))), ("/history", tr(msg("History"))), ("/cards", tr(msg("Cards"))),
+           ("/rules", tr(msg("Rules"))), ("/backup", tr(msg("Backup"))), ("/settings", tr(msg("Settings")))]
+    html = render_template_string(pages.BASE, lang=tr.lang, title=tr(title), page=page, nav=nav,
+                                  here=request.path, languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],
+                                  body=body)
+    response = make_response(html, status)
+    response.set_cookie(LANG_COOKIE, tr.lang, samesite="Strict", max_age=365 * 86400)
+    if csrf is not None:
+        response.set_cookie(CSRF_COOKIE, csrf, samesite="Strict", httponly=True)
+    return response
+
+
+def _csrf_token() -> str:
+    return request.cookies.get(CSRF_COOKIE) or new_token()
+
+
+def _change_refused(site: Site) -> Message | None:
+    """Why this POST may not change anything, or None: same origin, a matching token, the device's PIN."""
+    if not same_origin(request.headers.get("Origin"), request.host):
+        return msg("Refused: the form was not sent from this page.")
+    if not csrf_ok(request.cookies.get(CSRF_COOKIE), request.form.get("csrf")):
+        return msg("Refused: the form has expired. Reload the page and try again.")
+    return site.guard.check(request.form.get("pin", ""))
+
+
+def _routes(app: Flask, site: Site) -> None:
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.get("/style.css")
+    def style() -> Response:
+        return Response(pages.STYLE, mimetype="text/css")
+
+    @app.get("/live.js")
+    def script() -> Response:
+        return Response(pages.SCRIPT, mimetype="text/javascript")
+
+    @app.get("/")
+    def live() -> Response:
+        tr = Translator(_lang(site))
+        frame = site.live.frame(tr.lang).public()
+        words = {"waiting": tr(msg("No game is being played.")), "picture": tr(msg("The device's screen")),
+                 "lately": tr(msg("What happened lately")), "over": tr(msg("The game is over."))}
+        body = render_template_string(pages.LIVE, lang=tr.lang, frame=frame, words=words)
+        return _page(site, "live", msg("Live table"), body, tr)
+
+    @app.get("/live.json")
+    def live_json() -> Response:
+        frame = site.live.frame(_lang(site))
+        response = Response(json.dumps(frame.public(), ensure_ascii=False), mimetype="application/json")
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.get("/live.png")
+    def live_png() -> Response:
+        version, image = site.live.image(_lang(site))
+        if image is None:
+            abort(404)
+        response = Response(image, mimetype="image/png")
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["ETag"] = version
+        return response
+
+    @app.get("/history")
+    def history() -> Response:
+        tr = Translator(_lang(site))
+        rows = site.games()
+        stats = compute(rows)
+        games = [_game_stats(name, stats[name], tr) for name in sorted(stats)]
+        words = {"csv": tr(msg("Download every game as CSV")), "games": tr(msg("Every game")),
+                 "none": tr(msg("No games recorded yet.")),
+                 "columns": [tr(m) for m in (msg("Ended"), msg("Game"), msg("Seats"), msg("Variant"),
+                                             msg("Result"), msg("Score"), msg("Rounds"))]}
+        table = [[r["ended"].replace("T", " ").rstrip("Z"), game_title(r["game"], tr),
+                  ", ".join(json.loads(r["seats"])), r["variant"], r["result"],
+                  r["grade"] or ("" if r["score"] is None else r["score"]), "" if r["rounds"] is None else r["rounds"]]
+                 for r in reversed(rows)]
+        body = render_template_string(pages.HISTORY, games=games, rows=table, words=words)
+        return _page(site, "history", msg("History and statistics"), body, tr)
+
+    @app.get("/history.csv")
+    def history_csv() -> Response:
+        text = csv_text(site.games())
+        response = Response(text, mimetype="text/csv")
+        response.headers["Content-Disposition"] = "attachment; filename=companion-history.csv"
+        return response
+
+    @app.get("/cards")
+    def cards() -> Response:
+        tr = Translator(_lang(site))
+        games = [_game_cards(name, site.state_dir, tr) for name in registered_games()]
+        words = {"card": tr(msg("Card")), "tag": tr(msg("Tag")), "no_tag": tr(msg("not enrolled"))}
+        return _page(site, "cards", msg("Cards and their tags"),
+                     render_template_string(pages.CARDS, games=games, words=words), tr)
+
+    @app.get("/rules")
+    def rules() -> Response:
+        tr = Translator(_lang(site))
+        games = []
+        for name in registered_games():
+            namers = game_ui(name).namers()
+            words_tr = tr.with_namers(namers)
+            games.append({"title": game_title(name, tr), "lines": [words_tr(m) for m in rules_summary(name)]})
+        body = render_template_string(pages.RULES, games=games,
+                                      words={"none": tr(msg("No summary of this game's rules yet."))})
+        return _page(site, "rules", msg("Rules in short"), body, tr)
+
+    @app.get("/backup")
+    def backup_page() -> Response:
+        return _backup_page(site, Translator(_lang(site)))
+
+    @app.get("/backup.tar.gz")
+    def backup_download() -> Response:
+        data = backup.make_backup(site.state_dir, site.config)
+        response = Response(data, mimetype="application/gzip")
+        response.headers["Content-Disposition"] = f"attachment; filename=companion-backup-{utc_stamp()}.tar.gz"
+        return response
+
+    @app.post("/restore")
+    def restore() -> Response:
+        tr = Translator(_lang(site))
+        refused = _change_refused(site)
+        if refused is not None:
+            return _backup_page(site, tr, tr(refused), error=True, status=403)
+        upload = request.files.get("backup")
+        if upload is None:
+            return _backup_page(site, tr, tr(msg("Choose the backup file first.")), error=True, status=400)
+        try:
+            report = backup.restore(site.state_dir, upload.read(), site.config)
+        except RuleError as exc:
+            return _backup_page(site, tr, tr(exc.message), error=True, status=400)
+        lines = [tr(msg("Restored: {file}", file=name)) for name in report.written]
+        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.kept]
+        lines += [tr(reason) for reason in report.refused]
+        done = msg("The backup was restored. Restart the companion for restored tag maps and settings to apply.")
+        return _backup_page(site, tr, tr(done), report=lines)
+
+    @app.get("/settings")
+    def settings_page() -> Response:
+        return _settings_page(site, Translator(_lang(site)))
+
+    @app.post("/settings")
+    def settings_change() -> Response:
+        tr = Translator(_lang(site))
+        refused = _change_refused(site)
+        if refused is not None:
+            return _settings_page(site, tr, tr(refused), error=True, status=403)
+        if site.config is None:
+            return _settings_page(site, tr, tr(msg("There is no configuration file to change.")), error=True,
+                                  status=400)
+        form = {key: request.form.get(key, "") for key in settings.EDITABLE}
+        try:
+            settings.change(site.config, form)
+        except ConfigError as exc:
+            return _settings_page(site, tr, tr(exc.message), error=True, status=400)
+        except OSError as exc:
+            return _settings_page(site, tr, tr(msg("{path} cannot be written ({reason}).", path=str(site.config),
+                                                   reason=exc.strerror or str(exc))), error=True, status=500)
+        return _settings_page(site, tr, tr(msg("Saved. The companion uses the new settings from its next start.")))
+
+
+def _game_stats(name: str, stats: GameStats, tr: Translator) -> dict[str, Any]:
+    charts = []
+    if stats.cooperative:
+        variant = [(v or "-", r.won, r.of, tr(r.words())) for v, r in sorted(stats.by_variant.items())]
+        players = [(tr(msg("{count} players", count=n)), r.won, r.of, tr(r.words()))
+                   for n, r in sorted(stats.by_players.items())]
+        charts.append({"title": tr(msg("Won by variant")), "svg": rate_bars(variant, tr(msg("Won by variant")))})
+        charts.append({"title": tr(msg("Won by number of players")),
+                       "svg": rate_bars(players, tr(msg("Won by number of players")))})
+    seats = [(seat, r.won, r.of, tr(r.words())) for seat, r in sorted(stats.by_seat.items())]
+    charts.append({"title": tr(msg("Won by seat")), "svg": rate_bars(seats, tr(msg("Won by seat")))})
+    lines = [tr(line) for _, line in stat_lines(stats, game_title(name, tr))]
+    return {"title": game_title(name, tr), "counts": lines[0], "lines": lines[1:], "charts": charts}
+
+
+def _game_cards(name: str, state_dir: Path, tr: Translator) -> dict[str, Any]:
+    """A game's cards and boards, each with its tag's UID or none, read from its tag map (never moved or changed)."""
+    ui = game_ui(name)
+    targets = ui.tag_targets()
+    words = tr.with_namers(ui.namers())
+    path = tag_map_file(state_dir, name)
+    uids: dict[str, str] = {}
+    problem = None
+    if path.exists():
+        try:
+            tagmap = parse_tagmap(read_text_file(path, msg("the tag map")), str(path), set(targets))
+            uids = {target: uid for uid, target in tagmap.tags.items()}
+        except RuleError as exc:
+            problem = tr(exc.message)
+    cards = [(words(ui.describe_target(t)), uids.get(t)) for t in targets]
+    count = tr(msg("{enrolled} of {total} enrolled", enrolled=len(uids), total=len(targets)))
+    return {"title": game_title(name, tr), "cards": cards, "count": count, "problem": problem}
+
+
+def _backup_page(site: Site, tr: Translator, message: str | None = None, error: bool = False,
+                 report: list[str] | None = None, status: int = 200) -> Response:
+    words = {"about": tr(msg("One archive with the saved games, the tag maps, the configuration and the "
+                             "history database.")),
+             "download": tr(msg("Download a backup")), "restore": tr(msg("Restore a backup")),
+             "restore_about": tr(msg("Saved games are added (none is replaced), tag maps and the configuration "
+                                     "are replaced, and the history is rebuilt from the saved games.")),
+             "pin": tr(msg("PIN shown on the device")), "file": tr(msg("Backup file"))}
+    csrf = _csrf_token()
+    body = render_template_string(pages.BACKUP, words=words, csrf=csrf, message=message, error=error,
+                                  report=report)
+    return _page(site, "backup", msg("Backup and restore"), body, tr, status, csrf=csrf)
+
+
+def _settings_page(site: Site, tr: Translator, message: str | None = None, error: bool = False,
+                   status: int = 200) -> Response:
+    try:
+        config = load_config(site.config) if site.config is not None else load_config(None)
+        problem = None
+    except ConfigError as exc:
+        config, problem = None, tr(exc.message)
+    source = (tr(msg("Configuration file: {path}", path=str(site.config))) if site.config is not None
+              else tr(msg("No configuration file: the built-in defaults are used.")))
+    words = {"source": source, "change": tr(msg("Change")), "save": tr(msg("Save")),
+             "change_about": tr(msg("Changes need the PIN shown on the device and apply at the companion's "
+                                    "next start.")),
+             "read_only": tr(msg("Start the web page with --config FILE to change settings here.")),
+             "pin": tr(msg("PIN shown on the device"))}
+    csrf = _csrf_token()
+    body = render_template_string(
+        pages.SETTINGS, words=words, csrf=csrf, message=message or problem, error=error or problem is not None,
+        shown=settings.shown(config) if config is not None else [],
+        editable=site.config is not None and config is not None, current=config,
+        labels={key: tr(label) for key, label in settings.EDITABLE.items()},
+        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],
+        game_titles=[(name, game_title(name, tr)) for name in registered_games()])
+    return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)

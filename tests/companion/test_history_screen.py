@@ -1,0 +1,82 @@
+"""The statistics screen: reached from the first menu once a game is recorded, readable at both sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.app import App
+from companion.games import game_ui, registration
+from companion.screens import render
+from companion.tagmap import virtual_tagmap
+from drivers.events import ButtonPressed
+from tests.companion.history_helpers import archive, played
+from tests.companion.test_readability import SIZES, check_type_floors
+
+GAMES = ("samurai-spirit", "trick-raiders")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _fonts() -> None:
+    pygame.font.init()
+
+
+def _app(state_dir: Path) -> App:
+    ui = game_ui(GAMES[0])
+
+    def switch(name: str) -> tuple[object, object]:
+        other = game_ui(name)
+        return other, virtual_tagmap(other.name, other.tag_targets())
+
+    app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state_dir, lambda: 10.0,
+              games={name: registration(name).title for name in GAMES},
+              switch_game=switch)  # type: ignore[arg-type]
+    app.start()
+    return app
+
+
+def _press(app: App, *names: str) -> None:
+    for name in names:
+        app.handle(ButtonPressed(name, 0.0))
+
+
+def test_no_statistics_in_the_first_menu_before_any_game(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    assert app.mode == "game" and app.screen().options == ("Samurai Spirit", "Trick Raiders")
+
+
+def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: Path) -> None:
+    archive(tmp_path, played("samurai-spirit", 5, {"samurai": ["kyuzo", "heihachi"], "difficulty": "heroic",
+                                                    "absent_tokens": True}), "game-0001-x.journal")
+    archive(tmp_path, played("trick-raiders", 6, {"players": ["north", "east", "south"], "lives": 2}),
+            "game-0002-over.journal")
+    app = _app(tmp_path)
+    assert app.screen().options[-1] == "Statistics"
+    _press(app, "next", "next", "ok")
+    screen = app.screen()
+    assert screen.title == "Statistics" and screen.options == ("Back",)
+    assert "Samurai Spirit: 1 games, 1 finished" in screen.detail
+    assert "difficulty heroic: 0 of 1 won (0%)" in screen.detail or "difficulty heroic: 1 of 1 won (100%)" in \
+        screen.detail
+    assert any(line.startswith("Trick Raiders: 1 games") for line in screen.detail)
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        for page in range(4):
+            items = render(type(screen)(**{**screen.__dict__, "page": page}), surface)
+            check_type_floors(items, size, f"statistics page {page}")
+            assert not items.outside(size)
+    _press(app, "ok")
+    assert app.picker is None and app.mode == "game"
+
+
+def test_the_first_menu_shows_the_web_pages_pin_readably(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    screen = app.screen()
+    pin = (tmp_path / "web-pin").read_text().strip()
+    assert f"Web page PIN: {pin}" in screen.detail
+    for size in SIZES:
+        items = render(screen, pygame.Surface(size))
+        check_type_floors(items, size, "first menu")
+        assert any(pin in (item.text or "") for item in items.find_all(kind="text")), f"{size}: no PIN drawn"
