@@ -6,6 +6,7 @@
 #   sudo bash systemd/install.sh --enable-spi    also turn on SPI (RC522 reader)
 #   sudo bash systemd/install.sh --enable-uart   also turn on the UART (PN532 reader), console off
 #   sudo bash systemd/install.sh --no-start      install and enable, but do not start now
+#   sudo bash systemd/install.sh --no-web        without the web page on the home network
 #   sudo bash systemd/install.sh --uninstall     stop and remove the service and the program
 #   sudo bash systemd/install.sh --uninstall --purge   also remove saved games, tag map, config, user
 set -euo pipefail
@@ -15,20 +16,22 @@ VENV=$PREFIX/venv
 CONFIG_DIR=/etc/table-companion
 STATE_DIR=/var/lib/table-companion
 UNIT=table-companion.service
+WEB_UNIT=table-companion-web.service
 USER_NAME=companion
 GROUPS_WANTED=(gpio spi dialout video input render)
 SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ROOT="${COMPANION_INSTALL_ROOT:-}"   # for tests: install under a scratch root, skip system changes
 
-enable_spi=0; enable_uart=0; start=1; uninstall=0; purge=0
+enable_spi=0; enable_uart=0; start=1; uninstall=0; purge=0; web=1
 for arg in "$@"; do
     case "$arg" in
         --enable-spi) enable_spi=1 ;;
         --enable-uart) enable_uart=1 ;;
         --no-start) start=0 ;;
+        --no-web) web=0 ;;
         --uninstall) uninstall=1 ;;
         --purge) purge=1 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -47,8 +50,10 @@ if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
 fi
 
 if [ "$uninstall" -eq 1 ]; then
-    system systemctl disable --now "$UNIT" 2>/dev/null || true
-    rm -f "$ROOT/etc/systemd/system/$UNIT"
+    for u in "$WEB_UNIT" "$UNIT"; do
+        system systemctl disable --now "$u" 2>/dev/null || true
+        rm -f "$ROOT/etc/systemd/system/$u"
+    done
     system systemctl daemon-reload
     rm -rf "$ROOT$PREFIX"
     if [ "$purge" -eq 1 ]; then
@@ -134,4 +139,17 @@ install -m 0644 "$SOURCE/systemd/$UNIT" "$ROOT/etc/systemd/system/$UNIT"
 system systemctl daemon-reload
 system systemctl enable "$UNIT"
 if [ "$start" -eq 1 ]; then system systemctl restart "$UNIT"; fi
+if [ "$web" -eq 1 ]; then
+    # The web page: history, settings, backups and the live table for phones on the home network.
+    install -m 0644 "$SOURCE/systemd/$WEB_UNIT" "$ROOT/etc/systemd/system/$WEB_UNIT"
+    system systemctl daemon-reload
+    system systemctl enable "$WEB_UNIT"
+    if [ "$start" -eq 1 ]; then system systemctl restart "$WEB_UNIT"; fi
+    say "web page: http://$(hostname 2>/dev/null || echo raspberrypi).local:8080/ (changes need the PIN on the device's first menu)"
+elif [ -f "$ROOT/etc/systemd/system/$WEB_UNIT" ]; then
+    system systemctl disable --now "$WEB_UNIT" 2>/dev/null || true
+    rm -f "$ROOT/etc/systemd/system/$WEB_UNIT"
+    system systemctl daemon-reload
+    say "web page removed (--no-web)"
+fi
 say "installed. Status: systemctl status $UNIT; log: journalctl -u $UNIT -f"

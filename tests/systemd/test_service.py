@@ -66,6 +66,8 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     cfg = load_config(config)
     assert cfg.reader == "rc522" and cfg.buttons == "gpio"
     assert (scratch / "etc/systemd/system/table-companion.service").read_text() == UNIT.read_text()
+    web_unit = scratch / "etc/systemd/system/table-companion-web.service"
+    assert web_unit.read_text() == (ROOT / "systemd/table-companion-web.service").read_text()
     assert (scratch / "opt/table-companion/venv/bin/companion").exists()
     assert cfg.state_dir == Path("/var/lib/table-companion"), "enroll by hand must find the service's folder"
     config.write_text(EXAMPLE.replace('backend = "rc522"', 'backend = "pn532"'))
@@ -73,12 +75,16 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
                             timeout=600)
     assert second.returncode == 0, second.stderr
     assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
+    without_web = subprocess.run(["bash", str(INSTALL), "--no-start", "--no-web"], env=env, capture_output=True,
+                                 text=True, timeout=600)
+    assert without_web.returncode == 0 and not web_unit.exists(), "--no-web removes the web page's unit"
     assert 'state_dir = "/var/lib/table-companion"' in second.stdout, "an older config without it is pointed out"
     state = scratch / "var/lib/table-companion"
     (state / "tags.json").write_text("{}")
     gone = subprocess.run(["bash", str(INSTALL), "--uninstall"], env=env, capture_output=True, text=True,
                           timeout=120)
     assert gone.returncode == 0 and not (scratch / "opt/table-companion").exists()
+    assert not (scratch / "etc/systemd/system/table-companion.service").exists()
     assert (state / "tags.json").exists(), "saved data stays unless --purge"
     subprocess.run(["bash", str(INSTALL), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
                    timeout=120)
