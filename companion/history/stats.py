@@ -125,7 +125,8 @@ def stat_lines(stats: GameStats, title: str | Message) -> list[tuple[int, Messag
                              longest=stats.table_streak.longest, current=stats.table_streak.current)))
     for seat, rate in sorted(stats.by_seat.items(), key=lambda item: (-item[1].percent, -item[1].of, item[0])):
         streak = stats.seat_streaks[seat]
-        lines.append((1, msg("{seat}: {rate}, longest streak {longest}", seat=seat, rate=rate.words(),
+        name = seat.replace("-", " ").title()  # as players say it: "kyuzo" -> "Kyuzo"
+        lines.append((1, msg("{seat}: {rate}, longest streak {longest}", seat=name, rate=rate.words(),
                              longest=streak.longest)))
     for variant, best in sorted(stats.best.items()):
         lines.append((0, msg("Best score {score} ({variant}), {date}", score=best.grade or best.score,
