@@ -74,7 +74,7 @@ def test_a_revoke_offer_is_in_pending_and_answered_by_undo_or_play_on() -> None:
     pending = answer["state"]["pending"]
     assert pending["kind"] == "revoke" and pending["options"] == ["play-on"] and pending["player"] == "table"
     assert pending["undo_to"] == before + 1 and pending["undo_steps"] == 8
-    assert answer["events"][-1]["kind"] == "revoke"
+    assert answer["events"][0]["kind"] == "revoke"
     played_on = ask(s, {"choose": "play-on"})
     assert played_on["ok"] and played_on["state"]["pending"]["kind"] == "lead"
     assert ask(s, {"undo": 1})["state"]["pending"]["undo_steps"] == 8

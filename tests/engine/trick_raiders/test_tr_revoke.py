@@ -37,8 +37,8 @@ def test_a_revoke_stops_the_game_with_an_undo_offer_back_to_the_tricks_first_car
     t = table()
     first = _ann_revokes_in_trick_2(t)
     events = t.do("diamonds-7")
-    assert [e.kind for e in events] == ["play", "revoke"]
-    assert events[1].data["trick"] == 1 and events[1].data["undo_to"] == first
+    assert [e.kind for e in events] == ["revoke", "play"], "the revoke is the first thing the table reads"
+    assert events[0].data["trick"] == 1 and events[0].data["undo_to"] == first
     prompt = t.prompt
     assert (prompt.actor, prompt.kind, prompt.options, prompt.undo_to) == (TABLE, "revoke", (PLAY_ON,), first)
     assert prompt.text == "ann revoked in trick 1: undo to trick 1 and play it again, or play on."

@@ -114,6 +114,10 @@ def _play(p: Play, player: Player, kind: str) -> Flow[None]:
     assert isinstance(value, Tap)
     cid = value.card
     revoke = _check_revoke(st, player, cid) if kind != "lead" else None
+    if revoke is not None:
+        p.emit("revoke", msg("Revoke: {player} did not follow {suit} in trick {trick} but held {card} then. "
+                             "Undo back to trick {trick} to play it again.", player=revoke["player"],
+                             suit=revoke["suit"], trick=revoke["trick"], card=revoke["card"]), **revoke)
     st.play_card(player, cid, from_lead=kind == "lead")
     if len(st.trick) == 1:
         st.trick_start = st.step
@@ -148,14 +152,11 @@ def _check_revoke(st: State, player: Player, cid: str) -> dict[str, Any] | None:
 
 
 def _offer_undo(p: Play, revoke: dict[str, Any]) -> Flow[None]:
-    """Say the revoke at once and wait for the table: undo back to that trick's first card, or play on.
+    """Wait for the table after a revoke: undo back to that trick's first card, or play on.
 
     Undoing is the app's (or a protocol client's) job; the one input the
     game takes here is PLAY_ON, journaled so the flag never asks twice.
     """
-    p.emit("revoke", msg("Revoke: {player} did not follow {suit} in trick {trick} but held {card} then. "
-                         "Undo back to trick {trick} to play it again.", player=revoke["player"],
-                         suit=revoke["suit"], trick=revoke["trick"], card=revoke["card"]), **revoke)
     yield Prompt(TABLE, "revoke", msg("{player} revoked in trick {trick}: undo to trick {trick} and play it again, "
                                       "or play on.", player=revoke["player"], trick=revoke["trick"]),
                  (PLAY_ON,), subject=revoke["card"], undo_to=revoke["undo_to"])
