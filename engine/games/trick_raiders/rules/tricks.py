@@ -115,9 +115,9 @@ def _play(p: Play, player: Player, kind: str) -> Flow[None]:
     cid = value.card
     revoke = _check_revoke(st, player, cid) if kind != "lead" else None
     if revoke is not None:
-        p.emit("revoke", msg("Revoke: {player} did not follow {suit} in trick {trick} but held {card} then. "
-                             "Undo back to trick {trick} to play it again.", player=revoke["player"],
-                             suit=revoke["suit"], trick=revoke["trick"], card=revoke["card"]), **revoke)
+        p.emit("revoke", msg("Revoke: {player} did not follow {suit} in trick {trick} but held {card} then.",
+                             player=revoke["player"], suit=revoke["suit"], trick=revoke["trick"],
+                             card=revoke["card"]), **revoke)
     st.play_card(player, cid, from_lead=kind == "lead")
     if len(st.trick) == 1:
         st.trick_start = st.step
