@@ -9,18 +9,22 @@ inputs kept, also when the power fails in the middle of writing it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pygame
 import pytest
 
 from companion.app import App
 from companion.games.trick_raiders import TrickRaidersUI
+from companion.screens import TextCache, render
 from companion.storage import CURRENT, FileSystem, load_journal
 from companion.tagmap import virtual_tagmap
 from companion.undo_offer import UNDO, answer, labels, offered
 from engine import Choose, Input, Prompt
 from engine.core.messages import msg
 from engine.core.prompt import PLAY_ON, TABLE
+from tests.companion.test_readability import check_type_floors, todo_texts
 from tests.companion.test_trick_raiders_ui import Clock, _app, _press, _set_up, _tap
 
 DEAL = {"red": ["spades-3", "hearts-4", "clubs-5"], "blue": ["spades-6", "hearts-8", "diamonds-8"],
@@ -66,6 +70,13 @@ def test_the_revoke_is_said_at_once_with_undo_to_the_trick_or_play_on(tmp_path: 
     assert screen.options == ("OK: Undo to trick 1", "Next: Play on")
     assert screen.title == "Revoke in trick 1"
     assert {"ok", "next", "undo"} <= set(screen.buttons)
+    for size in ((800, 480), (480, 320)):
+        items = render(screen, pygame.Surface(size), TextCache())
+        check_type_floors(items, size, "revoke offer")
+        assert todo_texts(items) == list(screen.todo), "the to-do panel shows the revoke whole, on one page"
+    seats = [i.text for i in render(screen, pygame.Surface((800, 480)), TextCache()).find_all(kind="text")
+             if re.fullmatch(r"tr:seat:\d:name", i.role)]
+    assert seats == ["Red", "Blue", "Green", "Yellow"], "at 800x480 every seat stays in view beside the steps"
     assert screen.view is not None and screen.view["pending"]["text"] == (
         "Red revoked in trick 1: undo to trick 1 and play it again, or play on.")
     assert app.match is not None
