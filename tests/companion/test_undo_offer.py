@@ -9,6 +9,7 @@ inputs kept, also when the power fails in the middle of writing it.
 
 from __future__ import annotations
 
+import errno
 import re
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 from companion.app import App
 from companion.games.trick_raiders import TrickRaidersUI
 from companion.screens import TextCache, render
-from companion.storage import CURRENT, FileSystem, load_journal
+from companion.storage import CURRENT, FaultyFileSystem, FileSystem, load_journal
 from companion.tagmap import virtual_tagmap
 from companion.undo_offer import UNDO, answer, labels, offered
 from engine import Choose, Input, Prompt
@@ -223,3 +224,20 @@ def test_the_seam_is_generic_any_prompt_with_undo_to_is_an_offer() -> None:
     assert not offered(plain) and answer(plain, "ok") is None and labels(Words(), plain) is None  # type: ignore[arg-type]
     shown = labels(Words(), prompt)  # type: ignore[arg-type]
     assert shown is not None and [m.text for m in shown] == ["OK: Back to move 7", "Next: Keep going"]
+
+
+def test_an_undo_to_the_trick_the_disk_refuses_is_not_done(tmp_path: Path) -> None:
+    """A full disk: every input stays, in memory and on disk, and the screen says the undo was not done."""
+    state = tmp_path / "state"
+    disk = FaultyFileSystem()
+    ui = TrickRaidersUI()
+    app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state, Clock(), new_seed=lambda: 5, fs=disk)
+    app.start()
+    _revoked(app)
+    assert app.match is not None
+    before = list(app.match.inputs)
+    disk.error = errno.ENOSPC
+    _press(app, "ok", "ok")
+    assert app.match.inputs == before and on_disk(state) == before
+    assert "The undo was not done" in " ".join(app.screen().detail)
+    assert offered(app.match.play.prompt)
