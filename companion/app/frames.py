@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from companion import undo_offer
 from companion.app.base import AppBase
 from companion.games.base import Menu
 from companion.screen_model import PAGE_SECONDS, Screen
@@ -91,7 +92,8 @@ class Frames(AppBase):
         options: tuple[str, ...] = ()
         buttons: list[str] = []
         if prompt is not None and prompt.tap is None:
-            options = self._all([self.ui.option_label(o, prompt) for o in prompt.options])
+            labels = undo_offer.labels(self.ui, prompt) or [self.ui.option_label(o, prompt) for o in prompt.options]
+            options = self._all(labels)
             buttons = [*self.ui.direct_buttons(prompt), "next", "ok"]
         elif prompt is not None:
             buttons = list(self.ui.direct_buttons(prompt))

@@ -7,8 +7,10 @@ An input the disk refuses is taken back in the engine.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from companion import undo_offer
 from companion.app.base import MAX_LINES, AppBase, engine_words
 from companion.games.base import Text
 from companion.history import game_over
@@ -38,6 +40,9 @@ class PlaySteps(AppBase):
                 self._new_game()
             else:
                 self._say(msg("The game is over: OK starts a new game, Undo steps back."), error=True)
+            return
+        if (reply := undo_offer.answer(prompt, name)) is not None:
+            self._answer_offer(reply)
             return
         if name in self.ui.direct_buttons(prompt):
             self._apply_or_say(self.ui.input_for_button(prompt, name))
@@ -104,25 +109,36 @@ class PlaySteps(AppBase):
                         msg("OK undoes it; Undo or any other button keeps the game."))
         self._confirm_action = self._undo
 
+    def _answer_offer(self, reply: str) -> None:
+        """An undo the game offers (see companion.undo_offer): OK confirms, then undoes back; Next or Pass plays on."""
+        assert self.match is not None
+        if reply != undo_offer.UNDO:
+            self._apply([Choose(reply)])
+            return
+        self.confirm = undo_offer.question(self.ui, self.match)
+        self._confirm_action = partial(self._undo, undo_offer.steps(self.match))
+
     def _prompt_before_last(self) -> Any:
         match = self.match
         assert match is not None
         replay = Match.replay(match.game, match.setup.to_json(), match.seed, match.inputs[:-1])
         return replay.play.prompt
 
-    def _undo(self) -> None:
+    def _undo(self, steps: int = 1) -> None:
+        """Take back the last `steps` inputs in one journal rewrite; a disk that refuses leaves the game as it was."""
         match = self.match
         assert match is not None
-        events = match.history[-1]
-        value = match.inputs[-1]
-        match.undo(1)
+        events = [event for history in match.history[-steps:] for event in history]
+        values = match.inputs[-steps:]
+        match.undo(steps)
         if self.saving.unsaved:
             self.saving.queue(Job("sync", match))
         else:
             try:
                 self.journal.rewrite(match)
             except OSError as exc:
-                match.apply(value)
+                for value in values:
+                    match.apply(value)
                 self.saving.queue(Job("sync", match))
                 self.saving.failed(exc, msg("The undo was not done: the game is as it was before it."))
                 return

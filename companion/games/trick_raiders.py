@@ -23,6 +23,7 @@ from companion.games.base import Menu, Text
 from companion.games.registry import GameRegistration
 from companion.games.trick_raiders_demo import TrickRaidersDemo
 from companion.i18n import Namer, Translator
+from companion.undo_offer import UNDO
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.trick_raiders import TrickRaiders
@@ -241,6 +242,8 @@ class TrickRaidersUI:
         return msg("{card}", card=name)
 
     def option_label(self, option: str, prompt: Prompt) -> Message:
+        if prompt.kind == "revoke":
+            return self._revoke_label(option, prompt)
         if prompt.kind == "life-steal":
             return msg("Take a life chip from {player}", player=option)
         if option in WORDS:
@@ -248,6 +251,13 @@ class TrickRaidersUI:
         if option in self.cards:
             return msg("{card}", card=option)
         return msg("{option}", option=option)
+
+    @staticmethod
+    def _revoke_label(option: str, prompt: Prompt) -> Message:
+        """The answers to a revoke's undo offer: back to the trick where the player did not follow, or play on."""
+        if option == UNDO:
+            return msg("Undo to trick {trick}", trick=prompt.message.params.get("trick", ""))
+        return msg("Play on")
 
     def describe_input(self, value: Any, prompt: Prompt | None) -> Message:
         """An input in words for the table (undo question, replay)."""
@@ -320,6 +330,8 @@ class TrickRaidersUI:
         if view.get("phase") == "over":
             return msg("Game over after round {round}", round=view["round"])
         pending = view.get("pending") or {}
+        if pending.get("kind") == "revoke":
+            return msg("Revoke in trick {trick}", trick=pending.get("params", {}).get("trick", ""))
         if view.get("phase") == "tricks" and pending:
             return msg("Round {round}, trick {trick}: {player}", round=view["round"], trick=view["trick_number"],
                        player=pending.get("player", ""))

@@ -4,7 +4,9 @@ The engine's policy keeps the physical table (the deal, the hands) and says
 what each player does; this script does it the way people would: tap the
 card, press OK to end a declaration, walk a choice with Next and OK. Once
 each it shows a refused tap (a follower's lead card), an unknown tag, a lost
-reader and an undo.
+reader and an undo. Players now and then fail to follow suit (as people
+do), so the companion flags a revoke: the first is undone back to its trick,
+the later ones are played on.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from engine.games.trick_raiders.policy import SimplePolicy
 
 SEATS = ("red", "blue", "green", "yellow")
 UNKNOWN_UID = "04DE40DE40DE41"
+REVOKE = 0.06
+"""How often a player who could follow suit does not: enough for a revoke in most demo games."""
 
 
 class TrickRaidersDemo:
@@ -28,7 +32,7 @@ class TrickRaidersDemo:
         self.table = table
         self.players = players
         self.lives = lives
-        self.policy = SimplePolicy(random.Random(table.seed))
+        self.policy = SimplePolicy(random.Random(table.seed), revoke=REVOKE)
 
     @classmethod
     def from_setup(cls, table: Any, setup: dict[str, Any]) -> TrickRaidersDemo:
@@ -65,6 +69,9 @@ class TrickRaidersDemo:
         assert isinstance(play, Play)
         prompt = play.prompt
         assert prompt is not None
+        if prompt.undo_to is not None:
+            self._answer_offer()
+            return
         value = self.policy.choose(play)
         if isinstance(value, Tap):
             table.tap(f"card:{value.card}")
@@ -73,6 +80,18 @@ class TrickRaidersDemo:
         else:
             assert isinstance(value, Choose)
             table.pick(prompt.options.index(value.option), len(prompt.options))
+
+    def _answer_offer(self) -> None:
+        """A revoke: the first one is undone back to its trick (OK, then OK to confirm), later ones played on (Next)."""
+        table = self.table
+        if "revoke" in table.shown:
+            table.press("next")
+            return
+        table.snap("revoke")
+        table.press("ok")
+        table.snap("undo-to-trick")
+        table.press("ok")
+        table.snap("undone-to-trick")
 
     def after_move(self, play: Any) -> None:
         match = self.table.app.match

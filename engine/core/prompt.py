@@ -9,6 +9,8 @@ from engine.core.messages import Message
 
 TABLE = "table"
 """The actor for decisions nobody in particular makes (round-end reveals)."""
+PLAY_ON = "play-on"
+"""The option that declines an undo offer (see `Prompt.undo_to`): the game goes on as it is."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -24,6 +26,10 @@ class Prompt:
     asked of the game, since they depend on what it knows. `subject` names
     what the decision is about when that is one thing (the card being fought),
     so screens can show it and advisors need not search for it.
+    `undo_to` makes the prompt an undo offer: the game found a mistake the
+    table can take back by undoing every input from number `undo_to` on (the
+    journal's numbering, from 1); its one option, PLAY_ON, declines. Undoing
+    is no input of the game, so the app (or a protocol client) does it.
     """
 
     actor: str
@@ -32,9 +38,10 @@ class Prompt:
     options: tuple[str, ...] = ()
     tap: str | None = None
     subject: str | None = None
+    undo_to: int | None = None
 
     def __init__(self, actor: str, kind: str, message: Message, options: tuple[str, ...] = (),
-                 tap: str | None = None, subject: str | None = None) -> None:
+                 tap: str | None = None, subject: str | None = None, undo_to: int | None = None) -> None:
         # Frozen like any dataclass, but made at every step of a game: setting
         # the slots through their descriptors is about twice as fast as the
         # generated __init__, which calls object.__setattr__ for each field.
@@ -44,6 +51,7 @@ class Prompt:
         _SET_OPTIONS(self, options)
         _SET_TAP(self, tap)
         _SET_SUBJECT(self, subject)
+        _SET_UNDO_TO(self, undo_to)
 
     @property
     def text(self) -> str:
@@ -62,9 +70,11 @@ class Prompt:
             out["tap"] = self.tap
         if self.subject is not None:
             out["subject"] = self.subject
+        if self.undo_to is not None:
+            out["undo_to"] = self.undo_to
         return out
 
 
-_SET_ACTOR, _SET_KIND, _SET_MESSAGE, _SET_OPTIONS, _SET_TAP, _SET_SUBJECT = (
-    Prompt.__dict__[name].__set__ for name in ("actor", "kind", "message", "options", "tap", "subject")
+_SET_ACTOR, _SET_KIND, _SET_MESSAGE, _SET_OPTIONS, _SET_TAP, _SET_SUBJECT, _SET_UNDO_TO = (
+    Prompt.__dict__[name].__set__ for name in ("actor", "kind", "message", "options", "tap", "subject", "undo_to")
 )

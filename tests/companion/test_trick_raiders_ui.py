@@ -22,7 +22,7 @@ from companion.tagmap import virtual_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Match, Press, Tap
 from engine.core.messages import msg
-from tests.companion.test_readability import check_type_floors
+from tests.companion.test_readability import check_type_floors, todo_texts
 
 WIDE, COMPACT = (800, 480), (480, 320)
 CARD_ID = re.compile(r"\b(spades|hearts|diamonds|clubs)-(10|[1-9])[abc]?\b")
@@ -298,3 +298,39 @@ def test_a_round_summary_is_shown_between_rounds() -> None:
     assert view["round"] > 1
     items = _render(_without_todo(next(s for s in screens if s.kind == "round-end")), COMPACT)
     assert items.find("tr:round-end:title", kind="text") is not None
+
+
+STEPS = ("Red plays 6 of Clubs.", "Green wins trick 10 with 7 of Clubs.",
+         "Green drops out: Green must lead but has no lead card left. Return one life chip to the centre (1 left).",
+         "Put 8 of Clubs on the trump card: Hearts are trump now.")
+
+
+def test_at_480x320_the_todo_wins_and_the_seats_take_what_is_left_compactly() -> None:
+    """The to-do panel takes what it needs (never cut); any room left under the trump line shows seat rows (the
+    player to act first, without the column headings when only rows fit) rather than staying empty."""
+    checked = 0
+    for screen in demo(4)[1]:
+        if screen.kind != "board" or not screen.view or not screen.view.get("pending"):
+            continue
+        for count in range(1, len(STEPS) + 1):
+            items = _render(replace(screen, todo=STEPS[:count]), COMPACT)
+            check_type_floors(items, COMPACT, f"{count} steps")
+            assert not items.overlapping(items.find_all(kind="text", layer=0))
+            panel = items.find("todo:panel")
+            header = items.find("tr:trump", kind="text")
+            assert panel is not None and header is not None
+            assert items.find("todo:page") is not None or todo_texts(items) == list(STEPS[:count])
+            room = panel.rect[1] - (header.rect[1] + header.rect[3])
+            drawn = [i for i in items.find_all(kind="text")
+                     if re.fullmatch(r"tr:(seat:\d+:name|trick:\d+)", i.role)]
+            if room >= 2 * _row(items):
+                checked += 1
+                assert drawn, f"{count} steps leave {room}px under the trump line and nothing is drawn there"
+    assert checked > 10
+
+
+def _row(items: DisplayList) -> int:
+    """A seat row's least height at 480x320: one line of the smallest type."""
+    header = items.find("tr:trump", kind="text")
+    assert header is not None
+    return int(header.rect[3])

@@ -45,8 +45,9 @@ def test_prompt_fields_defaults_equality_and_hash() -> None:
     assert p == same and hash(p) == hash(same) and len({p, same}) == 1
     assert Prompt("table", "reveal", msg("Tap it."), tap="intruder") == Prompt("table", "reveal", msg("Tap it."), (), "intruder")
     bare = Prompt("a", "b", msg("c"))
-    assert (bare.options, bare.tap, bare.subject) == ((), None, None)
-    assert repr(bare) == "Prompt(actor='a', kind='b', message=msg('c', **{}), options=(), tap=None, subject=None)"
+    assert (bare.options, bare.tap, bare.subject, bare.undo_to) == ((), None, None, None)
+    assert repr(bare) == ("Prompt(actor='a', kind='b', message=msg('c', **{}), options=(), tap=None, subject=None, "
+                          "undo_to=None)")
 
 
 @pytest.mark.parametrize("value", [Event("k", msg("t"), {"a": [1]}), Prompt("a", "b", msg("c"), ("x",), None, "s")])

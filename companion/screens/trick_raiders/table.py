@@ -87,10 +87,16 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     gap = max(1, m.px(3))
     least = _line(p, m.min_size)
     fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
+    headless = fit == 0 and m.compact
+    if headless:
+        # 480x320 with a long to-do panel: rows without their headings, which the table has seen before.
+        body = rect
+        fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
     if fit == 0:
         return rect.top
     for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), labels, strict=True)):
-        p.text(f"tr:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
+        if not headless:
+            p.text(f"tr:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
     height = min((body.height + gap) // fit - gap, _line(p, m.text_size) + m.pad)
     acting = (view.get("pending") or {}).get("player")
     order = list(range(len(players)))
@@ -211,22 +217,33 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     m = p.metrics
     body = draw_header(p, rect, view)
     trick_height = _trick_height(p)
+    shows_trick = view.get("phase") == "tricks" and bool(view.get("trick") or view.get("last_trick"))
+    if m.compact:
+        _draw_compact_board(p, body, view, shows_trick)
+        return
     if body.height < trick_height:
         return
-    shows_trick = view.get("phase") == "tricks" and bool(view.get("trick") or view.get("last_trick"))
-    if m.compact and shows_trick:
-        # 480x320 shows fewer things, not smaller ones: the trick first, then the seats that fit.
-        draw_trick(p, pygame.Rect(body.left, body.top, body.width, trick_height), view)
-        draw_seats(p, pygame.Rect(body.left, body.top + trick_height + m.pad, body.width,
-                                  body.height - trick_height - m.pad), view)
-        return
-    if not shows_trick:
+    if not shows_trick or body.height < _seats_min_height(p, view) + m.pad + trick_height:
+        # The trick gives way to the to-do panel (its cards are in the steps); every seat stays.
         draw_seats(p, body, view)
         return
     seats = pygame.Rect(body.left, body.top, body.width, max(0, body.height - trick_height - m.pad))
     bottom = draw_seats(p, seats, view)
-    if bottom + m.pad + trick_height <= body.bottom:
-        draw_trick(p, pygame.Rect(body.left, bottom + m.pad, body.width, trick_height), view)
+    top = min(bottom + m.pad, body.bottom - trick_height)
+    if top >= bottom:
+        draw_trick(p, pygame.Rect(body.left, top, body.width, trick_height), view)
+
+
+def _draw_compact_board(p: Painter, body: pygame.Rect, view: dict[str, Any], shows_trick: bool) -> None:
+    """480x320 shows fewer things, not smaller ones, in what the to-do panel leaves: the trick when it fits,
+    then the seat rows that fit, the player to act first (without headings when only rows fit)."""
+    m = p.metrics
+    trick_height = _trick_height(p)
+    if shows_trick and body.height >= trick_height:
+        draw_trick(p, pygame.Rect(body.left, body.top, body.width, trick_height), view)
+        body = pygame.Rect(body.left, body.top + trick_height + m.pad, body.width,
+                           max(0, body.height - trick_height - m.pad))
+    draw_seats(p, body, view)
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
@@ -280,8 +297,14 @@ def _seat_row_height(p: Painter) -> int:
     return _line(p, p.metrics.min_size) + max(1, p.metrics.px(3))
 
 
+def _seats_min_height(p: Painter, view: dict[str, Any]) -> int:
+    """The seat headings and every seat's row at the smallest readable type."""
+    return _line(p, p.metrics.min_size) + len(view.get("players", [])) * _seat_row_height(p)
+
+
 def board_min_height(screen: Screen, p: Painter) -> int:
-    """The header, the seat headings and every seat's row at the smallest readable type.
+    """The header, the seat headings and every seat's row at the smallest readable type; the trick's row too
+    while there are no steps to do (with steps, the to-do panel comes first and the trick shows if room is left).
 
     The game-over screen lists every player too, so the to-do panel under it leaves them the same room.
     """
@@ -291,5 +314,5 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     seats = len(screen.view.get("players", []))
     if screen.kind == "game-over":
         return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
-    trick = _trick_height(p) + m.pad if screen.kind == "board" else 0
-    return _line(p, m.text_size) + m.pad + _line(p, m.min_size) + seats * _seat_row_height(p) + trick
+    trick = _trick_height(p) + m.pad if screen.kind == "board" and not screen.todo else 0
+    return _line(p, m.text_size) + m.pad + _seats_min_height(p, screen.view) + trick

@@ -20,7 +20,7 @@ readings keep it consistent (README.md says each at more length):
 11. A declaration either adds or collects; a tap that would mix them is refused.
 12. Bonuses are settled aggressive first, then passive (the rulebook's order).
 13. Everyone at 0 lives shares the win ("the most life chips", ties shared).
-14. Revokes count hand cards only, held since the failure to follow; each failure is flagged once.
+14. Revokes count hand cards only, held since the failure to follow; one card flags all it proves, once, at the first trick.
 """
 
 from __future__ import annotations

@@ -28,7 +28,9 @@ class Void:
     suit: str
     trick: int
     step: int
-    """The input number of the card played instead (the undo point)."""
+    """The input number of the card played instead."""
+    start: int
+    """The input number of that trick's first card: undoing from it on replays the whole trick."""
 
 
 @dataclass
@@ -92,6 +94,8 @@ class State:
     last_trick: dict[str, Any] | None = None
     discard: list[str] = field(default_factory=list)
     revokes: list[dict[str, Any]] = field(default_factory=list)
+    trick_start: int = 0
+    """The input number of the current (or last) trick's first card."""
     step: int = 0
     """Inputs accepted so far (the journal's record number of the latest one)."""
     result: str | None = None

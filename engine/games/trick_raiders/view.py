@@ -18,7 +18,11 @@ if TYPE_CHECKING:
 
 def pending(p: Play) -> dict[str, Any] | None:
     """What the table must do next, as Samurai Spirit's view says it: `options` are the possible taps for a tap
-    prompt (else the option ids); `presses` the buttons a tap prompt also takes (OK ends a declaration)."""
+    prompt (else the option ids); `presses` the buttons a tap prompt also takes (OK ends a declaration).
+
+    A revoke offer adds `undo_to`, the first input to take back, and `undo_steps`, how many inputs an undo
+    back to it takes (the protocol's `{"undo": undo_steps}`); its one option, "play-on", declines it.
+    """
     prompt = p.prompt
     if prompt is None:
         return None
@@ -34,6 +38,9 @@ def pending(p: Play) -> dict[str, Any] | None:
         out["presses"] = list(prompt.options)
     if prompt.subject:
         out["subject"] = prompt.subject
+    if prompt.undo_to is not None:
+        out["undo_to"] = prompt.undo_to
+        out["undo_steps"] = p.state.step - prompt.undo_to + 1
     return out
 
 

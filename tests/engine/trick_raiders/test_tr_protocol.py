@@ -57,3 +57,27 @@ def test_a_declaration_is_taps_then_ok_and_a_choice_is_by_name() -> None:
     assert answer["state"]["pending"]["options"] == ["ann", "ben", "cy"]
     answer = ask(s, {"choose": "cy"})
     assert answer["ok"] and [p["lives"] for p in answer["state"]["players"]] == [2, 2, 1, 3]
+
+
+def test_a_revoke_offer_is_in_pending_and_answered_by_undo_or_play_on() -> None:
+    """A protocol client sees the offer (`undo_to`, `undo_steps`) and answers it with undo, or by choosing play-on."""
+    s = ProtocolSession(lambda: 4242)
+    ask(s, {"new": {**NEW["new"], "first": "ann"}})
+    deal = {"ann": ["spades-3", "hearts-4", "clubs-5"], "ben": ["spades-6", "hearts-8", "diamonds-8"],
+            "cy": ["clubs-2", "diamonds-3", "hearts-2"], "dee": ["diamonds-6", "hearts-7", "spades-1"]}
+    for cid in [c for name in ("ann", "ben", "cy", "dee") for c in deal[name]] + ["ok"] * 4:
+        assert ask(s, {"press": "ok"} if cid == "ok" else {"tap": cid})["ok"]
+    before = len(ask(s, {"journal": True})["inputs"])
+    for cid in ("diamonds-6", "clubs-9b", "diamonds-10a", "diamonds-9a", "hearts-8", "hearts-5", "hearts-6"):
+        assert ask(s, {"tap": cid})["ok"]
+    answer = ask(s, {"tap": "diamonds-7"})
+    pending = answer["state"]["pending"]
+    assert pending["kind"] == "revoke" and pending["options"] == ["play-on"] and pending["player"] == "table"
+    assert pending["undo_to"] == before + 1 and pending["undo_steps"] == 8
+    assert answer["events"][0]["kind"] == "revoke"
+    played_on = ask(s, {"choose": "play-on"})
+    assert played_on["ok"] and played_on["state"]["pending"]["kind"] == "lead"
+    assert ask(s, {"undo": 1})["state"]["pending"]["undo_steps"] == 8
+    undone = ask(s, {"undo": 8})
+    assert undone["ok"] and undone["state"]["pending"]["kind"] == "lead" and undone["state"]["trick"] == []
+    assert len(ask(s, {"journal": True})["inputs"]) == before

@@ -3,16 +3,17 @@
 Must follow cannot be checked when a card is played (the hand is hidden),
 but it can be afterwards: a follower who did not follow suit showed that the
 hand held no card of that suit, so playing one later that was held since
-then is a revoke, flagged at once with the input to undo back to.
+then is a revoke, flagged at once: the table is asked whether to undo back
+to that trick's first card or to play on.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.inputs import Tap
 from engine.core.messages import Items, msg
-from engine.core.prompt import Prompt
+from engine.core.prompt import PLAY_ON, TABLE, Prompt
 from engine.games.trick_raiders.catalogue import Catalogue
 from engine.games.trick_raiders.rules.flow import Flow
 from engine.games.trick_raiders.state import Player, State, Void
@@ -112,32 +113,55 @@ def _play(p: Play, player: Player, kind: str) -> Flow[None]:
     value = yield _prompt(st, player, kind)
     assert isinstance(value, Tap)
     cid = value.card
-    if kind != "lead":
-        _check_revoke(p, player, cid)
+    revoke = _check_revoke(st, player, cid) if kind != "lead" else None
+    if revoke is not None:
+        p.emit("revoke", msg("Revoke: {player} did not follow {suit} in trick {trick} but held {card} then.",
+                             player=revoke["player"], suit=revoke["suit"], trick=revoke["trick"],
+                             card=revoke["card"]), **revoke)
     st.play_card(player, cid, from_lead=kind == "lead")
+    if len(st.trick) == 1:
+        st.trick_start = st.step
     p.emit("play", msg("{player} plays {card}.", player=player.name, card=cid), player=player.name, card=cid,
            source="lead" if kind == "lead" else "hand")
     led = st.suit(st.trick[0].card)
     if kind == "follow" and st.suit(cid) != led:
-        player.voids.append(Void(led, st.trick_number, st.step))
+        player.voids.append(Void(led, st.trick_number, st.step, st.trick_start))
+    if revoke is not None:
+        yield from _offer_undo(p, revoke)
 
 
-def _check_revoke(p: Play, player: Player, cid: str) -> None:
-    """A hand card of a suit this player showed void in, held since then: a revoke at that trick."""
-    st = p.state
+def _check_revoke(st: State, player: Player, cid: str) -> dict[str, Any] | None:
+    """A hand card of a suit this player showed void in, held since then: a revoke at the first such trick.
+
+    Every failure to follow that suit the card proves is marked, so one
+    revoke is flagged once however often the player failed to follow it.
+    """
     suit = st.suit(cid)
     joined = player.joined_hand.get(cid)
-    for void in player.voids:
-        if void.suit != suit or void in player.flagged or (joined is not None and joined > void.step):
-            continue
-        player.flagged.add(void)
-        revoke = {"player": player.name, "card": cid, "suit": suit, "round": st.round, "trick": void.trick,
-                  "input": void.step}
-        st.revokes.append(revoke)
-        p.emit("revoke", msg("Revoke: {player} did not follow {suit} in trick {trick} but held {card} then. "
-                             "Undo back to trick {trick} to play it again.", player=player.name, suit=suit,
-                             trick=void.trick, card=cid), **revoke)
-        return
+    proved = [void for void in player.voids
+              if void.suit == suit and (joined is None or joined <= void.step)]
+    fresh = [void for void in proved if void not in player.flagged]
+    if not fresh:
+        return None
+    player.flagged.update(proved)
+    void = fresh[0]
+    revoke = {"player": player.name, "card": cid, "suit": suit, "round": st.round, "trick": void.trick,
+              "input": void.step, "undo_to": void.start}
+    st.revokes.append(revoke)
+    return revoke
+
+
+def _offer_undo(p: Play, revoke: dict[str, Any]) -> Flow[None]:
+    """Wait for the table after a revoke: undo back to that trick's first card, or play on.
+
+    Undoing is the app's (or a protocol client's) job; the one input the
+    game takes here is PLAY_ON, journaled so the flag never asks twice.
+    """
+    yield Prompt(TABLE, "revoke", msg("{player} revoked in trick {trick}: undo to trick {trick} and play it again, "
+                                      "or play on.", player=revoke["player"], trick=revoke["trick"]),
+                 (PLAY_ON,), subject=revoke["card"], undo_to=revoke["undo_to"])
+    p.emit("play-on", msg("The table plays on: the revoke in trick {trick} stands.", trick=revoke["trick"]),
+           trick=revoke["trick"], player=revoke["player"])
 
 
 def _resolve(p: Play) -> Flow[bool]:
