@@ -95,7 +95,7 @@ class WebRequests(AppBase):
         self.web_until = now + max(0.0, min(REQUEST_SECONDS, request.expires - time.time()))
         self.notice = None
         self.unknown_uid = None
-        self._web_answer(request, "waiting", msg("The device shows {card}: tap it on the reader.",
+        self._web_answer(request, "waiting", msg("The device now asks for {card}: tap it on the reader.",
                                                  card=self.ui.describe_target(request.target)))
 
     def _web_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
@@ -202,9 +202,9 @@ class WebRequests(AppBase):
             return None
         card = self.ui.describe_target(request.target)
         said = self.notice
-        return Screen("message", title=self._t(msg("Enrolment from the web page")),
-                      todo=(self._t(msg("Tap {card} on the reader.", card=card)),),
-                      detail=(self._t(msg("Web page: tap {card} on the reader (Undo cancels).", card=card)),
-                              self._t(msg("The request ends by itself after a minute."))),
+        return Screen("message", title=self._t(msg("Web page: enrol a card")),
+                      todo=(self._t(msg("Tap on the reader: {card}", card=card)),),
+                      detail=(self._t(msg("The web page asks for this card's tag. Undo cancels; the request ends "
+                                          "by itself after a minute.")),),
                       buttons=("undo",), notice=self._t(said.text) if said else None,
                       notice_error=bool(said and said.error), lang=self.tr.lang)
