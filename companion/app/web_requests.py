@@ -28,6 +28,7 @@ from companion.games.registry import game_title, registered_games
 from companion.screen_model import Screen
 from companion.tagmap import save_tagmap
 from companion.web.enroll_files import (
+    GAME_ON,
     REQUEST_SECONDS,
     EnrolRequest,
     EnrolResult,
@@ -117,10 +118,7 @@ class WebRequests(AppBase):
         if self.saving.blocked():
             return "refused", msg("The device cannot save now: see its screen, then send the request again.")
         if self.mode not in QUIET_MODES:
-            return "refused", msg("A game is on the device. Cards are enrolled from the web page only before a "
-                                  "game starts: finish the game or put it aside (New game), then send the request "
-                                  "again. During a game the reader belongs to the game, and a tap could give away "
-                                  "a hidden card.")
+            return "refused", GAME_ON
         if self.picker is not None or self.confirm is not None:
             return "refused", msg("The device shows a list or a question: close it, then send the request again.")
         if not self.save_tags:

@@ -35,6 +35,10 @@ RESULT_FILE = "web-enroll-result.json"
 REQUEST_SECONDS = 60.0
 """How long a request waits for its tap: long enough to find the card, short enough that a forgotten one ends."""
 MAX_BYTES = 16 * 1024
+GAME_ON = msg("A game is on the device. Cards are enrolled from the web page only before a game starts: finish the "
+              "game or put it aside (New game), then send the request again. During a game the reader belongs to "
+              "the game, and a tap could give away a hidden card.")
+"""Why the device refuses during a game; the page says it at once when it sees a game in progress."""
 STATUSES = ("waiting", "ok", "refused", "cancelled", "expired", "wrong-game")
 FINAL = frozenset(STATUSES) - {"waiting"}
 
