@@ -60,17 +60,12 @@ ENROLL_SENT = """<section id="enroll" data-id="{{ ident }}" data-game="{{ game }
 <p id="enroll-status" class="big {{ 'done' if progress.status == 'ok' else ('error' if progress.final else '') }}"
  data-status="{{ progress.status }}">{{ text }}</p>
 <p id="enroll-check"><a href="/enroll/result?id={{ ident|urlencode }}&amp;game={{ game|urlencode }}&amp;target={{
- target|urlencode }}">{{ words.check }}</a></p>
-{% with hidden=true, when="again", target=target, label=words.again %}""" + ENROLL_FORM + """{% endwith %}
-{% if next_target %}<p class="next-name" hidden data-when="next">{{ next_card }}</p>
-{% with hidden=true, when="next", target=next_target, label=words.send_next %}""" + ENROLL_FORM + """{% endwith %}
-{% endif %}<p><a href="/cards">{{ words.back }}</a></p></section><script src="/enroll.js"></script>"""
-
-ENROLL_RESULT = """<p class="card-name">{{ card }}</p>
-<p class="big {{ 'done' if progress.status == 'ok' else ('error' if progress.final else '') }}">{{ text }}</p>
-<p>{% if not progress.final %}<a href="">{{ words.check }}</a>{% else %}<a href="/enroll?game={{ game|urlencode }}&amp;target={{
- target|urlencode }}">{{ words.again }}</a> <a href="/enroll?game={{ game|urlencode }}">{{ words.send_next }}</a>{% endif %}</p>
-<p><a href="/cards">{{ words.back }}</a></p>"""
+ target|urlencode }}&amp;lang={{ lang }}">{{ words.check }}</a></p>
+{% with hidden=not (progress.final and progress.status != 'ok'), when="again", target=target, label=words.again %}"""
+ENROLL_SENT += ENROLL_FORM + """{% endwith %}
+{% if next_target %}<p class="next-name"{% if not progress.final %} hidden{% endif %} data-when="next">{{ next_card }}</p>
+{% with hidden=not progress.final, when="next", target=next_target, label=words.send_next %}""" + ENROLL_FORM + """
+{% endwith %}{% endif %}<p><a href="/cards">{{ words.back }}</a></p></section><script src="/enroll.js"></script>"""
 
 RULES = """{% for game in games %}<section><h2>{{ game.title }}</h2>
 {% if game.lines %}<ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul>

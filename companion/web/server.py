@@ -393,15 +393,8 @@ def _enroll_routes(app: Flask, site: Site) -> None:
             return _enroll_form(site, tr, game, target, tr(msg("{path} cannot be written ({reason}).",
                                                                path=str(site.state_dir),
                                                                reason=exc.strerror or str(exc))), status=500)
-        words_tr = tr.with_namers(game_ui(game).namers())
-        following = enroll.next_untagged(targets, enroll.tagged(site.state_dir, game, targets), target)
-        progress = enroll.progress(site.state_dir, asked.id, time.time())
-        body = render_template_string(
-            pages.ENROLL_SENT, ident=asked.id, game=game, lang=tr.lang, target=target, progress=progress,
-            card=words_tr(game_ui(game).describe_target(target)), text=words_tr(progress.message),
-            next_target=following, next_card=words_tr(game_ui(game).describe_target(following)) if following else "",
-            csrf=request.form.get("csrf", ""), pin=request.form.get("pin", "").strip(), words=_enroll_words(tr))
-        response = _page(site, "enroll", msg("Enroll a card"), body, tr)
+        response = _enroll_follow(site, tr, game, target, asked.id, request.form.get("csrf", ""),
+                                  request.form.get("pin", "").strip())
         response.headers["Cache-Control"] = "no-store"
         return response
 
@@ -423,12 +416,24 @@ def _enroll_routes(app: Flask, site: Site) -> None:
         target = request.args.get("target", "")
         if target not in targets:
             abort(404)
-        words_tr = tr.with_namers(game_ui(game).namers())
-        progress = enroll.progress(site.state_dir, request.args.get("id", ""), time.time())
-        body = render_template_string(pages.ENROLL_RESULT, game=game, target=target, progress=progress,
-                                      card=words_tr(game_ui(game).describe_target(target)),
-                                      text=words_tr(progress.message), words=_enroll_words(tr))
-        return _page(site, "enroll", msg("Enroll a card"), body, tr)
+        return _enroll_follow(site, tr, game, target, request.args.get("id", ""), _csrf_token(), "")
+
+
+def _enroll_follow(site: Site, tr: Translator, game: str, target: str, ident: str, csrf: str,
+                   pin: str) -> Response:
+    """The page that follows request `ident`: the device's answer so far (updated by /enroll.js), then the forms
+    to try again or go on with the next card without a tag (`pin` filled in when it was just checked)."""
+    ui = game_ui(game)
+    words_tr = tr.with_namers(ui.namers())
+    targets = ui.tag_targets()
+    following = enroll.next_untagged(targets, enroll.tagged(site.state_dir, game, targets), target)
+    progress = enroll.progress(site.state_dir, ident, time.time())
+    body = render_template_string(
+        pages.ENROLL_SENT, ident=ident, game=game, lang=tr.lang, target=target, progress=progress,
+        card=words_tr(ui.describe_target(target)), text=words_tr(progress.message), next_target=following,
+        next_card=words_tr(ui.describe_target(following)) if following else "", csrf=csrf, pin=pin,
+        words=_enroll_words(tr))
+    return _page(site, "enroll", msg("Enroll a card"), body, tr, csrf=csrf)
 
 
 def _enroll_form(site: Site, tr: Translator, game: str, target: str | None, message: str | None = None,
