@@ -173,7 +173,7 @@ class WebRequests(AppBase):
             self._web_end("ok", msg("Tag {uid} is now {card}; {other} has no tag any more.", uid=uid, card=card,
                                     other=self.ui.describe_target(bound)))
         else:
-            self._web_end("ok", msg("Tag {uid} is now {card}.", uid=uid, card=card))
+            self._web_end("ok", msg("Tag {uid} is now {name}.", uid=uid, name=card))
 
     def _web_end(self, status: str, why: Message, say: bool = True) -> None:
         """Answer the request shown, take it down, and say the answer on the device too."""
@@ -200,7 +200,7 @@ class WebRequests(AppBase):
             return None
         card = self.ui.describe_target(request.target)
         said = self.notice
-        return Screen("message", title=self._t(msg("Web page: enrol a card")),
+        return Screen("message", title=self._t(msg("Web page: enroll a card")),
                       todo=(self._t(msg("Tap on the reader: {card}", card=card)),),
                       detail=(self._t(msg("The web page asks for this card's tag. Undo cancels; the request ends "
                                           "by itself after a minute.")),),

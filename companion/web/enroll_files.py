@@ -94,7 +94,7 @@ def _read_json(path: Path) -> dict[str, Any] | None:
         raise RuleError(msg("{path}: cannot be read ({reason})", path=str(path),
                             reason=exc.strerror or str(exc))) from None
     if len(data) > MAX_BYTES:
-        raise RuleError(msg("{path}: too large for an enrolment request", path=str(path)))
+        raise RuleError(msg("{path}: too large for an enrollment request", path=str(path)))
     try:
         raw = load_limited(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -102,7 +102,7 @@ def _read_json(path: Path) -> dict[str, Any] | None:
     except RuleError as exc:
         raise RuleError(msg("{path}: {reason}", path=str(path), reason=exc.message)) from None
     if not isinstance(raw, dict) or raw.get("format") != 1:
-        raise RuleError(msg("{path}: not an enrolment file of format 1", path=str(path)))
+        raise RuleError(msg("{path}: not an enrollment file of format 1", path=str(path)))
     return raw
 
 
@@ -112,7 +112,7 @@ def parse_request(raw: dict[str, Any], source: str) -> EnrolRequest:
         raise RuleError(msg("{path}: id, game and target must be short texts", path=source))
     expires = raw.get("expires")
     if isinstance(expires, bool) or not isinstance(expires, int | float):
-        raise RuleError(msg("{path}: expires must be a time", path=source))
+        raise RuleError(msg("{path}: expires must be a Unix time in seconds", path=source))
     return EnrolRequest(str(raw["id"]), str(raw["game"]), str(raw["target"]), raw.get("replace") is True,
                         float(expires))
 

@@ -62,7 +62,7 @@ def test_a_request_is_noticed_from_tick_shown_in_large_type_and_the_tap_bound_an
     assert not request_path(tmp_path).exists() and taken_path(tmp_path).exists()
     assert _result(tmp_path)[:2] == ("r1", "waiting")
     screen = app.screen()
-    assert screen.title == "Web page: enrol a card" and screen.todo == ("Tap on the reader: Samurai board: Kyuzo",)
+    assert screen.title == "Web page: enroll a card" and screen.todo == ("Tap on the reader: Samurai board: Kyuzo",)
     assert "Undo cancels" in screen.detail[0]
     assert screen.buttons == ("undo",)
     tap(app, KYUZO)

@@ -30,7 +30,7 @@ def test_the_enrolment_page_shows_the_devices_answer_and_offers_the_next_card(ch
     write_request(state, EnrolRequest("r1", GAME, TARGET, False, time.time() + 60))
     write_result(state, EnrolResult("r1", "waiting", msg("The device now asks for {card}: tap it on the reader.",
                                                          card="x")))
-    done = msg("Tag {uid} is now {card}.", uid=virtual_uid(TARGET), card="Plunderer 3")
+    done = msg("Tag {uid} is now {name}.", uid=virtual_uid(TARGET), name="Plunderer 3")
 
     def answer_when_asked(path: str) -> None:
         if path.startswith("/enroll/status.json"):
