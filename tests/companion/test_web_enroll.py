@@ -163,8 +163,8 @@ def test_end_to_end_the_page_asks_the_device_shows_the_card_the_tap_is_bound_and
     assert load_tagmap(state, GAME, set(TARGETS)).tags[virtual_uid(target)] == target
     answer = _status(client, ident, "fr")
     assert answer["status"] == "ok" and answer["final"] is True
-    assert virtual_uid(target) in str(answer["text"]) and "Tag" in str(answer["text"])
-    assert answer["text"] != _status(client, ident, "en")["text"], "the answer comes in the visitor's language"
+    assert answer["text"] == f"La puce {virtual_uid(target)} est maintenant Pillard 3, poupée, blessure, flammes."
+    assert _status(client, ident, "en")["text"] == f"Tag {virtual_uid(target)} is now Plunderer 3, doll, wound, flames."
     assert not taken_path(state).exists() and result_path(state).exists()
     assert virtual_uid(target) in client.get("/cards").text
     result_page = client.get(f"/enroll/result?id={ident}&game={GAME}&target={target}").text
