@@ -2,8 +2,10 @@
 
 Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
-the state folder; the three changes (restore, settings) need the device's
-PIN and a CSRF token (companion.web.guard).
+the state folder; the changes (restore, settings, a request to enroll a
+card) need the device's PIN and a CSRF token (companion.web.guard).
+Enrolment writes only a request file the device answers
+(companion.web.enroll_files): the reader and the tag map stay the device's.
 """
 
 from __future__ import annotations
