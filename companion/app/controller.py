@@ -31,17 +31,19 @@ from companion.app.pickers import Pickers
 from companion.app.play_steps import PlaySteps
 from companion.app.resume_steps import ResumeSteps
 from companion.app.setup_steps import SetupSteps
+from companion.app.web_requests import WebRequests
 from companion.games.base import GameUI, Menu, Text
 from companion.i18n import Translator
 from companion.remembered import load_memory
 from companion.saving import SaveQueue
+from companion.screen_model import Screen
 from companion.storage import CURRENT, REAL_DISK, FileSystem, JournalFile
 from companion.tagmap import TagMap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine.core.messages import msg
 
 
-class App(SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
+class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     """The companion's state machine: resume, setup, play, over, and the pickers."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
@@ -104,6 +106,8 @@ class App(SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
                 self._say(msg("Card reader is back."))
             self.reader_lost = None
             return
+        if self._web_takes(event):
+            return
         if isinstance(event, CardPlaced):
             self._card(event.uid)
         elif isinstance(event, ButtonPressed):
@@ -122,12 +126,17 @@ class App(SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
         if (self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline
                 and not self.saving.blocked()):
             self._resume()
+        self._web_tick(now)
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
         times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
-                             self.saving.deadline(), self._next_page()) if t is not None]
+                             self.saving.deadline(), self._next_page(), self._web_deadline()) if t is not None]
         return min(times) if times else None
+
+    def screen(self) -> Screen:
+        """The web page's enrolment banner while one is shown, else this moment's frame."""
+        return self._web_banner() or super().screen()
 
     def _card(self, uid: str) -> None:
         if self.saving.blocked():

@@ -35,9 +35,37 @@ HISTORY = """<p><a href="/history.csv">{{ words.csv }}</a></p>
 
 CARDS = """{% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.count }}</p>
 {% if game.problem %}<p class="error">{{ game.problem }}</p>{% endif %}
-<table><tr><th>{{ words.card }}</th><th>{{ words.tag }}</th></tr>
-{% for name, uid in game.cards %}<tr{% if not uid %} class="missing"{% endif %}><td>{{ name }}</td>
-<td>{{ uid or words.no_tag }}</td></tr>{% endfor %}</table></section>{% endfor %}"""
+<p><a class="button" href="/enroll?game={{ game.name|urlencode }}">{{ words.enroll_next }}</a></p>
+<table><tr><th>{{ words.card }}</th><th>{{ words.tag }}</th><th></th></tr>
+{% for target, name, uid in game.cards %}<tr{% if not uid %} class="missing"{% endif %}><td>{{ name }}</td>
+<td>{{ uid or words.no_tag }}</td><td><a href="/enroll?game={{ game.name|urlencode }}&amp;target={{ target|urlencode }}"
+>{{ words.enroll }}</a></td></tr>{% endfor %}</table></section>{% endfor %}"""
+
+ENROLL_FORM = """<form method="post" action="/enroll"{% if hidden %} hidden{% endif %} class="enroll-form"
+ data-when="{{ when }}"><input type="hidden" name="csrf" value="{{ csrf }}">
+<input type="hidden" name="game" value="{{ game }}"><input type="hidden" name="target" value="{{ target }}">
+<label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required
+ value="{{ pin }}"></label>
+<label><input type="checkbox" name="replace" value="yes"> {{ words.replace }}</label>
+<button>{{ label }}</button></form>"""
+
+ENROLL = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
+{% if card %}<p class="card-name">{{ card }}</p><p>{{ words.about }}</p>
+{% with hidden=false, when="", target=target, label=words.send, pin="" %}""" + ENROLL_FORM + """{% endwith %}
+{% else %}<p>{{ words.all_done }}</p>{% endif %}
+<p><a href="/cards">{{ words.back }}</a></p>"""
+
+ENROLL_SENT = """<section id="enroll" data-id="{{ ident }}" data-game="{{ game }}" data-lang="{{ lang }}">
+<p class="card-name">{{ card }}</p>
+<p id="enroll-status" class="big {{ 'done' if progress.status == 'ok' else ('error' if progress.final else '') }}"
+ data-status="{{ progress.status }}">{{ text }}</p>
+<p id="enroll-check"><a href="/enroll/result?id={{ ident|urlencode }}&amp;game={{ game|urlencode }}&amp;target={{
+ target|urlencode }}&amp;lang={{ lang }}">{{ words.check }}</a></p>
+{% with hidden=not (progress.final and progress.status != 'ok'), when="again", target=target, label=words.again %}"""
+ENROLL_SENT += ENROLL_FORM + """{% endwith %}
+{% if next_target %}<p class="next-name"{% if not progress.final %} hidden{% endif %} data-when="next">{{ next_card }}</p>
+{% with hidden=not progress.final, when="next", target=next_target, label=words.send_next %}""" + ENROLL_FORM + """
+{% endwith %}{% endif %}<p><a href="/cards">{{ words.back }}</a></p></section><script src="/enroll.js"></script>"""
 
 RULES = """{% for game in games %}<section><h2>{{ game.title }}</h2>
 {% if game.lines %}<ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul>
@@ -81,7 +109,8 @@ padding:.3em;border-left:.3em solid #e5b800;list-style:none}.todo{padding:0}
 td,th{border-bottom:1px solid #ccc;padding:.3em;text-align:left}tr.missing td{color:#a00}
 .error{color:#a00;font-weight:bold}.done{color:#2e7d32;font-weight:bold}
 label{display:block;margin:.6em 0}input,select,button{font-size:1em}button,.button{padding:.4em 1em}
-.chart{max-width:40em}"""
+.chart{max-width:40em}.card-name{font-size:1.8em;font-weight:bold;margin:.4em 0}
+.big{font-size:1.4em}.next-name{font-size:1.3em;font-weight:bold}"""
 
 SCRIPT = """(function () {
   var box = document.getElementById('live');
@@ -108,4 +137,29 @@ SCRIPT = """(function () {
       .catch(function () {}).then(function () { setTimeout(poll, 400); });
   }
   setTimeout(poll, 400);
+})();"""
+
+
+ENROLL_SCRIPT = """(function () {
+  var box = document.getElementById('enroll');
+  var status = document.getElementById('enroll-status');
+  document.getElementById('enroll-check').hidden = true;
+  var url = '/enroll/status.json?id=' + encodeURIComponent(box.dataset.id) +
+    '&game=' + encodeURIComponent(box.dataset.game) + '&lang=' + encodeURIComponent(box.dataset.lang);
+  function show(d) {
+    status.textContent = d.text;
+    status.dataset.status = d.status;
+    status.className = 'big' + (d.status === 'ok' ? ' done' : (d.final ? ' error' : ''));
+    if (d.final) {
+      box.querySelectorAll('[data-when]').forEach(function (el) {
+        el.hidden = !(el.dataset.when === 'next' || d.status !== 'ok');
+      });
+    }
+  }
+  function poll() {
+    fetch(url, {cache: 'no-store'}).then(function (r) { return r.json(); })
+      .then(function (d) { show(d); if (!d.final) { setTimeout(poll, 500); } })
+      .catch(function () { setTimeout(poll, 1000); });
+  }
+  poll();
 })();"""

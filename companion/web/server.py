@@ -2,8 +2,10 @@
 
 Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
-the state folder; the three changes (restore, settings) need the device's
-PIN and a CSRF token (companion.web.guard).
+the state folder; the changes (restore, settings, a request to enroll a
+card) need the device's PIN and a CSRF token (companion.web.guard).
+Enrolment writes only a request file the device answers
+(companion.web.enroll_files): the reader and the tag map stay the device's.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from companion.history.stats import GameStats, compute, stat_lines
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from companion.storage import utc_stamp
 from companion.tagmap import parse_tagmap, read_text_file, tag_map_file
-from companion.web import backup, pages, settings
+from companion.web import backup, enroll, pages, settings
 from companion.web.charts import rate_bars
+from companion.web.enroll_files import GAME_ON, write_request
 from companion.web.guard import CSRF_COOKIE, PinGuard, csrf_ok, new_token, same_origin
 from companion.web.live import LiveTable
 from engine import RuleError
@@ -84,12 +87,13 @@ def rules_summary(name: str) -> tuple[Message, ...]:
 
 def create_app(state_dir: Path, config: Path | None = None, default_lang: str = "en",
                clock: Callable[[], float] = time.monotonic) -> Flask:
-    """The web application for `state_dir` (read-only but for restore) and the configuration file `config`."""
+    """The web application for `state_dir` (read-only but for restore and enrolment requests) and `config`."""
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
     site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
                 memory_history(state_dir), threading.Lock())
     _routes(app, site)
+    _enroll_routes(app, site)
     return app
 
 
@@ -193,7 +197,8 @@ def _routes(app: Flask, site: Site) -> None:
     def cards() -> Response:
         tr = Translator(_lang(site))
         games = [_game_cards(name, site.state_dir, tr) for name in registered_games()]
-        words = {"card": tr(msg("Card")), "tag": tr(msg("Tag")), "no_tag": tr(msg("not enrolled"))}
+        words = {"card": tr(msg("Card")), "tag": tr(msg("Tag")), "no_tag": tr(msg("not enrolled")),
+                 "enroll": tr(msg("Enroll")), "enroll_next": tr(msg("Enroll the next card without a tag"))}
         return _page(site, "cards", msg("Cards and their tags"),
                      render_template_string(pages.CARDS, games=games, words=words), tr)
 
@@ -292,9 +297,9 @@ def _game_cards(name: str, state_dir: Path, tr: Translator) -> dict[str, Any]:
             uids = {target: uid for uid, target in tagmap.tags.items()}
         except RuleError as exc:
             problem = tr(exc.message)
-    cards = [(words(ui.describe_target(t)), uids.get(t)) for t in targets]
+    cards = [(t, words(ui.describe_target(t)), uids.get(t)) for t in targets]
     count = tr(msg("{enrolled} of {total} enrolled", enrolled=len(uids), total=len(targets)))
-    return {"title": game_title(name, tr), "cards": cards, "count": count, "problem": problem}
+    return {"name": name, "title": game_title(name, tr), "cards": cards, "count": count, "problem": problem}
 
 
 def _backup_page(site: Site, tr: Translator, message: str | None = None, error: bool = False,
@@ -334,3 +339,110 @@ def _settings_page(site: Site, tr: Translator, message: str | None = None, error
         languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],
         game_titles=[(name, game_title(name, tr)) for name in registered_games()])
     return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)
+
+
+def _enroll_words(tr: Translator) -> dict[str, str]:
+    return {"pin": tr(msg("PIN shown on the device")),
+            "about": tr(msg("Send this, then tap the card on the device's reader within a minute. The device must "
+                            "show its first menu or the set-up questions, not a game.")),
+            "replace": tr(msg("If the tag already stands for another card, move it to this card")),
+            "send": tr(msg("Enroll this card")), "again": tr(msg("Try this card again")),
+            "send_next": tr(msg("Enroll the next card without a tag")), "check": tr(msg("Check again")),
+            "back": tr(msg("Back to the card list")), "all_done": tr(msg("Every card and board has a tag."))}
+
+
+def _enroll_target() -> tuple[str, list[str]]:
+    """The game asked for and its targets; 404 for a game this companion does not have."""
+    game = request.values.get("game", "")
+    if game not in registered_games():
+        abort(404)
+    return game, game_ui(game).tag_targets()
+
+
+def _enroll_routes(app: Flask, site: Site) -> None:
+    """Enrolment: a card's form, the request to the device, and the device's answer (companion.web.enroll)."""
+
+    @app.get("/enroll.js")
+    def enroll_script() -> Response:
+        return Response(pages.ENROLL_SCRIPT, mimetype="text/javascript")
+
+    @app.get("/enroll")
+    def enroll_page() -> Response:
+        tr = Translator(_lang(site))
+        game, targets = _enroll_target()
+        target = request.args.get("target") or enroll.next_untagged(targets, enroll.tagged(site.state_dir, game,
+                                                                                            targets))
+        if target is not None and target not in targets:
+            abort(404)
+        return _enroll_form(site, tr, game, target)
+
+    @app.post("/enroll")
+    def enroll_send() -> Response:
+        tr = Translator(_lang(site))
+        game, targets = _enroll_target()
+        target = request.form.get("target", "")
+        if target not in targets:
+            abort(404)
+        refused = _change_refused(site)
+        if refused is None and site.live.frame(tr.lang).screen is not None:
+            refused = GAME_ON
+        if refused is not None:
+            return _enroll_form(site, tr, game, target, tr(refused), status=403 if refused is not GAME_ON else 409)
+        asked = enroll.new_request(game, target, request.form.get("replace") == "yes", time.time())
+        try:
+            write_request(site.state_dir, asked)
+        except OSError as exc:
+            return _enroll_form(site, tr, game, target, tr(msg("{path} cannot be written ({reason}).",
+                                                               path=str(site.state_dir),
+                                                               reason=exc.strerror or str(exc))), status=500)
+        response = _enroll_follow(site, tr, game, target, asked.id, request.form.get("csrf", ""),
+                                  request.form.get("pin", "").strip())
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.get("/enroll/status.json")
+    def enroll_status() -> Response:
+        tr = Translator(_lang(site))
+        game, _ = _enroll_target()
+        progress = enroll.progress(site.state_dir, request.args.get("id", ""), time.time())
+        text = tr.with_namers(game_ui(game).namers())(progress.message)
+        response = Response(json.dumps({"status": progress.status, "final": progress.final, "text": text},
+                                       ensure_ascii=False), mimetype="application/json")
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.get("/enroll/result")
+    def enroll_result() -> Response:
+        tr = Translator(_lang(site))
+        game, targets = _enroll_target()
+        target = request.args.get("target", "")
+        if target not in targets:
+            abort(404)
+        return _enroll_follow(site, tr, game, target, request.args.get("id", ""), _csrf_token(), "")
+
+
+def _enroll_follow(site: Site, tr: Translator, game: str, target: str, ident: str, csrf: str,
+                   pin: str) -> Response:
+    """The page that follows request `ident`: the device's answer so far (updated by /enroll.js), then the forms
+    to try again or go on with the next card without a tag (`pin` filled in when it was just checked)."""
+    ui = game_ui(game)
+    words_tr = tr.with_namers(ui.namers())
+    targets = ui.tag_targets()
+    following = enroll.next_untagged(targets, enroll.tagged(site.state_dir, game, targets), target)
+    progress = enroll.progress(site.state_dir, ident, time.time())
+    body = render_template_string(
+        pages.ENROLL_SENT, ident=ident, game=game, lang=tr.lang, target=target, progress=progress,
+        card=words_tr(ui.describe_target(target)), text=words_tr(progress.message), next_target=following,
+        next_card=words_tr(ui.describe_target(following)) if following else "", csrf=csrf, pin=pin,
+        words=_enroll_words(tr))
+    return _page(site, "enroll", msg("Enroll a card"), body, tr, csrf=csrf)
+
+
+def _enroll_form(site: Site, tr: Translator, game: str, target: str | None, message: str | None = None,
+                 status: int = 200) -> Response:
+    words_tr = tr.with_namers(game_ui(game).namers())
+    csrf = _csrf_token()
+    body = render_template_string(pages.ENROLL, game=game, target=target or "", csrf=csrf, message=message,
+                                  error=message is not None, words=_enroll_words(tr),
+                                  card=words_tr(game_ui(game).describe_target(target)) if target else None)
+    return _page(site, "enroll", msg("Enroll a card"), body, tr, status, csrf=csrf)
