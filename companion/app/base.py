@@ -149,6 +149,10 @@ class AppBase:
         """Fresh set-up questions (setup_steps)."""
         raise NotImplementedError
 
+    def _setup_menu(self) -> Menu:
+        """This set-up question as shown (setup_steps)."""
+        raise NotImplementedError
+
     def _new_game(self) -> None:
         """Put the game aside and start set-up (resume_steps)."""
         raise NotImplementedError

@@ -198,7 +198,7 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
                     self._say(msg("This is the first question: answer it with Next and OK."))
                 self.selected = self.setup.menu().selected
             else:
-                self._walk_menu(name, held, self.setup.menu(), self._setup_choice)
+                self._walk_menu(name, held, self._setup_menu(), self._setup_choice)
         elif self.mode == "play":
             self._play_button(name, held)
 

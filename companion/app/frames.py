@@ -74,7 +74,7 @@ class Frames(AppBase):
             return self._menu_screen("setup", self._game_menu(), self.selected, common.pop("buttons", ("next", "ok")),
                                      common)
         if self.mode == "setup" or self.match is None:
-            return self._menu_screen("setup", self.setup.menu(), self.selected,
+            return self._menu_screen("setup", self._setup_menu(), self.selected,
                                      common.pop("buttons", ("next", "ok", "undo")), common)
         return self._play_screen(common)
 

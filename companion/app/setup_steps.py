@@ -37,8 +37,7 @@ class SetupSteps(AppBase):
         """Switch to the chosen game (its words, its tag map), then its set-up questions."""
         assert self.switch_game is not None
         if name == STATISTICS:
-            self.picker, self.selected = statistics_menu(self.state_dir), 0
-            self.picker_action = lambda option: self._close_picker(None)
+            self._open_statistics()
             return
         if name != self.ui.name:
             self.ui, self.tags = self.switch_game(name)
@@ -63,7 +62,18 @@ class SetupSteps(AppBase):
         if note is not None:
             self._say(note, error=True)
 
+    def _setup_menu(self) -> Menu:
+        """This set-up question. Without a first menu (one game, or the game fixed by the configuration) the
+        first question also shows the web page's PIN and offers the statistics, which the first menu would."""
+        menu = self.setup.menu()
+        if self.setup.asked or (len(self.games) > 1 and self.switch_game is not None):
+            return menu
+        return with_statistics(menu, self.state_dir)
+
     def _setup_choice(self, option: str) -> None:
+        if option == STATISTICS:
+            self._open_statistics()
+            return
         menu = self.setup.menu()
         if menu.options == ("start",):
             self._start_game()
@@ -74,6 +84,11 @@ class SetupSteps(AppBase):
         if answered_language:
             self._set_language(self.setup.lang)
             self._remember()
+
+    def _open_statistics(self) -> None:
+        """The statistics screen, over the menu it was opened from; Back (or OK) closes it."""
+        self.picker, self.selected = statistics_menu(self.state_dir), 0
+        self.picker_action = lambda option: self._close_picker(None)
 
     def _start_game(self) -> None:
         setup = self.setup.result()

@@ -39,9 +39,9 @@ def with_statistics(menu: Menu, state_dir: Path) -> Menu:
 
 
 def _title(name: str) -> Text:
-    from companion.games import registered_games, registration
+    from companion.games.registry import game_title, registered_games
 
-    return registration(name).title if name in registered_games() else name
+    return game_title(name) if name in registered_games() else name
 
 
 def statistics_menu(state_dir: Path) -> Menu:

@@ -80,3 +80,26 @@ def test_the_first_menu_shows_the_web_pages_pin_readably(tmp_path: Path) -> None
         items = render(screen, pygame.Surface(size))
         check_type_floors(items, size, "first menu")
         assert any(pin in (item.text or "") for item in items.find_all(kind="text")), f"{size}: no PIN drawn"
+
+
+def test_with_one_game_the_first_question_shows_the_pin_and_offers_the_statistics(tmp_path: Path) -> None:
+    """A device fixed to one game (app.game, --game) has no first menu: its first question stands in for it."""
+    archive(tmp_path, played("trick-raiders", 6, {"players": ["north", "east", "south"], "lives": 2}),
+            "game-0001-over.journal")
+    ui = game_ui("trick-raiders")
+    app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), tmp_path, lambda: 10.0)
+    app.start()
+    screen = app.screen()
+    pin = (tmp_path / "web-pin").read_text().strip()
+    assert app.mode == "setup" and f"Web page PIN: {pin}" in screen.detail
+    assert screen.options[-1] == "Statistics"
+    while app.screen().options[app.selected % len(app.screen().options)] != "Statistics":
+        _press(app, "next")
+    _press(app, "ok")
+    assert app.screen().title == "Statistics"
+    assert any(line.startswith("Trick Raiders: 1 games") for line in app.screen().detail)
+    _press(app, "ok")
+    assert app.picker is None and app.mode == "setup" and not app.setup.asked
+    _press(app, "ok")
+    assert app.setup.asked, "OK on the language answers it as before"
+    assert "Statistics" not in app.screen().options and not any("PIN" in line for line in app.screen().detail)
