@@ -6,7 +6,6 @@ import pytest
 from knizia_table import Table
 
 from engine import RuleError, Tap
-
 from engine.games.samurai_knizia.catalogue import load_catalogue
 from engine.games.samurai_knizia.rules.reckoning import reckon
 
