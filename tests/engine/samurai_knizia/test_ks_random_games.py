@@ -72,7 +72,7 @@ def test_random_games_keep_every_invariant_and_reach_every_ending_and_tie_break(
         kinds |= {e.kind for events in match.history for e in events}
     assert endings == {"caste", "ties", "tiles"}
     assert decided == {"castes", "not-led", "figures", "shared"}
-    assert {"move", "switch", "tie", "captured", "ties-warning", "ending", "no-tiles", "reveal"} <= kinds
+    assert {"move", "switch", "tie", "captured", "ties-warning", "ending", "no-tiles", "show-figures"} <= kinds
 
 
 def test_simulate_is_deterministic_and_plays_whole_games() -> None:

@@ -112,7 +112,7 @@ def test_the_most_influence_takes_the_figure_behind_the_screen() -> None:
     events = t.capture(["castle"], ["red-castle-4", "blue-castle-3", "green-samurai-2a"])
     text = t.texts(events)
     assert "castle: red has the most influence (4 to 3) and takes the figure: put it behind red's screen." in text
-    assert "Figures left on the board: Castle 9, Buddha 10, Rice 10." in text
+    assert t.view()["figures_left"] == {"castle": 9, "buddha": 10, "rice": 10}
     assert t.p("red").captured == {"castle": 1, "buddha": 0, "rice": 0}
     assert t.prompt.kind == "turn" and t.prompt.actor == "green", "the turn goes on after a capture"
 

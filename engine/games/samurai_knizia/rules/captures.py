@@ -101,8 +101,6 @@ def resolve(p: Play, cap: Capture) -> None:
                    ties=st.ties)
     record["figures"] = results
     st.captures.append(record)
-    p.emit("figures-left", msg("Figures left on the board: Castle {castle}, Buddha {buddha}, Rice {rice}.",
-                               **st.figures_left), **st.figures_left)
     _watch_the_end(p)
 
 

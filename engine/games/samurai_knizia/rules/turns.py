@@ -103,6 +103,7 @@ def play_tile(p: Play, player: Player, tid: str) -> Flow[None]:
         p.emit("play", msg("{player} plays {tile} on {where}.", player=player.name, tile=tid, where=where),
                player=player.name, tile=tid)
         return
+    p.emit("move-played", msg("{player} plays {tile}.", player=player.name, tile=tid), player=player.name, tile=tid)
     value = yield Prompt(player.name, "move", msg("{player}'s Move replaces one of {player}'s normal tiles on the "
                                                   "board: tap the tile it replaces.", player=player.name),
                          tap="own-tile", subject=tid)
