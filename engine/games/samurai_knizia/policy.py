@@ -44,6 +44,33 @@ class Settlement:
     spaces: int
 
 
+@dataclass
+class _Fill:
+    """The pretend map filling up: tiles seen so far, each settlement's tiles, those still open, those done."""
+
+    places: tuple[Settlement, ...]
+    board: list[str]
+    filled: list[list[str]]
+    open: list[int]
+    done: list[tuple[Settlement, list[str]]]
+
+    def add(self, tid: str, seed: int) -> None:
+        """One more tile: into one of the next three open settlements, now and then touching a second."""
+        self.board.append(tid)
+        if not self.open:
+            return
+        roll = zlib.crc32(f"{seed}:{tid}".encode())
+        picks = [self.open[roll % min(3, len(self.open))]]
+        if roll % 5 == 0 and len(self.open) > 1:
+            picks.append(self.open[(roll // 7) % len(self.open)])
+        for i in dict.fromkeys(picks):
+            self.filled[i].append(tid)
+            if len(self.filled[i]) == self.places[i].spaces:
+                self.open.remove(i)
+                self.done.append((self.places[i], self.filled[i]))
+
+
+@cache
 def layout(seed: int, players: int) -> tuple[Settlement, ...]:
     """A pretend map: Edo, cities of two different castes and towns of one, using every figure once."""
     rng = random.Random(seed * 7 + players)
@@ -63,27 +90,24 @@ class SimplePolicy:
         self.rng = rng
         self.seed = rng.randrange(2**32)
         self.explore = explore
+        self._memo: _Fill | None = None
 
     # --- the pretend map -----------------------------------------------------------
 
     def surrounded(self, st: State) -> list[tuple[Settlement, list[str]]]:
-        """Settlements whose spaces the board's tiles filled, in the order they were filled, with their tiles."""
+        """Settlements whose spaces the board's tiles filled, in the order they were filled, with their tiles.
+
+        Worked out tile by tile from the board; the work for a board that only grew since the last call is
+        kept, so a whole game costs one pass.
+        """
         places = layout(self.seed, st.count)
-        filled: list[list[str]] = [[] for _ in places]
-        done: list[tuple[Settlement, list[str]]] = []
-        for tid in st.board:
-            open_ = [i for i, place in enumerate(places) if len(filled[i]) < place.spaces]
-            if not open_:
-                break
-            roll = zlib.crc32(f"{self.seed}:{tid}".encode())
-            picks = [open_[roll % min(3, len(open_))]]
-            if roll % 5 == 0 and len(open_) > 1:
-                picks.append(open_[(roll // 7) % len(open_)])
-            for i in dict.fromkeys(picks):
-                filled[i].append(tid)
-                if len(filled[i]) == places[i].spaces:
-                    done.append((places[i], filled[i]))
-        return done
+        board = st.board
+        memo = self._memo
+        if memo is None or memo.places is not places or memo.board != board[:len(memo.board)]:
+            memo = self._memo = _Fill(places, [], [[] for _ in places], list(range(len(places))), [])
+        for tid in board[len(memo.board):]:
+            memo.add(tid, self.seed)
+        return memo.done
 
     def hand(self, st: State, player: Player) -> list[str]:
         """The tiles behind the player's screen: the first 5 unplayed in the policy's shuffle of the set."""
