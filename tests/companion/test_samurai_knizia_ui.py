@@ -314,3 +314,22 @@ def test_game_over_names_the_tie_break_that_decided(tmp_path: Path) -> None:
     items = _render(Screen("game-over", game="samurai-knizia", view=view, title="Game over"), WIDE)
     why = " ".join(str(i.text) for i in items.find_all("ks:game-over:why", kind="text"))
     assert why.startswith("Tied on castes led and on figures in castes not led")
+
+
+def test_every_word_of_a_demo_game_comes_from_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pseudo-language of test_pseudo_language (every template marked) over a whole demo game: any word
+    drawn outside the markers is English no translator can reach (a tile id, a caste id, a sentence)."""
+    from companion import i18n
+    from tests.companion.test_pseudo_language import LANG, pseudo_catalogue, screen_offences
+
+    fake = pseudo_catalogue()
+    real = i18n.catalogue
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: fake if lang == LANG else real(lang))
+    seen: dict[str, Screen] = {}
+    table = DemoTable(Path("/nonexistent"), 3, game="samurai-knizia", setup={"players": 3}, state=_state_dir(),
+                      snapshots=False, lang=LANG)
+    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
+    table.set_up()
+    table.play()
+    offences = [o for n, screen in enumerate(seen.values()) for o in screen_offences(screen, f"frame {n}")]
+    assert offences == [], offences[:5]

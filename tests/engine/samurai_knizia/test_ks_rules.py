@@ -368,3 +368,14 @@ def test_two_games_whose_captures_went_to_other_players_look_the_same() -> None:
         return {k: v for k, v in view.items() if k not in ("pending",)}
 
     assert scrub(a.view()) == scrub(b.view())
+
+
+def test_after_the_turn_the_player_refills_to_five_while_tiles_last() -> None:
+    """"After playing, the player draws randomly to refill to 5 face-up tiles behind their screen, while
+    available.\""""
+    t = Table(players=("red", "blue"))
+    events = t.turn("red-castle-2")
+    assert "red ends the turn and draws tiles to have 5 behind the screen again." in t.texts(events)
+    t.st.players[1].played = [tile.id for tile in load_catalogue().of("blue")][:16]
+    events = t.turn("blue-ship-1a")
+    assert "blue ends the turn with the last 3 tiles behind the screen." in t.texts(events)
