@@ -97,8 +97,14 @@ def _modules() -> dict[str, str]:
 
 
 def registered_games() -> list[str]:
-    """The names of the games with a companion side, sorted; none of them is imported."""
-    return sorted(_modules())
+    """The names of the games with a companion side, none of them imported: the engine's default game
+    first (every command without --game takes the first), then the others sorted, so a new game whose
+    name sorts first does not become the default."""
+    from engine.core.registry import default_game
+
+    names = sorted(_modules())
+    first = default_game()
+    return [first, *(n for n in names if n != first)] if first in names else names
 
 
 def registration(name: str) -> GameRegistration:

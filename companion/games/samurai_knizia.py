@@ -1,0 +1,410 @@
+"""Knizia's Samurai's part of the app: set-up questions, tile and caste names, table events to inputs, undo.
+
+Players are their tile colours ("red", "blue", ...): the word on every
+tile's back, so nobody types a name. A tile is said as players say it
+("Red's Castle 3"), never as its id. The three action buttons name the
+castes for this game (Confront, Defend, Support are Castle, Buddha, Rice on
+screen): a press starts the capture of a surrounded settlement, or names
+one more caste in it. Pass ends a turn, OK ends a capture.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.games.base import Menu, Text
+from companion.games.registry import GameRegistration
+from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
+from companion.i18n import Namer, Translator
+from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from engine.core.messages import Items, Message, msg
+from engine.games.samurai_knizia import KniziasSamurai
+from engine.games.samurai_knizia.catalogue import CASTES, Tile
+
+TITLE = "Knizia's Samurai"
+"""The game's name on the first menu; the box's own name, the same in every language."""
+
+COLOUR_NAMES: dict[str, Message] = {
+    "red": msg("Red"), "blue": msg("Blue"), "green": msg("Green"), "yellow": msg("Yellow"),
+}
+CASTE_NAMES: dict[str, Message] = {"castle": msg("Castle"), "buddha": msg("Buddha"), "rice": msg("Rice")}
+TYPE_NAMES: dict[str, Message] = {
+    **CASTE_NAMES, "samurai": msg("Samurai"), "ronin": msg("Ronin"), "ship": msg("Ship"), "move": msg("Move"),
+    "switch": msg("Switch"),
+}
+BUTTON_CASTES = {"confront": "castle", "defend": "buddha", "support": "rice"}
+"""The physical action buttons and the caste each names in this game."""
+BUTTON_OPTIONS = {**BUTTON_CASTES, "pass": "pass", "ok": "ok"}
+OPTION_BUTTONS = {option: button for button, option in BUTTON_OPTIONS.items()}
+WORDS: dict[str, Message] = {
+    "pass": msg("Pass"), "ok": msg("OK"), "random": msg("Draw who starts"), "start": msg("Start the game"),
+    "hidden": msg("Hidden (the rule)"), "open": msg("Shown on screen"),
+}
+
+
+def name_player(name: Any, tr: Translator) -> str:
+    """A tile colour in the table's language; a colour from an edited data file as given, capitalised."""
+    word = COLOUR_NAMES.get(str(name))
+    return tr(word) if word is not None else str(name).capitalize()
+
+
+def name_caste(caste: Any, tr: Translator) -> str:
+    word = CASTE_NAMES.get(str(caste))
+    return tr(word) if word is not None else str(caste)
+
+
+class TileNamer:
+    """Names a tile as players say it: "Red's Castle 3", "Blue's Move" (the copy letter is nothing a player sees)."""
+
+    def __init__(self, tiles: Mapping[str, Tile]) -> None:
+        self.tiles = tiles
+
+    def __call__(self, tid: Any, tr: Translator) -> str:
+        tile = self.tiles.get(str(tid))
+        if tile is None:
+            return str(tid)
+        what = tr(TYPE_NAMES[tile.type])
+        if tile.type in ("move", "switch"):
+            return tr(msg("{player}'s {what}", player=tile.colour, what=what))
+        return tr(msg("{player}'s {what} {n}", player=tile.colour, what=what, n=tile.value))
+
+
+def name_option(option: Any, tr: Translator) -> str:
+    """An option id with no prompt at hand: a caste, a word, a colour, else the id."""
+    key = str(option)
+    if key in CASTE_NAMES:
+        return tr(CASTE_NAMES[key])
+    if key in WORDS:
+        return tr(WORDS[key])
+    return name_player(key, tr)
+
+
+def _remembered(last: Mapping[str, Any] | None, colours: tuple[str, ...]) -> dict[str, Any]:
+    """The parts of the last game's set-up that still fit these questions."""
+    if not last:
+        return {}
+    out: dict[str, Any] = {}
+    players = last.get("players")
+    if isinstance(players, list) and 2 <= len(players) <= 4 and all(p in colours for p in players) \
+            and len(set(players)) == len(players):
+        out["count"] = str(len(players))
+        for seat, colour in enumerate(players):
+            out[f"seat{seat}"] = colour
+    if isinstance(last.get("open_captures"), bool):
+        out["captures"] = "open" if last["open_captures"] else "hidden"
+    return out
+
+
+class SamuraiKniziaSetup:
+    """How many players, each seat's colour (tap one of its tiles, or Next and OK), who starts, open captures.
+
+    The answers are a list replayed to know where the questions stand, so
+    stepping back drops the last answer. Each question starts on the last
+    game's answer.
+    """
+
+    def __init__(self, colours: tuple[str, ...], last: Mapping[str, Any] | None = None) -> None:
+        self.colours = colours
+        self.answers: list[str] = []
+        self.last = _remembered(last, colours)
+
+    def _steps(self) -> list[str]:
+        count = int(self.answers[0]) if self.answers else 0
+        return ["count", *(f"seat{n}" for n in range(count)), "first", "captures"]
+
+    def _replay(self) -> tuple[str, dict[str, str]]:
+        steps = self._steps()
+        got = dict(zip(steps, self.answers, strict=False))
+        step = steps[len(self.answers)] if len(self.answers) < len(steps) else "done"
+        return step, got
+
+    def _seats(self, got: dict[str, str]) -> list[str]:
+        return [got[f"seat{n}"] for n in range(int(got.get("count", 0))) if f"seat{n}" in got]
+
+    def menu(self) -> Menu:
+        step, got = self._replay()
+        menu = self._question(step, got)
+        wanted = self.last.get(step)
+        return replace(menu, selected=menu.options.index(wanted) if wanted in menu.options else 0)
+
+    def _question(self, step: str, got: dict[str, str]) -> Menu:
+        if step == "count":
+            return Menu(msg("New game: how many players?"), ("2", "3", "4"),
+                        tuple(msg("{n} players", n=n) for n in (2, 3, 4)),
+                        (msg("Each player is named by the colour of their tiles."),))
+        seats = self._seats(got)
+        if step.startswith("seat"):
+            free = tuple(c for c in self.colours if c not in seats)
+            return Menu(msg("New game: which colour sits at seat {n}?", n=len(seats) + 1), free,
+                        tuple(msg("{player}", player=c) for c in free),
+                        (msg("Seats go clockwise. Tap any tile of that colour, or pick it with Next and OK."),))
+        if step == "first":
+            opts = ("random", *seats)
+            return Menu(msg("New game: who starts?"), opts,
+                        tuple(WORDS["random"] if o == "random" else msg("{player}", player=o) for o in opts),
+                        (msg("The rules say the youngest player starts."),))
+        if step == "captures":
+            return Menu(msg("New game: captured figures?"), ("hidden", "open"), (WORDS["hidden"], WORDS["open"]),
+                        (msg("Hidden: the screen never shows who captured what until the end."),))
+        return Menu(msg("New game: lay out the table"), ("start",), (WORDS["start"],), self.layout(got))
+
+    def layout(self, got: dict[str, str]) -> tuple[Text, ...]:
+        """What the table puts out before the first turn."""
+        seats = self._seats(got)
+        first = got.get("first")
+        return (
+            msg("{count} players in seat order, clockwise: {players}.", count=len(seats), players=Items(seats)),
+            msg("Each player takes a screen and the 20 tiles of their colour."),
+            msg("{player} starts.", player=first) if first and first != "random"
+            else msg("The companion draws who starts."),
+        )
+
+    def choose(self, option: str) -> None:
+        if option not in self.menu().options:
+            raise RuleError(msg("{option} is not one of the choices now.", option=option))
+        self.answers.append(option)
+
+    def tap(self, target: str) -> Text | None:
+        """A tile picks its colour for the seat being asked; otherwise no tile is needed yet."""
+        step, got = self._replay()
+        _, _, tid = target.partition(":")
+        colour = tid.split("-")[0]
+        if step.startswith("seat") and colour in self.menu().options:
+            self.answers.append(colour)
+            return None
+        if step.startswith("seat") and colour in self._seats(got):
+            return msg("{player} already sits at another seat: tap a tile of another colour.", player=colour)
+        return msg("{tile} is not needed now: answer this question with Next and OK.", tile=tid)
+
+    def back(self) -> bool:
+        if not self.answers:
+            return False
+        self.answers.pop()
+        return True
+
+    def result(self) -> dict[str, Any] | None:
+        step, got = self._replay()
+        if step != "done":
+            return None
+        out: dict[str, Any] = {"players": self._seats(got), "open_captures": got["captures"] == "open"}
+        if got["first"] != "random":
+            out["first"] = got["first"]
+        return out
+
+
+class SamuraiKniziaUI:
+    name = "samurai-knizia"
+
+    def __init__(self) -> None:
+        self.game = KniziasSamurai()
+        self.tiles = self.game.catalogue.tiles
+        tile = TileNamer(self.tiles)
+        self._namers: dict[str, Namer] = {
+            "tile": tile,
+            "card": tile,
+            "tiles": lambda tids, tr: ", ".join(tile(t, tr) for t in tids),
+            "player": name_player,
+            "players": lambda names, tr: ", ".join(name_player(n, tr) for n in names),
+            "caste": name_caste,
+            "castes": lambda castes, tr: ", ".join(name_caste(c, tr) for c in castes),
+            "option": name_option,
+            "options": lambda options, tr: ", ".join(name_option(o, tr) for o in options),
+            "target": lambda target, tr: tr(self.describe_target(target)) if ":" in str(target) else str(target),
+        }
+
+    def namers(self) -> dict[str, Namer]:
+        """{tile} as players say it, {player} and {caste} in the table's language."""
+        return dict(self._namers)
+
+    def new_setup(self, last: Mapping[str, Any] | None = None) -> SamuraiKniziaSetup:
+        return SamuraiKniziaSetup(self.game.catalogue.colours, last)
+
+    def tag_targets(self) -> list[str]:
+        return [f"card:{tid}" for tid in self.tiles]
+
+    def button_label(self, name: str) -> Message | None:
+        """Confront, Defend and Support name the castes here: Castle, Buddha, Rice."""
+        caste = BUTTON_CASTES.get(name)
+        if caste is not None:
+            return CASTE_NAMES[caste]
+        return WORDS["pass"] if name == "pass" else None
+
+    def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
+        """The caste buttons, Pass or OK where they answer the prompt in one press (OK always ends a capture)."""
+        if prompt is None or prompt.tap is None:
+            return ()
+        shown = [OPTION_BUTTONS[o] for o in prompt.options if o in OPTION_BUTTONS]
+        if prompt.kind == "capture" and "ok" not in shown:
+            shown.append("ok")
+        return tuple(shown)
+
+    def input_for_tap(self, match: Match, target: str) -> list[Input] | Message:
+        """A tile tapped under a tap prompt is that tile; the engine says whether it may be played or counted."""
+        prompt = match.play.prompt
+        assert prompt is not None
+        kind, _, name = target.partition(":")
+        if kind != "card":
+            return msg("Not waiting for that now. {prompt}", prompt=prompt.message)
+        if prompt.tap is not None:
+            return [Tap(name)]
+        return msg("Not waiting for a tile now. {prompt}", prompt=prompt.message)
+
+    def input_for_button(self, prompt: Prompt, name: str) -> list[Input] | Message:
+        """A caste button, Pass or OK is that option (the engine gives the reason if it is not one now)."""
+        option = BUTTON_OPTIONS.get(name)
+        if option is not None and prompt.tap is not None:
+            return [Press(option)]
+        return msg("That button does nothing now. {prompt}", prompt=prompt.message)
+
+    def virtual_targets(self, match: Match | None, setting_up: bool) -> list[str]:
+        """The tiles the moment could take (the player's unplayed tiles, the tiles on the board)."""
+        prompt = match.play.prompt if match is not None else None
+        if match is not None and prompt is not None and prompt.tap is not None:
+            return [f"card:{t}" for t in match.play.possible_taps()]
+        return [f"card:{tid}" for tid in self.tiles]
+
+    def describe_target(self, target: str) -> Message:
+        _, _, name = target.partition(":")
+        return msg("{tile}", tile=name)
+
+    def option_label(self, option: str, prompt: Prompt) -> Message:
+        if option in CASTE_NAMES:
+            return msg("Capture: {caste}", caste=option)
+        if option in WORDS:
+            return WORDS[option]
+        return msg("{option}", option=option)
+
+    def describe_input(self, value: Any, prompt: Prompt | None) -> Message:
+        """An input in words for the table (undo question, replay)."""
+        capturing = prompt is not None and prompt.kind == "capture"
+        who = prompt.actor if prompt is not None else ""
+        if isinstance(value, Tap):
+            if capturing:
+                return msg("{tile} counted for the capture", tile=value.card)
+            return msg("{player}: {tile}", player=who, tile=value.card)
+        option = value.option if isinstance(value, Choose) else value.button
+        if option in CASTE_NAMES:
+            return msg("Capture: {caste}", caste=option)
+        if option == "ok":
+            return msg("the end of the capture")
+        if option == "pass":
+            return msg("{player}: end of the turn", player=who)
+        return msg("{option}", option=option)
+
+    def undo_lines(self, events: list[Event]) -> list[Message]:
+        """What the table must put back, newest first."""
+        lines: list[Message] = []
+        for event in reversed(events):
+            lines.extend(self._undo_event(event))
+        return lines or [msg("Nothing to put back on the table.")]
+
+    def _undo_event(self, event: Event) -> list[Message]:
+        d = event.data
+        who = d.get("player") or ""
+        if event.kind == "play":
+            return [msg("{player} takes {tile} back behind the screen.", player=who, tile=d.get("tile", ""))]
+        if event.kind == "move-played":
+            return [msg("{player} takes {tile} back behind the screen.", player=who, tile=d.get("tile", ""))]
+        if event.kind == "move":
+            return [msg("Put {tile} back where {player}'s Move lies.", tile=d.get("replaced", ""), player=who)]
+        if event.kind == "switch":
+            return [msg("Swap the two figures back; {player} takes the Switch back behind the screen.", player=who)]
+        if event.kind == "captured":
+            return [msg("Take the {caste} figure from behind {player}'s screen back to the settlement.",
+                        caste=d.get("caste", ""), player=who)]
+        if event.kind == "tie":
+            return [msg("Put the removed {caste} figure back on the settlement.", caste=d.get("caste", ""))]
+        if event.kind == "refill" and d.get("left", 0) > 5:
+            return [msg("{player} puts the tiles just drawn back face down beside the screen.", player=who)]
+        if event.kind == "game-over":
+            return [msg("The game goes on: every player hides the figures behind the screen again.")]
+        return []
+
+    def screen_kind(self, view: dict[str, Any]) -> str:
+        return "game-over" if view.get("result") else "board"
+
+    def summary(self, view: dict[str, Any]) -> list[Message]:
+        """Players in seat order; turn and whose turn; figures left per caste and ties."""
+        players = [str(p.get("name", "")).capitalize() for p in view.get("players", []) if isinstance(p, dict)]
+        lines: list[Message] = []
+        if players:
+            lines.append(msg("Players: {players}.", players=", ".join(players)))
+        if "turn" in view and view.get("active") and not view.get("result"):
+            lines.append(msg("Turn {n}: {player}", n=view["turn"], player=view["active"]))
+        left = view.get("figures_left")
+        if isinstance(left, dict):
+            lines.append(msg("Figures left: Castle {castle}, Buddha {buddha}, Rice {rice}; ties {ties}.",
+                             castle=left.get("castle", 0), buddha=left.get("buddha", 0), rice=left.get("rice", 0),
+                             ties=view.get("ties", 0)))
+        return lines
+
+    def title(self, view: dict[str, Any]) -> Message:
+        if view.get("result"):
+            return msg("Game over after turn {n}", n=view.get("turn", 0))
+        if view.get("capture") is not None:
+            return msg("Turn {n}: capture", n=view["turn"])
+        return msg("Turn {n}: {player}", n=view.get("turn", 0), player=view.get("active", ""))
+
+
+def _policy(rng: random.Random, explore: float = 0.0) -> Any:
+    from engine.games.samurai_knizia.policy import SimplePolicy
+
+    return SimplePolicy(rng, explore=explore)
+
+
+def _colours() -> tuple[str, ...]:
+    return KniziasSamurai().catalogue.colours
+
+
+def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
+    """`companion simulate` for Knizia's Samurai: how games ended, what decided them, inputs per game."""
+    from engine.games.samurai_knizia.simulate import simulate
+
+    setup = dict(setup or {"players": list(_colours()[:3])})
+    game = KniziasSamurai()
+    game.parse_setup(setup)
+    tally = simulate(game, setup, games, seed)
+    per = max(tally.games, 1)
+    endings = ", ".join(f"{k}: {n}" for k, n in sorted(tally.endings.items()))
+    decided = ", ".join(f"{k}: {n}" for k, n in sorted(tally.decided_by.items()))
+    return [f"{tally.games} games, {len(setup['players'])} players ({', '.join(setup['players'])}), seed {seed}",
+            f"endings (caste = a caste's last figure left the board, ties = fourth tie, tiles = no tile left): "
+            f"{endings}",
+            f"winner decided by (castes led, then figures not led, then figures, else shared): {decided}",
+            f"{tally.turns / per:.1f} turns, {tally.captures / per:.1f} captures, {tally.ties / per:.1f} ties and "
+            f"{tally.inputs / per:.1f} inputs per game"], tally.inputs
+
+
+def _random_setup(rng: random.Random) -> dict[str, Any]:
+    colours = list(_colours())
+    rng.shuffle(colours)
+    return {"players": colours[:rng.choice((2, 3, 4))], "open_captures": rng.random() < 0.3,
+            "seed": rng.randrange(2**31)}
+
+
+def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
+    """`companion simulate --players 4 --open`: a Knizia's Samurai set-up."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="companion simulate --game samurai-knizia", add_help=False)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4))
+    parser.add_argument("--open", action="store_true")
+    try:
+        args = parser.parse_args(words)
+    except SystemExit:
+        raise RuleError(f"unknown set-up options {' '.join(words)}; Knizia's Samurai knows --players 2|3|4 "
+                        "and --open") from None
+    if not words:
+        return None
+    return {"players": list(_colours()[:args.players or 3]), "open_captures": args.open}
+
+
+REGISTRATION = GameRegistration(
+    name="samurai-knizia", title=TITLE, engine_game="samurai-knizia", ui=SamuraiKniziaUI,
+    screens_package="companion.screens.samurai_knizia", demo_script=SamuraiKniziaDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+
+__all__ = ["CASTES", "REGISTRATION", "SamuraiKniziaSetup", "SamuraiKniziaUI"]
