@@ -131,11 +131,9 @@ def run(args: argparse.Namespace) -> int:
             except SnapshotError as exc:
                 print(f"companion replay: {exc}", file=sys.stderr)
                 return 2
-    result = match.play.public_view()
-    if result["result"] == "won":
-        print(tr(msg("Result: won, score {grade}", grade=result["grade"])))
-    elif result["result"] == "lost":
-        print(tr(msg("Result: lost")))
+    outcome = match.play.outcome
+    if outcome is not None:
+        print(tr(msg("Result: {summary}", summary=outcome.summary)))
     else:
         print(tr(msg("Result: in progress")))
     if loaded.damage:

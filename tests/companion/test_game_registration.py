@@ -197,3 +197,24 @@ def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
 
 def test_with_one_game_the_menu_is_skipped(tmp_path: Path) -> None:
     assert make(tmp_path).mode == "setup"
+
+
+@pytest.mark.parametrize("game", ["trick-raiders", "samurai-knizia"])
+def test_replay_of_any_finished_game_says_its_outcome(game: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The replay's header and last line come from the game's summary and its Outcome, not one game's words."""
+    from engine.core.journal import header_line, record_line
+    from engine.core.registry import entry
+
+    hooks = entry(game).hooks()
+    setup = hooks.SETUPS[0]
+    inputs = hooks.play_inputs(setup, 3)
+    match = Match.replay(get_game(game), setup, 3, inputs)
+    outcome = match.play.outcome
+    assert outcome is not None
+    lines = [header_line(match.header())] + [record_line(n, v) for n, v in enumerate(inputs, start=1)]
+    (tmp_path / CURRENT).write_text("".join(lines), encoding="utf-8")
+    assert main(["replay", str(tmp_path / CURRENT)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].lower() == f"result: {outcome.summary.text}".lower()
+    assert "None" not in out[0] and "None" not in out[1]
