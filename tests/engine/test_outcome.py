@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.messages import msg
 from engine.core.outcome import TABLE, Outcome, rank_by
-from engine.core.registry import game_names
+from engine.core.registry import entry, game_names
 
 
 def test_rank_by_shares_ties_best_first() -> None:
@@ -67,6 +67,7 @@ def test_protocol_state_carries_the_outcome_for_every_game(name: str) -> None:
     session = ProtocolSession(lambda: 1)
     setups = {"samurai-spirit": {"samurai": ["kyuzo", "heihachi"], "difficulty": "normal"},
               "trick-raiders": {"players": ["ann", "ben", "cy"], "lives": 2}}
-    answer = json.loads(session.handle_line(json.dumps({"new": {"game": name, **setups[name], "seed": 3}})))
+    answer = json.loads(session.handle_line(json.dumps({"new": {"game": name, **setups.get(name, entry(name).hooks().SETUPS[0]),
+                                                             "seed": 3}})))
     assert answer["ok"], answer
     assert answer["state"]["outcome"] is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,8 @@ from engine.core.registry import default_game, entry, game_names, get_game
 
 
 def test_every_game_package_is_found_and_named_by_itself() -> None:
-    assert game_names() == ["samurai-spirit", "trick-raiders"]
+    packages = list((Path(__file__).resolve().parents[2] / "engine" / "games").glob("*/registration.py"))
+    assert {"samurai-spirit", "trick-raiders"} <= set(game_names()) and len(game_names()) == len(packages)
     for name in game_names():
         assert get_game(name).name == name
 
@@ -30,7 +32,7 @@ def test_listing_the_games_imports_none_of_them() -> None:
 
 
 def test_an_unknown_game_is_refused_with_the_known_names() -> None:
-    with pytest.raises(RuleError, match="known games: samurai-spirit, trick-raiders"):
+    with pytest.raises(RuleError, match="known games: " + ", ".join(game_names())):
         get_game("chess")
 
 
