@@ -53,6 +53,9 @@ MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
 MAX_LINES = 8
 UNSEEN = ("reveal",)
+FORGETTING = ("forget",)
+"""Event kinds after which the narration log starts afresh: the game asks that nothing before them stays on
+screen (a finished duel whose cards the table must keep in memory only)."""
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
 
 
@@ -469,6 +472,8 @@ class App:
     def _narrate(self, events: list[Event]) -> None:
         """The steps one accepted input caused: the to-do panel until the next input, and the log."""
         steps: list[Text] = [engine_words(e) for e in events if e.kind not in UNSEEN]
+        if any(e.kind in FORGETTING for e in events):
+            self.lines = []
         self.todo = steps
         for step in steps:
             self.lines.insert(0, step)

@@ -33,9 +33,10 @@ def test_the_attacker_wins_captures_face_down_and_turns_his_card_back(table: typ
     auf seinen Gefangenenstapel. Seine eigene Karte legt er wieder verdeckt an ihren Platz zurück.\""""
     t = table()
     events = t.do("red-daimyo", "blue-farmer-2")
-    assert t.kinds(events) == ["attack", "defend", "duel", "capture", "back", "refill", "exchange"]
-    assert "red captures blue-farmer-2: put it face down on red's prisoner pile." in t.texts(events)
-    assert "Turn red-daimyo face down again in its place." in t.texts(events)
+    assert t.kinds(events) == ["attack", "duel", "refill", "exchange"]
+    assert ("red wins: blue-farmer-2 face down onto red's prisoner pile, red-daimyo back face down in its place."
+            in t.texts(events))
+    assert t.events[1].data["attack"] == 9 and t.events[1].data["defend"] == 2
     assert t.player("red")["prisoners"] == 1 and t.player("blue")["lost"] == 1
     assert t.state.by_name("red").prisoners == ["blue-farmer-2"]
 
@@ -45,7 +46,9 @@ def test_the_defender_wins_the_attacking_card_is_discarded(table: type[TennoTabl
     Ablagestapel gelegt. Seine eigene Karte legt der Verteidiger wieder verdeckt an ihren Platz zurück.\""""
     t = table()
     events = t.do("red-farmer-1", "green-samurai-7")
-    assert t.kinds(events)[:5] == ["attack", "defend", "duel", "discard", "back"]
+    assert t.kinds(events)[:2] == ["attack", "duel"]
+    assert ("green wins: red-farmer-1 to the discard pile, green-samurai-7 back face down in its place."
+            in t.texts(events))
     assert t.state.discard == ["red-farmer-1"] and t.player("green")["prisoners"] == 0
     assert t.view()["discard_pile"] == 1
 
@@ -57,7 +60,8 @@ def test_equal_values_send_both_cards_to_the_discard_pile(table: type[TennoTable
     t.do("red-samurai-8", "blue-samurai-8")
     assert t.prompt.kind == "monk"
     events = t.do("pass")
-    assert "red-samurai-8 (8) against blue-samurai-8 (8): neither wins." in t.texts(events)
+    assert "Neither wins: red-samurai-8 and blue-samurai-8 go to the discard pile." in t.texts(events)
+    assert (events[0].data["attack"], events[0].data["defend"]) == (8, 8)
     assert sorted(t.state.discard) == ["blue-samurai-8", "red-samurai-8"]
 
 
@@ -67,8 +71,8 @@ def test_after_the_attack_the_losers_fill_their_gaps_from_the_hand(table: type[T
     t = table()
     events = t.do("red-samurai-7", "blue-samurai-7", "pass")
     refills = [e for e in events if e.kind == "refill"]
-    assert [e.data["player"] for e in refills] == ["red", "blue"]
-    assert "without changing the order of the row (7 left in the hand)" in refills[0].text
+    assert [e.data["filled"] for e in refills] == [{"red": 1, "blue": 1}]
+    assert refills[0].text == "Fill the gaps from the hand, face down, order kept: red, blue."
     assert [(p["row"], p["hand"]) for p in t.view()["players"][:2]] == [(3, 7), (3, 7)]
 
 
@@ -78,13 +82,13 @@ def test_an_attacker_who_lost_nothing_may_exchange_or_swap(table: type[TennoTabl
     alternativ zwei Karten seiner Auslage miteinander vertauschen.\""""
     t = table()
     events = t.do("red-daimyo", "blue-farmer-1")
-    assert "red lost no card and may exchange one card of the row" in t.texts(events)[-1]
+    assert "red lost no card: red may exchange a card of the row for a hand card." == t.texts(events)[-1]
     t.do("ok", "blue-farmer-2", "red-farmer-1", "pass", "ok", "green-farmer-3", "blue-daimyo", "ok")
     t.lose("red", *[f"red-{r}" for r in ("farmer-3", "ninja", "monk", "ronin", "samurai-7", "samurai-8")])
     assert t.player("red")["hand"] == 1
     t.lose("red", "red-geisha")
     events = t.do("red-daimyo", "green-farmer-1")
-    assert "red lost no card but has no hand card: red may swap two cards of the row" in t.texts(events)[-1]
+    assert "red lost no card and has no hand card: red may swap two cards of the row." == t.texts(events)[-1]
 
 
 def test_a_defender_who_won_may_look_at_one_of_the_attackers_cards(table: type[TennoTable]) -> None:
@@ -93,7 +97,7 @@ def test_a_defender_who_won_may_look_at_one_of_the_attackers_cards(table: type[T
     t = table()
     events = t.do("red-farmer-2", "green-daimyo")
     peek = [e for e in events if e.kind == "peek"]
-    assert len(peek) == 1 and peek[0].text.startswith("green won defending and may secretly look at one of red's")
+    assert len(peek) == 1 and peek[0].text == "green won defending: green may secretly look at one of red's cards."
     assert t.kinds(events)[-2:] == ["refill", "peek"], "gaps first, then the peek"
 
 
@@ -114,7 +118,7 @@ def test_ninja_attacks_with_8_and_defends_with_4(table: type[TennoTable]) -> Non
     """"Der Ninja hat in der Verteidigung eine Stärke von 4. Als Angreifer ... hat daher eine Stärke von 8.\""""
     t = table()
     events = t.do("red-ninja", "blue-farmer-3")
-    assert "red-ninja (8) against blue-farmer-3 (3): red wins." in t.texts(events)
+    assert (events[1].data["attack"], events[1].data["defend"], events[1].data["winner"]) == (8, 3, "red")
     t.do("ok", "blue-farmer-2", "green-ninja")
     duel = t.view()["duel"]
     assert (duel["attacker"]["strength"], duel["defender"]["strength"]) == (2, 4)
@@ -128,7 +132,7 @@ def test_the_monk_gives_plus_two_to_another_card_under_attack(table: type[TennoT
     assert t.prompt.kind == "monk" and t.prompt.actor == "blue" and t.prompt.options == ("pass",)
     assert t.play.possible_taps() == ["blue-monk"]
     events = t.do("blue-monk")
-    assert "red-daimyo (9) against blue-samurai-8 (10): blue wins." in t.texts(events)
+    assert (events[1].data["attack"], events[1].data["defend"], events[1].data["winner"]) == (9, 10, "blue")
     assert t.kinds(events)[-1] != "monk-back" and "monk-back" in t.kinds(events)
     assert t.state.discard == ["red-daimyo"] and t.view()["duel"]["monk"] is True
 
@@ -142,7 +146,8 @@ def test_the_monk_only_helps_its_owner_and_never_itself(table: type[TennoTable])
     t.do("pass", "ok", "blue-ronin")
     events = t.do("red-monk")
     assert t.prompt.kind == "second-attack", "a Monk that defends itself is not asked for again"
-    assert "blue-ronin (6) against red-monk (5): blue wins." in t.texts(events)
+    duel = next(e for e in events if e.kind == "duel")
+    assert (duel.data["attack"], duel.data["defend"], duel.data["winner"]) == (6, 5, "blue")
 
 
 def test_the_monk_is_asked_for_only_when_it_changes_the_result(table: type[TennoTable]) -> None:
@@ -186,7 +191,7 @@ def test_the_ronin_may_attack_a_second_time_before_any_gap_is_filled(table: type
     der Spieler entstandene Lücken auffüllen.\""""
     t = table()
     events = t.do("red-ronin", "blue-samurai-7")
-    assert "red-ronin (6) against blue-samurai-7 (7): blue wins." in t.texts(events)
+    assert (events[1].data["attack"], events[1].data["defend"], events[1].data["winner"]) == (6, 7, "blue")
     assert t.prompt.kind == "second-attack" and not any(e.kind == "refill" for e in events)
     assert t.player("red")["gaps"] == 1
     assert "The Ronin has attacked already" in t.refuse("red-ronin")
@@ -194,7 +199,7 @@ def test_the_ronin_may_attack_a_second_time_before_any_gap_is_filled(table: type
     t.do("red-daimyo")
     assert "was attacked already this turn" in t.refuse("blue-samurai-7")
     events = t.do("green-farmer-3")
-    assert [e.data["player"] for e in events if e.kind == "refill"] == ["red", "green"]
+    assert [e.data["filled"] for e in events if e.kind == "refill"] == [{"red": 1, "green": 1}]
     assert [e.data["player"] for e in events if e.kind == "peek"] == ["blue"]
     assert not any(e.kind == "exchange" for e in events), "red lost the Ronin this turn"
 
@@ -212,7 +217,7 @@ def test_the_shogun_never_attacks_and_captures_the_attacker_when_he_wins(table: 
     t = table()
     assert "The Shogun never attacks" in t.refuse("red-shogun")
     events = t.do("red-daimyo", "blue-shogun")
-    assert "blue captures red-daimyo: put it face down on blue's prisoner pile." in t.texts(events)
+    assert "red-daimyo face down onto blue's prisoner pile" in t.texts(events)[1]
     assert t.state.by_name("blue").prisoners == ["red-daimyo"] and not t.state.discard
     t.do("ok", "blue-geisha", "green-shogun")
     assert t.view()["duel"]["result"] == "attacker", "only the Geisha beats him"
@@ -224,7 +229,9 @@ def test_the_geisha_is_one_stronger_then_leaves_the_game(table: type[TennoTable]
     wird sie jedoch aus dem Spiel entfernt.\""""
     t = table()
     events = t.do("red-geisha", "blue-daimyo")
-    assert "red-geisha (10) against blue-daimyo (9): red wins." in t.texts(events)
+    assert t.texts(events)[1] == ("red wins: blue-daimyo face down onto red's prisoner pile, red-geisha to the "
+                                  "discard pile.")
+    assert (events[1].data["attack"], events[1].data["defend"]) == (10, 9)
     assert t.state.by_name("red").prisoners == ["blue-daimyo"] and t.state.discard == ["red-geisha"]
     assert not any(e.kind == "exchange" for e in events), "red lost the Geisha"
     t.do("ok", "blue-ninja", "green-geisha")

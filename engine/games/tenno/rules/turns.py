@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.inputs import Tap
-from engine.core.messages import Items, msg
+from engine.core.messages import Items, Message, msg
 from engine.core.prompt import Prompt
 from engine.games.tenno.rules import scoring
-from engine.games.tenno.rules.duel import judge, monk_matters
+from engine.games.tenno.rules.duel import Verdict, judge, monk_matters
 from engine.games.tenno.rules.flow import Flow
 from engine.games.tenno.state import Duel, Player
 
@@ -83,11 +83,10 @@ def duel(p: Play, attacker: Player, number: int, opening: str | None = None) -> 
     assert isinstance(value, Tap)
     target = value.card
     current.defender, current.defend_card = st.colour(target), target
-    p.emit("defend", msg("{card} defends.", card=target),
-           player=current.defender, card=target, duel=number)
     cards = st.catalogue.cards
     if st.role(target) != "monk" and monk_matters(cards[opening], cards[target]):
         st.phase = "monk"
+        p.emit("defend", msg("{card} defends.", card=target), player=current.defender, card=target, duel=number)
         value = yield Prompt(current.defender, "monk", msg(
             "{player} may turn up the Monk from the row and tap it: the defending card gets +2. Otherwise press "
             "Pass.", player=current.defender), (PASS,), tap="monk", subject=target)
@@ -100,39 +99,45 @@ def duel(p: Play, attacker: Player, number: int, opening: str | None = None) -> 
 
 
 def resolve(p: Play, current: Duel) -> None:
-    """Compare, then say what to move where: the captured card, the discarded ones, the ones turned back."""
+    """Compare, then say in one step what to move where: the captured card, the discarded ones, the ones turned back."""
     st = p.state
     cards = st.catalogue.cards
     assert current.defend_card is not None and current.defender is not None
     verdict = judge(cards[current.attack_card], cards[current.defend_card], current.monk)
     current.attack, current.defend, current.result = verdict.attack, verdict.defend, verdict.result
     st.phase = "resolved"
-    data = {"attacker": current.attacker, "defender": current.defender, "attack_card": current.attack_card,
-            "defend_card": current.defend_card, "attack": verdict.attack, "defend": verdict.defend,
-            "result": verdict.result, "duel": current.number}
-    if verdict.result == "tie":
-        p.emit("duel", msg("{card} ({n}) against {card2} ({n2}): neither wins.", card=current.attack_card,
-                           n=verdict.attack, card2=current.defend_card, n2=verdict.defend), **data)
-    else:
-        winner = current.attacker if verdict.result == "attacker" else current.defender
-        p.emit("duel", msg("{card} ({n}) against {card2} ({n2}): {player} wins.", card=current.attack_card,
-                           n=verdict.attack, card2=current.defend_card, n2=verdict.defend, player=winner), **data)
+    winner = {"attacker": current.attacker, "defender": current.defender}.get(verdict.result)
+    p.emit("duel", _verdict_words(current, verdict, winner), attacker=current.attacker, defender=current.defender,
+           attack_card=current.attack_card, defend_card=current.defend_card, attack=verdict.attack,
+           defend=verdict.defend, result=verdict.result, winner=winner, captured=verdict.captured,
+           discarded=list(verdict.discarded), duel=current.number)
     if verdict.captured is not None:
         captor = st.by_name(current.attacker if verdict.captor_side == "attacker" else current.defender)
         current.captured, current.captor = verdict.captured, captor.name
         st.capture(verdict.captured, captor)
-        p.emit("capture", msg("{player} captures {card}: put it face down on {player}'s prisoner pile.",
-                              player=captor.name, card=verdict.captured),
-               player=captor.name, card=verdict.captured, owner=st.colour(verdict.captured))
     for cid in verdict.discarded:
         current.discarded.append(cid)
         st.throw_out(cid)
-        p.emit("discard", msg("{card} leaves the game: put it on the discard pile.", card=cid),
-               card=cid, owner=st.colour(cid))
-    for cid in verdict.back:
-        p.emit("back", msg("Turn {card} face down again in its place.", card=cid), card=cid, owner=st.colour(cid))
     if current.monk:
         p.emit("monk-back", msg("Turn the Monk face down again in its place."), player=current.defender)
+
+
+def _verdict_words(current: Duel, verdict: Verdict, winner: str | None) -> Message:
+    """The result and every move of the duel, as one short step for the table (the screen shows the strengths)."""
+    att, dfd = current.attack_card, current.defend_card
+    if winner is None:
+        return msg("Neither wins: {card} and {card2} go to the discard pile.", card=att, card2=dfd)
+    won, lost = (att, dfd) if verdict.result == "attacker" else (dfd, att)
+    if verdict.captured is not None and won in verdict.discarded:
+        return msg("{player} wins: {card} face down onto {player}'s prisoner pile, {card2} to the discard pile.",
+                   player=winner, card=lost, card2=won)
+    if verdict.captured is not None:
+        return msg("{player} wins: {card} face down onto {player}'s prisoner pile, {card2} back face down in its "
+                   "place.", player=winner, card=lost, card2=won)
+    if won in verdict.discarded:
+        return msg("{player} wins: {card} and {card2} go to the discard pile.", player=winner, card=lost, card2=won)
+    return msg("{player} wins: {card} to the discard pile, {card2} back face down in its place.", player=winner,
+               card=lost, card2=won)
 
 
 def end_of_turn(p: Play, attacker: Player) -> bool:
@@ -145,31 +150,30 @@ def end_of_turn(p: Play, attacker: Player) -> bool:
         p.emit("end", msg("The game ends at once: {players} must fill a gap but has no card left in the hand.",
                           players=Items(short)), players=short)
         return True
+    filled = {player.name: player.gaps for player in order if player.gaps}
     for player in order:
-        if player.gaps:
-            filled = player.gaps
-            player.hand -= filled
-            player.gaps = 0
-            if filled == 1:
-                said = msg("{player} fills the gap from the hand, face down, without changing the order of the row "
-                           "({n} left in the hand).", player=player.name, n=player.hand)
-            else:
-                said = msg("{player} fills both gaps from the hand, face down, without changing the order of the row "
-                           "({n} left in the hand).", player=player.name, n=player.hand)
-            p.emit("refill", said, player=player.name, filled=filled)
+        player.hand -= player.gaps
+        player.gaps = 0
+    two = [name for name, n in filled.items() if n > 1]
+    if two:
+        p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}; two gaps for "
+                             "{players2}.", players=Items(filled), players2=Items(two)),
+               filled=filled)
+    elif filled:
+        p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}.", players=Items(filled)), filled=filled)
     owners = {cid: card.colour for cid, card in st.catalogue.cards.items()}
     if not any(d.lost_by(attacker.name, owners) for d in st.duels):
         if attacker.hand:
-            p.emit("exchange", msg("{player} lost no card and may exchange one card of the row for a hand card (or "
-                                   "put the same one back), keeping the order.", player=attacker.name),
+            p.emit("exchange", msg("{player} lost no card: {player} may exchange a card of the row for a hand "
+                                   "card.", player=attacker.name),
                    player=attacker.name)
         else:
-            p.emit("exchange", msg("{player} lost no card but has no hand card: {player} may swap two cards of the "
-                                   "row (or only pretend to).", player=attacker.name), player=attacker.name)
+            p.emit("exchange", msg("{player} lost no card and has no hand card: {player} may swap two cards of "
+                                   "the row.", player=attacker.name), player=attacker.name)
     for done in st.duels:
         if done.result == "defender" and done.defender is not None:
-            p.emit("peek", msg("{player} won defending and may secretly look at one of {player2}'s three cards, "
-                               "then put it back.", player=done.defender, player2=attacker.name),
+            p.emit("peek", msg("{player} won defending: {player} may secretly look at one of {player2}'s "
+                               "cards.", player=done.defender, player2=attacker.name),
                    player=done.defender, player2=attacker.name)
     return False
 
