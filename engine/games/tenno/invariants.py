@@ -38,6 +38,11 @@ def check_invariants(play: Play) -> None:
         _check(all(st.colour(c) != pl.name for c in pl.prisoners), f"{pl.name} holds an own card as prisoner")
         _check(all(st.out[c] == pl.name for c in pl.prisoners), f"{pl.name}'s prisoners recorded elsewhere")
     _check(all(st.seated(st.colour(c)) for c in gone), "a card of a colour not in the game left the game")
+    prompt = play.prompt
+    if prompt is not None and prompt.tap is not None:
+        by_rule = [c for pl in st.players for c in st.catalogue.by_colour[pl.name]
+                   if play._why_not_by_rule(prompt, c) is None]
+        _check(sorted(play.possible_taps()) == sorted(by_rule), "the possible taps differ from what the rule allows")
     if play.prompt is None:
         _check(st.result == "over" and st.outcome is not None, "no prompt but no result")
         _check(any(pl.gaps > pl.hand for pl in st.players), "the game ended though every gap could be filled")

@@ -127,8 +127,18 @@ class Play(FlowPlay):
         if prompt is None or prompt.tap is None:
             return []
         st = self.state
-        return [cid for player in st.players for cid in st.catalogue.by_colour[player.name]
-                if self._why_not_by_rule(prompt, cid) is None]
+        by_colour = st.catalogue.by_colour
+        duels = st.duels
+        if prompt.kind in ("attack", "second-attack"):
+            first = duels[0].attack_card if prompt.kind == "second-attack" and duels else None
+            return [c for c in by_colour[prompt.actor] if c != first and st.role(c) != "shogun"]
+        if prompt.kind == "defend":
+            first = duels[0].defend_card if len(duels) > 1 else None
+            return [c for player in st.players if player.name != prompt.actor for c in by_colour[player.name]
+                    if c != first]
+        if prompt.kind == "monk":
+            return [st.catalogue.monk[prompt.actor]]
+        return []
 
     def public_view(self) -> dict[str, Any]:
         return view.public_view(self)

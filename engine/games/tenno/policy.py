@@ -38,11 +38,16 @@ class SimplePolicy:
         self.rows: dict[str, list[str | None]] = {}
         self.hands: dict[str, list[str]] = {}
         self.target: str | None = None
+        self._squared: tuple[int, int, int] | None = None
 
     # --- the physical table ---------------------------------------------------------
 
     def square(self, st: State) -> None:
-        """Make the table agree with the engine's counts (see the module's note)."""
+        """Make the table agree with the engine's counts (see the module's note), when a card moved."""
+        signature = (id(st), len(st.out), sum(pl.hand for pl in st.players))
+        if self._squared == signature:
+            return
+        self._squared = signature
         for player in st.players:
             name = player.name
             alive = st.in_play(name)

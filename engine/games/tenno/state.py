@@ -9,6 +9,7 @@ that to itself until the end (see view.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.core.outcome import Outcome
@@ -53,10 +54,10 @@ class Duel:
     captor: str | None = None
     discarded: list[str] = field(default_factory=list)
 
-    def lost_by(self, player: str, owner: dict[str, str]) -> int:
-        """How many cards `player` lost in this duel (`owner`: card -> colour)."""
+    def lost_by(self, player: str, colour: Callable[[str], str]) -> int:
+        """How many cards `player` lost in this duel (`colour`: a card's colour)."""
         gone = [c for c in (self.captured, *self.discarded) if c is not None]
-        return sum(1 for c in gone if owner[c] == player)
+        return sum(1 for c in gone if colour(c) == player)
 
 
 @dataclass

@@ -161,8 +161,7 @@ def end_of_turn(p: Play, attacker: Player) -> bool:
                filled=filled)
     elif filled:
         p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}.", players=Items(filled)), filled=filled)
-    owners = {cid: card.colour for cid, card in st.catalogue.cards.items()}
-    if not any(d.lost_by(attacker.name, owners) for d in st.duels):
+    if not any(d.lost_by(attacker.name, st.colour) for d in st.duels):
         if attacker.hand:
             p.emit("exchange", msg("{player} lost no card: {player} may exchange a card of the row for a hand "
                                    "card.", player=attacker.name),
