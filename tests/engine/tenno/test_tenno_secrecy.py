@@ -105,9 +105,15 @@ def _twins(setup: dict[str, Any], seed: int) -> tuple[list[Input], list[Input], 
 
 
 def _differs(setup: dict[str, Any], seed: int) -> bool:
-    """Whether the twin of this game captured or discarded other cards (a 2-player game may allow no swap)."""
-    inputs, twin, _ = _twins(setup, seed)
-    return inputs != twin
+    """Whether the twin captured or discarded other cards before a turn's end (a 2-player game may allow no swap)."""
+    inputs, twin, turns_over = _twins(setup, seed)
+    a, b = Match(GAME, setup, seed), Match(GAME, setup, seed)
+    for number, (one, two) in enumerate(zip(inputs, twin, strict=True), start=1):
+        a.apply(one)
+        b.apply(two)
+        if number in turns_over and a.play.state.out != b.play.state.out:  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _public(play: Play) -> dict[str, Any]:
