@@ -7,9 +7,17 @@ Ronin 6, Samurai 7 and 8, Daimyo 9, Shogun 10, Geisha one above her opponent.
 
 from __future__ import annotations
 
+import pytest
 from tenno_table import TennoTable
 
 from engine.games.tenno.rules import scoring
+
+
+@pytest.fixture
+def table() -> type[TennoTable]:
+    """The Tenno table harness (tenno_table.py); no conftest.py here, whose module name would shadow
+    tests/engine/conftest.py for the modules collected after this folder."""
+    return TennoTable
 
 
 def test_set_up_three_farmers_face_down_and_eight_cards_in_hand(table: type[TennoTable]) -> None:
