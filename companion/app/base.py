@@ -29,6 +29,9 @@ MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 MAX_LINES = 8
 UNSEEN = ("reveal",)
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
+FORGETTING = ("forget",)
+"""Event kinds after which the narration log starts afresh: the game asks that nothing before them stays on
+screen (a finished duel whose cards the table must keep in memory only)."""
 
 
 @dataclass
@@ -119,6 +122,8 @@ class AppBase:
     def _narrate(self, events: list[Event]) -> None:
         """The steps one accepted input caused: the to-do panel until the next input, and the log."""
         steps: list[Text] = [engine_words(e) for e in events if e.kind not in UNSEEN]
+        if any(e.kind in FORGETTING for e in events):
+            self.lines = []
         self.todo = steps
         for step in steps:
             self.lines.insert(0, step)
@@ -166,4 +171,4 @@ class AppBase:
         raise NotImplementedError
 
 
-__all__ = ["MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words"]
+__all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words"]

@@ -374,7 +374,7 @@ def test_generic_kinds_show_title_detail_and_options(kind: str) -> None:
 
 
 def test_a_game_without_screens_gets_the_generic_frame() -> None:
-    screen = Screen(kind="board", game="no-such-game", view={"anything": 1}, title="Tenno", detail=("No board yet.",),
+    screen = Screen(kind="board", game="chess", view={"anything": 1}, title="Chess", detail=("No board yet.",),
                     options=("OK",))
     items = render(screen, pygame.Surface((800, 480)))
     assert items.texts("detail") == ["No board yet."]

@@ -1,0 +1,262 @@
+"""The Tenno table as the screen shows it: the duel on screen, the seats, and the game over with the scores.
+
+Each seat, in seat order (the ring unrolled, the player to act outlined):
+its colour, the row of three places (a filled box per face-down card, an
+empty one per gap), the hand count, the prisoner pile's size and how many
+cards it lost. Never which cards: the prisoner piles may not be looked at
+and the screen must not remember for the players. The duel shows both
+cards named as players say them ("Samurai 8"), their strengths, the Monk
+and who wins, until the table presses OK after the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.games.tenno import COLOUR_NAMES, ROLE_NAMES
+from companion.screen_model import Screen
+from companion.screens import palette
+from companion.screens.layout import columns, share
+from companion.screens.painter import Painter
+from engine.core.messages import Message, msg
+
+SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.BLUE, "green": palette.BLUISH_GREEN,
+                "yellow": palette.YELLOW, "purple": palette.REDDISH_PURPLE, "orange": palette.ORANGE,
+                "white": palette.WHITE}
+LAYOUT = 3
+
+
+def seat_name(p: Painter, name: str) -> str:
+    word = COLOUR_NAMES.get(name)
+    return p.tr(word) if word is not None else name.capitalize()
+
+
+def role_name(p: Painter, cid: str) -> str:
+    """A card as its face shows it ("Samurai 8", "Ninja"), from its id; an unknown id is "?" rather than an id."""
+    parts = cid.split("-")
+    if len(parts) == 3 and parts[1] == "farmer":
+        return p.tr(msg("Farmer {n}", n=parts[2]))
+    if len(parts) == 3 and parts[1] == "samurai":
+        return p.tr(msg("Samurai {n}", n=parts[2]))
+    word = ROLE_NAMES.get(parts[1]) if len(parts) == 2 else None
+    return p.tr(word) if word is not None else "?"
+
+
+def _line(p: Painter, size: int) -> int:
+    return p.metrics.line_height(size)
+
+
+def duel_height(p: Painter) -> int:
+    """Two card boxes: the player's name over the card's name, the strength and result under it."""
+    return 2 * _line(p, p.metrics.min_size) + _line(p, p.metrics.text_size) + 6
+
+
+def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
+    """Attacker and defender side by side, each with its strength once resolved; the winner outlined."""
+    m = p.metrics
+    result = duel.get("result")
+    left, right = columns(rect, share(rect.width, [1.0, 1.0], m.pad), m.pad)
+    sides = (("attacker", duel.get("attacker"), left), ("defender", duel.get("defender"), right))
+    for side, info, cell in sides:
+        won = result == side
+        p.box(f"tenno:duel:{side}", cell, fill=palette.PANEL, edge=palette.GOOD if won else palette.PANEL_EDGE,
+              radius=4, value=side, tags=["winner"] if won else [])
+        inner = cell.inflate(-8, -4)
+        top = pygame.Rect(inner.left, inner.top, inner.width, _line(p, m.min_size))
+        middle = pygame.Rect(inner.left, top.bottom, inner.width, _line(p, m.text_size))
+        bottom = pygame.Rect(inner.left, middle.bottom, inner.width, _line(p, m.min_size))
+        if not info:
+            p.text(f"tenno:duel:{side}:waiting", p.tr(msg("Defender: waiting for the tap")), middle, m.min_size,
+                   palette.TEXT_MUTED, palette.PANEL, align="center", min_size=m.min_size)
+            continue
+        player = str(info.get("player", ""))
+        heading = msg("{name} attacks", name=seat_name(p, player)) if side == "attacker" else \
+            msg("{name} defends", name=seat_name(p, player))
+        p.text(f"tenno:duel:{side}:player", p.tr(heading), top, m.min_size, palette.TEXT_MUTED, palette.PANEL,
+               align="center", value=player, min_size=m.min_size)
+        p.text(f"tenno:duel:{side}:card", role_name(p, str(info.get("card", ""))), middle, m.text_size,
+               palette.TEXT, palette.PANEL, align="center", value=player, bold=True, min_size=m.min_size)
+        strength = info.get("strength")
+        if strength is None:
+            continue
+        words = _strength_words(side, int(strength), bool(duel.get("monk")), won, result)
+        p.text(f"tenno:duel:{side}:strength", p.tr(words), bottom, m.min_size,
+               palette.GOOD if won else palette.TEXT, palette.PANEL, align="center", value=int(strength),
+               min_size=m.min_size)
+
+
+def _strength_words(side: str, strength: int, monk: bool, won: bool, result: Any) -> Message:
+    if side == "defender" and monk:
+        return msg("{n} with the Monk: wins", n=strength) if won else msg("{n} with the Monk", n=strength)
+    if won:
+        return msg("{n}: wins", n=strength)
+    if result == "tie":
+        return msg("{n}: tie", n=strength)
+    return msg("{n}", n=strength)
+
+
+HEADINGS = (msg("Player"), msg("Row"), msg("Hand"), msg("Prisoners"), msg("Lost"))
+
+
+def _widths(p: Painter, total: int, names: list[str]) -> list[int]:
+    """Columns as wide as their words at the smallest type; the name takes what is left."""
+    m = p.metrics
+    font = p.cache.font(m.min_size)
+    headings = [p.tr(h) for h in HEADINGS]
+    bar = max(4, m.px(6)) + m.pad
+    slots = max(font.size(headings[1])[0], 3 * _slot(p) + 2 * max(2, m.px(3))) + m.pad
+    numbers = [max(font.size(h)[0], font.size("11")[0]) + m.pad for h in headings[2:]]
+    name = max(font.size(t)[0] for t in [headings[0], *names]) + bar + m.pad
+    rest = total - slots - sum(numbers) - 4 * m.pad
+    return [max(0, min(name, rest)), slots, *numbers]
+
+
+def _slot(p: Painter) -> int:
+    return max(8, p.metrics.px(14))
+
+
+def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
+    """One row per seat; where not all fit (480x320), the player to act first and the next ones clockwise.
+
+    Returns the bottom of the last row drawn.
+    """
+    m = p.metrics
+    players = list(view.get("players") or [])
+    if not players:
+        return rect.top
+    size = m.min_size
+    head = _line(p, size)
+    heading = pygame.Rect(rect.left, rect.top, rect.width, head)
+    names = [seat_name(p, str(pl["name"])) for pl in players]
+    widths = _widths(p, rect.width, names)
+    body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
+    gap = max(1, m.px(3))
+    least = _line(p, size)
+    fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
+    if fit == 0:
+        return rect.top
+    for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), HEADINGS, strict=True)):
+        p.text(f"tenno:seats:heading:{n}", p.tr(label), cell, size, palette.TEXT_MUTED, min_size=size)
+    height = min((body.height + gap) // fit - gap, _line(p, m.text_size) + m.pad)
+    acting = (view.get("pending") or {}).get("player") or view.get("active")
+    order = list(range(len(players)))
+    if fit < len(players):
+        start = next((i for i, pl in enumerate(players) if pl["name"] == acting), 0)
+        order = [(start + k) % len(players) for k in range(fit)]
+    ceiling = max(m.min_size, min(m.text_size, height - 4))
+    size = p.cache.common_size(names, ceiling, widths[0] - max(4, m.px(6)) - 2 * m.pad, m.min_size)
+    for place, n in enumerate(order[:fit]):
+        row = pygame.Rect(body.left, body.top + place * (height + gap), body.width, height)
+        _draw_seat(p, row, widths, players[n], players[n]["name"] == acting, n, size)
+    return body.top + fit * (height + gap)
+
+
+def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str, Any], acting: bool, n: int,
+               size: int) -> None:
+    m = p.metrics
+    name = str(player["name"])
+    fill = palette.PANEL if n % 2 else palette.BACKGROUND
+    p.box(f"tenno:seat:{n}", row, fill=fill, edge=palette.HIGHLIGHT if acting else None, value=name,
+          tags=["acting"] if acting else [])
+    inner = row.inflate(-4, -2)
+    name_cell, row_cell, hand_cell, prisoners_cell, lost_cell = columns(inner, widths, m.pad)
+    bar = max(4, m.px(6))
+    pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
+                     pygame.Rect(name_cell.left, name_cell.top + 2, bar, name_cell.height - 4))
+    label = pygame.Rect(name_cell.left + bar + m.pad, name_cell.top, name_cell.width - bar - m.pad, name_cell.height)
+    p.text(f"tenno:seat:{n}:name", seat_name(p, name), label, size, palette.TEXT, fill, value=name,
+           min_size=m.min_size)
+    _draw_row(p, row_cell, int(player.get("row", LAYOUT)), n)
+    for role, cell, key in ((f"tenno:seat:{n}:hand", hand_cell, "hand"),
+                            (f"tenno:seat:{n}:prisoners", prisoners_cell, "prisoners"),
+                            (f"tenno:seat:{n}:lost", lost_cell, "lost")):
+        p.text(role, str(player.get(key, 0)), cell, size, palette.TEXT, fill, value=int(player.get(key, 0)),
+               min_size=m.min_size)
+
+
+def _draw_row(p: Painter, cell: pygame.Rect, cards: int, n: int) -> None:
+    """Three places: a filled box for each face-down card, an outline for each gap."""
+    side = min(_slot(p), cell.height - 4)
+    gap = max(2, p.metrics.px(3))
+    top = cell.centery - side // 2
+    for k in range(LAYOUT):
+        place = pygame.Rect(cell.left + k * (side + gap), top, max(4, side * 3 // 4), side)
+        filled = k < cards
+        p.box(f"tenno:seat:{n}:place:{k}", place, fill=palette.PANEL_EDGE if filled else None,
+              edge=palette.TEXT_MUTED, radius=2, value="card" if filled else "gap", tags=["gap"] if not filled else [])
+
+
+def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    view = screen.view
+    if not view:
+        return
+    m = p.metrics
+    duel = view.get("duel")
+    if not duel:
+        draw_seats(p, rect, view)
+        return
+    height = duel_height(p)
+    if rect.height < height:
+        return
+    if m.compact:
+        # 480x320 shows fewer things, not smaller ones: the duel first, then the seats that fit.
+        draw_duel(p, pygame.Rect(rect.left, rect.top, rect.width, height), duel)
+        draw_seats(p, pygame.Rect(rect.left, rect.top + height + m.pad, rect.width, rect.height - height - m.pad),
+                   view)
+        return
+    seats = pygame.Rect(rect.left, rect.top, rect.width, max(0, rect.height - height - m.pad))
+    bottom = draw_seats(p, seats, view)
+    if bottom + m.pad + height <= rect.bottom:
+        draw_duel(p, pygame.Rect(rect.left, bottom + m.pad, rect.width, height), duel)
+
+
+def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    """The ranking by points, ties sharing a place; the tie-break shown where it decided."""
+    view = screen.view
+    if not view:
+        return
+    m = p.metrics
+    outcome = view.get("outcome") or {}
+    detail = outcome.get("detail") or {}
+    scores = outcome.get("scores") or {}
+    prisoners = detail.get("prisoner_points") or {}
+    extra = detail.get("tie_break") or {}
+    names = [seat_name(p, str(w)) for w in view.get("winners", [])]
+    headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
+        msg("Shared win: {name}", name=", ".join(names))
+    big = _line(p, m.large_size)
+    p.text("tenno:game-over:winners", p.tr(headline), pygame.Rect(rect.left, rect.top, rect.width, big),
+           m.large_size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
+    top = rect.top + big + m.pad
+    line = _line(p, m.text_size)
+    for place, group in enumerate(outcome.get("ranking") or [], start=1):
+        for name in group:
+            row = pygame.Rect(rect.left, top, rect.width, line)
+            if row.bottom > rect.bottom:
+                return
+            who = seat_name(p, str(name))
+            if name in extra:
+                words = msg("{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)", place=place,
+                            name=who, n=scores.get(name, 0), prisoners=prisoners.get(name, 0), rest=extra[name])
+            else:
+                words = msg("{place}. {name}: {n} points", place=place, name=who, n=scores.get(name, 0))
+            p.text(f"tenno:game-over:{name}", p.tr(words), row, m.text_size,
+                   palette.GOOD if place == 1 else palette.TEXT, value=place, min_size=m.min_size)
+            top = row.bottom + m.pad
+
+
+def board_min_height(screen: Screen, p: Painter) -> int:
+    """The seat headings and every seat's row at the smallest readable type, and the duel when there is one.
+
+    The game-over screen lists every player too, so the to-do panel under it leaves them the same room.
+    """
+    if not screen.view or screen.kind not in ("board", "game-over"):
+        return 0
+    m = p.metrics
+    seats = len(screen.view.get("players", []))
+    if screen.kind == "game-over":
+        return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
+    duel = duel_height(p) + m.pad if screen.view.get("duel") else 0
+    return _line(p, m.min_size) + seats * (_line(p, m.min_size) + max(1, m.px(3))) + duel

@@ -1,0 +1,144 @@
+"""One play-through of Tenno: the state and where the rules stand.
+
+The rules run as one generator (rules/turns.py); this class feeds it checked
+inputs and keeps the prompt it waits on. `check` refuses bad inputs before
+anything moves. It may refuse a tap of a card that left the game (the
+engine saw it go), but nothing it offers depends on what left the game:
+which cards are gone is the players' memory, not the screen's, so the
+possible taps are every card the prompt's rule allows by colour and role.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.core.flow import FlowPlay
+from engine.core.inputs import Choose, Input, Tap
+from engine.core.messages import Items, Message, msg
+from engine.core.outcome import Outcome
+from engine.core.prompt import Prompt
+from engine.games.tenno import view
+from engine.games.tenno.catalogue import Catalogue
+from engine.games.tenno.rules import turns
+from engine.games.tenno.setup import Setup
+from engine.games.tenno.state import Player, State
+
+
+class Play(FlowPlay):
+    """A game in progress; built by Tenno.new_play."""
+
+    def __init__(self, catalogue: Catalogue, setup: Setup, seed: int) -> None:
+        rng = random.Random(seed)
+        names = setup.players
+        first = names.index(setup.first) if setup.first else rng.randrange(len(names))
+        players = [Player(name, seat) for seat, name in enumerate(names)]
+        self.state = State(catalogue=catalogue, setup=setup, players=players, first=first, active=first)
+        self.events: list[Event] = []
+        self.start(turns.game(self))
+
+    # --- the Play contract ----------------------------------------------------
+
+    @property
+    def result(self) -> str | None:
+        """"over" once the game has ended (see `outcome` for who won), None before."""
+        return self.state.result
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    def check(self, value: Input) -> None:
+        prompt = self._prompt
+        if prompt is None:
+            raise RuleError(msg("The game is over: start a new game, or undo."))
+        if isinstance(value, Tap):
+            reason = self._why_not_tap(prompt, value)
+        else:
+            option = value.option if isinstance(value, Choose) else value.button
+            reason = None if option in prompt.options else self._why_not_option(prompt, option)
+        if reason is not None:
+            raise RuleError(reason)
+
+    def _why_not_option(self, prompt: Prompt, option: str) -> Message:
+        if prompt.options:
+            return msg("{option} is not an option now. {prompt} Choices: {options}.", option=option,
+                       prompt=prompt.message, options=Items(prompt.options))
+        return msg("{option} is not possible now. {prompt}", option=option, prompt=prompt.message)
+
+    def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
+        st = self.state
+        cid = value.card
+        if cid not in st.catalogue.cards:
+            return msg("Unknown card '{id}': this tag is bound to no card of this game.", id=cid)
+        if value.hidden:
+            return msg("Nothing is tapped face down in Tenno: turn {card} up and tap it.", card=cid)
+        if not st.seated(st.colour(cid)):
+            return msg("{card} belongs to no player of this game ({players}): put it back in the box.", card=cid,
+                       players=Items(p.name for p in st.players))
+        if prompt.tap is None:
+            return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
+        rule = self._why_not_by_rule(prompt, cid)
+        if rule is not None:
+            return rule
+        if cid in st.out:
+            return msg("{card} has left the game, so it cannot be turned up now. {prompt}", card=cid,
+                       prompt=prompt.message)
+        return None
+
+    def _why_not_by_rule(self, prompt: Prompt, cid: str) -> Message | None:
+        """What the prompt's rule says of this card, from its colour and role alone."""
+        st = self.state
+        duel = st.duel
+        colour, role = st.colour(cid), st.role(cid)
+        if prompt.kind in ("attack", "second-attack"):
+            if colour != prompt.actor:
+                return msg("It is {player}'s turn: {player} turns up one of {player}'s own cards and taps it.",
+                           player=prompt.actor)
+            if role == "shogun":
+                return msg("The Shogun never attacks: turn him face down again and attack with another card.")
+            if prompt.kind == "second-attack" and duel is not None and cid == duel.attack_card:
+                return msg("The Ronin has attacked already: attack again with one of the two other cards, or press "
+                           "Pass.")
+            return None
+        if prompt.kind == "defend":
+            if colour == prompt.actor:
+                return msg("{card} is the attacker's own card: tap the opponent's card that {player} attacks.",
+                           card=cid, player=prompt.actor)
+            if len(st.duels) > 1 and st.duels[0].defend_card == cid:
+                return msg("{card} was attacked already this turn: the second attack goes to another card.",
+                           card=cid)
+            return None
+        if prompt.kind == "monk":
+            if role != "monk" or colour != prompt.actor:
+                return msg("Only {player}'s Monk can help now: tap it, or press Pass.", player=prompt.actor)
+            return None
+        return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
+
+    def advance(self, value: Input) -> list[Event]:
+        self.state.step += 1
+        return self._resume(value)
+
+    def possible_taps(self) -> list[str]:
+        """The cards the pending tap's rule allows by colour and role (a card that left the game is refused later)."""
+        prompt = self._prompt
+        if prompt is None or prompt.tap is None:
+            return []
+        st = self.state
+        by_colour = st.catalogue.by_colour
+        duels = st.duels
+        if prompt.kind in ("attack", "second-attack"):
+            first = duels[0].attack_card if prompt.kind == "second-attack" and duels else None
+            return [c for c in by_colour[prompt.actor] if c != first and st.role(c) != "shogun"]
+        if prompt.kind == "defend":
+            first = duels[0].defend_card if len(duels) > 1 else None
+            return [c for player in st.players if player.name != prompt.actor for c in by_colour[player.name]
+                    if c != first]
+        if prompt.kind == "monk":
+            return [st.catalogue.monk[prompt.actor]]
+        return []
+
+    def public_view(self) -> dict[str, Any]:
+        return view.public_view(self)
