@@ -139,11 +139,13 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: tuple[str,
     title_text = title.inflate(-2 * pad, 0)
     footer = None
     bottom = height
-    if buttons and m.compact:
-        legend = min(chrome.buttons_width(p, buttons), width * 3 // 5)
+    legend = chrome.buttons_width(p, buttons) if buttons else 0
+    if buttons and m.compact and legend <= width - 3 * pad - _title_room(p, screen.title, width):
         footer = pygame.Rect(width - pad - legend, title.top + pad // 2 + 1, legend, title.height - pad - 2)
         title_text.width = footer.left - title_text.left - pad
     elif buttons:
+        # Wide screens, and small ones whose chips would crowd the title: a row of chips along the bottom,
+        # every button's word whole.
         footer_height = m.line_height(m.small_size) + pad
         footer = pygame.Rect(pad, height - footer_height - pad // 2, width - 2 * pad, footer_height)
         bottom = footer.top - pad // 2
@@ -163,6 +165,13 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: tuple[str,
     main = pygame.Rect(pad, body.top + pad, width - 2 * pad, panel.top - body.top - 2 * pad)
     main, todo = _split_todo(p, screen, main, board_min)
     return _Regions(title, title_text, main, panel, footer, todo)
+
+
+def _title_room(p: Painter, title: str, width: int) -> int:
+    """What the title needs beside the button chips on a small screen: all of it, up to two fifths of the width
+    (a longer title is cut there, as before; chips that do not fit beside that go to a row of their own)."""
+    m = p.metrics
+    return min(p.cache.measure(title, m.title_size, "bold")[0], width * 2 // 5)
 
 
 def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,

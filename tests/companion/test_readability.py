@@ -252,3 +252,21 @@ def test_samurai_names_keep_their_rows_beside_a_long_todo(size: tuple[int, int],
     assert names or size == COMPACT, "at 800x480 the rows stay beside the to-do panel"
     for name in names:
         assert name.rect[3] >= name.cap, f"{kind} {size}: {name.text} is squeezed into {name.rect[3]} px"
+
+
+@pytest.mark.parametrize("title", ["Turn 4: Red", "Round 12, trick 11: Yellow plays the last card of the round"])
+def test_button_chips_at_480x320_show_every_word_whole(title: str) -> None:
+    """Five chips with a game's own words do not fit beside the title on the small screen: they get a row of
+    their own rather than being cut to "Ca..." and "Bu..."."""
+    labels = (("confront", "Castle"), ("defend", "Buddha"), ("support", "Rice"))
+    screen = Screen(kind="board", title=title, buttons=("confront", "defend", "support", "pass", "undo"),
+                    button_labels=labels, todo=("Red plays the Switch.",), lang="en")
+    for size in SIZES:
+        items = render(screen, pygame.Surface(size))
+        chips = [item for item in items.find_all(kind="text") if item.role.startswith("button:")]
+        assert len(chips) == 5, size
+        for chip in chips:
+            assert chip.text == chip.value, f"{size}: chip {chip.role} cut to {chip.text!r}"
+        assert not items.outside(size)
+        boxes = [item.box for item in items.find_all(kind="box") if item.role.endswith(":chip")]
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), size

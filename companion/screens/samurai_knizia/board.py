@@ -41,6 +41,8 @@ def draw_figures(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.
     """One cell per caste: its word and the figures left on the board of the set-up's count."""
     m = p.metrics
     height = _line(p, m.min_size) + _line(p, m.text_size)
+    if rect.height < height:
+        return _draw_figures_in_one_line(p, rect, view)
     row = pygame.Rect(rect.left, rect.top, rect.width, height)
     cells = columns(row, share(row.width, [1.0, 1.0, 1.0], m.pad), m.pad)
     left = view.get("figures_left") or {}
@@ -55,6 +57,22 @@ def draw_figures(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.
         below = pygame.Rect(cell.left + 4, top.bottom, cell.width - 8, cell.bottom - top.bottom - 2)
         p.text(f"ks:figures:{caste}:left", f"{n}/{start}", below, m.text_size, palette.TEXT, palette.PANEL,
                align="center", value=n, min_size=m.min_size, bold=True)
+    return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, max(0, rect.bottom - row.bottom - m.pad))
+
+
+def _draw_figures_in_one_line(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.Rect:
+    """When the to-do panel leaves one line (480x320 with steps to do): "Castle 10/10" per caste, side by side."""
+    m = p.metrics
+    row = pygame.Rect(rect.left, rect.top, rect.width, min(rect.height, _line(p, m.min_size)))
+    if row.height < _line(p, m.min_size):
+        return pygame.Rect(rect.left, rect.top, rect.width, 0)
+    left = view.get("figures_left") or {}
+    start = view.get("figures_start", 0)
+    for caste, cell in zip(CASTES, columns(row, share(row.width, [1.0, 1.0, 1.0], m.pad), m.pad), strict=True):
+        n = int(left.get(caste, 0))
+        p.text(f"ks:figures:{caste}:left", f"{p.tr(CASTE_WORDS[caste])} {n}/{start}", cell, m.min_size,
+               palette.ERROR if n == 0 else palette.TEXT, align="center", value=n, min_size=m.min_size,
+               tags=["empty"] if n == 0 else [])
     return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, max(0, rect.bottom - row.bottom - m.pad))
 
 
@@ -74,6 +92,8 @@ def draw_status(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.R
     m = p.metrics
     text, colour, tag = _status(p, view)
     row = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.min_size))
+    if row.bottom > rect.bottom:
+        return pygame.Rect(rect.left, rect.top, rect.width, 0)
     p.text("ks:status", text, row, m.min_size, colour, value=int(view.get("ties", 0)), tags=[tag],
            min_size=m.min_size)
     return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, max(0, rect.bottom - row.bottom - m.pad))
@@ -199,9 +219,10 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     names = [seat_name(p, str(w)) for w in view.get("winners", [])]
     headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
         msg("Shared win: {name}", name=", ".join(names))
-    top = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.large_size))
-    p.text("ks:game-over:winners", p.tr(headline), top, m.large_size, palette.HIGHLIGHT, bold=True,
-           min_size=m.min_size)
+    # The headline shrinks to the room the to-do panel leaves (480x320), rather than run on under it.
+    size = next((s for s in (m.large_size, m.text_size) if _line(p, s) <= rect.height), m.min_size)
+    top = pygame.Rect(rect.left, rect.top, rect.width, _line(p, size))
+    p.text("ks:game-over:winners", p.tr(headline), top, size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
     y = top.bottom + m.pad
     why = _decided(p, view, detail)
     if why:
