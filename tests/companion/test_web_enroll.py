@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
+from companion.i18n import Translator
 from companion.storage import CURRENT, JournalFile
 from companion.tagmap import TagMap, load_tagmap, save_tagmap, virtual_uid
 from companion.web.enroll_files import (
@@ -168,7 +169,7 @@ def test_end_to_end_the_page_asks_the_device_shows_the_card_the_tap_is_bound_and
     assert not taken_path(state).exists() and result_path(state).exists()
     assert virtual_uid(target) in client.get("/cards").text
     result_page = client.get(f"/enroll/result?id={ident}&game={GAME}&target={target}").text
-    assert "Enroll the next card without a tag" in result_page
+    assert Translator("fr")(msg("Enroll the next card without a tag")) in result_page, "in the visitor's language"
 
 
 def test_enrolment_shows_nothing_hidden(tmp_path: Path) -> None:
