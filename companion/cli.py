@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import os
 import sys
 import time
@@ -22,7 +21,13 @@ DISTRIBUTION = "table-companion"
 
 
 def _version() -> str:
-    """The installed release; in a checkout that was never installed, the one in pyproject.toml."""
+    """The installed release; in a checkout that was never installed, the one in pyproject.toml.
+
+    Looked up only when asked for: importing importlib.metadata costs more than
+    a tenth of the start-up budget on a Pi, and most starts never print it.
+    """
+    import importlib.metadata
+
     try:
         return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
@@ -35,6 +40,20 @@ def _checkout_version() -> str:
         return str(pyproject["project"]["version"])
     except (OSError, ValueError, KeyError):
         return "(version unknown)"
+
+
+class _VersionAction(argparse.Action):
+    """--version, with the version looked up only when the option is given (see `_version`)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = "show the version and the games, then exit"
+                 ) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def version_text() -> str:
@@ -164,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     first = registered_games()[0]
     parser = argparse.ArgumentParser(prog="companion", description="A table companion for board games.")
-    parser.add_argument("--version", action="version", version=version_text())
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("engine", help="speak the engine protocol (JSON lines) on stdin/stdout")

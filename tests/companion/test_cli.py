@@ -69,3 +69,14 @@ def test_version_falls_back_to_pyproject_without_package_metadata(monkeypatch: p
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
     assert cli.version_text().startswith("companion 0.")
+
+
+def test_the_version_is_looked_up_only_when_asked_for() -> None:
+    """importlib.metadata (and the email parser it brings) is start-up time every run would pay for nothing."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from companion.cli import build_parser; build_parser(); "
+            "print('importlib.metadata' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
