@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games.base import GameUI, Menu, Text
+from companion.history.menu import FirstMenuExtras
 from companion.i18n import CatalogError, Translator
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered
@@ -95,6 +96,7 @@ class AppBase:
     unreadable: Message | None
     saving: SaveQueue
     accepted: int
+    menu_extras: FirstMenuExtras | None
 
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""

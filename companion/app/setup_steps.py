@@ -10,7 +10,13 @@ from typing import Any
 from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu
 from companion.history import game_started
-from companion.history.menu import STATISTICS, statistics_menu, with_statistics
+from companion.history.menu import (
+    STATISTICS,
+    FirstMenuExtras,
+    decorate,
+    first_menu_extras,
+    statistics_menu,
+)
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, save_memory
 from companion.saving import Job
@@ -23,6 +29,7 @@ class SetupSteps(AppBase):
 
     def _ask_game(self) -> None:
         """With several games, set-up starts by choosing one; the last game played is highlighted."""
+        self.menu_extras = None
         if len(self.games) > 1 and self.switch_game is not None:
             self.mode = "game"
             names = list(self.games)
@@ -30,8 +37,17 @@ class SetupSteps(AppBase):
 
     def _game_menu(self) -> Menu:
         names = tuple(self.games)
-        return with_statistics(Menu(msg("New game"), names, tuple(self.games[n] for n in names),
-                                    selected=names.index(self.ui.name) if self.ui.name in names else 0), self.state_dir)
+        return decorate(Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                             selected=names.index(self.ui.name) if self.ui.name in names else 0), self._extras())
+
+    def _extras(self) -> FirstMenuExtras:
+        """The PIN and whether there are statistics, read once per visit of the first menu (see `_ask_game`)."""
+        extras = self.menu_extras
+        if extras is None:
+            extras = first_menu_extras(self.state_dir)
+            # Before the state folder exists there is no PIN yet: look again next time.
+            self.menu_extras = extras if extras.pin is not None else None
+        return extras
 
     def _game_choice(self, name: str) -> None:
         """Switch to the chosen game (its words, its tag map), then its set-up questions."""
@@ -68,7 +84,7 @@ class SetupSteps(AppBase):
         menu = self.setup.menu()
         if self.setup.asked or (len(self.games) > 1 and self.switch_game is not None):
             return menu
-        return with_statistics(menu, self.state_dir)
+        return decorate(menu, self._extras())
 
     def _setup_choice(self, option: str) -> None:
         if option == STATISTICS:

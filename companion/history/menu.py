@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games.base import Menu, Text
@@ -28,14 +29,35 @@ def has_statistics(state_dir: Path) -> bool:
     return next(archived_journals(state_dir), None) is not None
 
 
-def with_statistics(menu: Menu, state_dir: Path) -> Menu:
-    """The first menu with Statistics after the games (when there is anything to show) and the web page's PIN."""
+@dataclass(frozen=True)
+class FirstMenuExtras:
+    """What the first menu adds to its games: the web page's PIN, and Statistics once a game was recorded.
+
+    Read from the disk once per visit of the menu (the app keeps it), not at
+    every frame: the loop asks for the screen many times a second.
+    """
+
+    pin: str | None
+    statistics: bool
+
+
+def first_menu_extras(state_dir: Path) -> FirstMenuExtras:
     pin = device_pin(state_dir) if state_dir.is_dir() else None
-    detail = (*menu.detail, msg("Web page PIN: {pin}", pin=pin)) if pin is not None else menu.detail
-    if not has_statistics(state_dir):
+    return FirstMenuExtras(pin, has_statistics(state_dir))
+
+
+def decorate(menu: Menu, extras: FirstMenuExtras) -> Menu:
+    """`menu` with Statistics after its options (when there is anything to show) and the PIN in its detail."""
+    detail = (*menu.detail, msg("Web page PIN: {pin}", pin=extras.pin)) if extras.pin is not None else menu.detail
+    if not extras.statistics:
         return Menu(menu.title, menu.options, menu.labels, detail, menu.selected)
     return Menu(menu.title, (*menu.options, STATISTICS), (*menu.labels, msg("Statistics")), detail,
                 menu.selected)
+
+
+def with_statistics(menu: Menu, state_dir: Path) -> Menu:
+    """The first menu with Statistics after the games (when there is anything to show) and the web page's PIN."""
+    return decorate(menu, first_menu_extras(state_dir))
 
 
 def _title(name: str) -> Text:

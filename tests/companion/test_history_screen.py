@@ -103,3 +103,17 @@ def test_with_one_game_the_first_question_shows_the_pin_and_offers_the_statistic
     _press(app, "ok")
     assert app.setup.asked, "OK on the language answers it as before"
     assert "Statistics" not in app.screen().options and not any("PIN" in line for line in app.screen().detail)
+
+
+def test_the_first_menu_reads_the_pin_and_the_history_once_per_visit(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop asks for the screen many times a second: the disk is read when the menu appears, not per frame."""
+    from companion.app import setup_steps
+
+    reads: list[Path] = []
+    real = setup_steps.first_menu_extras
+    monkeypatch.setattr(setup_steps, "first_menu_extras", lambda state: reads.append(state) or real(state))
+    app = _app(tmp_path)
+    for _ in range(20):
+        app.screen()
+    assert len(reads) == 1
