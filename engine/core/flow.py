@@ -92,11 +92,21 @@ class FlowPlay:
         prompt is answered the same way (the game's `reveal` asks the pilot).
         """
         self.pilot = pilot
+        self.quiet()
+        while self._prompt is not None:
+            value = pilot(self)
+            self.check(value)
+            self._resume(value)
+
+    def quiet(self) -> None:
+        """Make no more events: for plays nobody watches (play-outs, and the advisor's replays)."""
         self.telling = False
         self.emit = _quiet  # type: ignore[method-assign]
         self.events = []
-        while self._prompt is not None:
-            self._resume(pilot(self))
+
+    def check(self, value: Input) -> None:
+        """Refuse an input that is not acceptable now (each game says why; see engine.core.game.Play)."""
+        raise NotImplementedError
 
     @property
     def prompt(self) -> Prompt | None:
