@@ -61,16 +61,10 @@ def _advised(job: tuple[str, dict[str, Any], int, int]) -> tuple[float, float]:
     while match.play.prompt is not None:
         if hooks.advisable(match):
             advice = advise(hooks, match, rng.getrandbits(32), Budget(playouts=playouts))
-            match.apply(_choice(advice.best))
+            match.apply(hooks.choices(match)[advice.best])
         else:
             match.apply(table(match.play))
     return alone, float(hooks.score(match.play, ""))
-
-
-def _choice(option: str) -> Any:
-    from engine.core.inputs import Choose
-
-    return Choose(option)
 
 
 def strength_table(pool: Any, name: str, label: str, setup: dict[str, Any], games: int, seed: int) -> None:

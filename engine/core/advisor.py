@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from engine.core.errors import RuleError
 from engine.core.flow import FlowPlay, Pilot
-from engine.core.inputs import Choose, Input
+from engine.core.inputs import Input
 from engine.core.match import Match
 from engine.core.messages import msg
 
@@ -55,6 +55,10 @@ class AdvisorHooks(Protocol):
 
     def advisable(self, match: Match) -> bool:
         """Whether the pending prompt is a decision the advisor can weigh from the public view."""
+        ...
+
+    def choices(self, match: Match) -> dict[str, Input]:
+        """The options weighed at the pending prompt, each with the input that takes it."""
         ...
 
 
@@ -156,12 +160,6 @@ def is_separated(advice: Advice) -> bool:
     return all(e.interval[1] < low for e in ranked[1:])
 
 
-def options_of(match: Match) -> list[str]:
-    """The options the advisor weighs at the pending prompt."""
-    prompt = match.play.prompt
-    return list(prompt.options) if prompt is not None and prompt.tap is None else []
-
-
 def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget(),
            progress: Callable[[Advice], None] | None = None) -> Advice:
     """Weigh every option of the pending decision; see the module's note.
@@ -173,14 +171,15 @@ def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget
     if prompt is None or not hooks.advisable(match):
         raise RuleError(msg("No advice here: the advisor weighs decisions (a choice or a button), not a card to "
                             "tap or a finished game."))
-    options = options_of(match)
+    choices = hooks.choices(match)
+    options = list(choices)
     advice = Advice(prompt.actor, prompt.kind, [Estimate(option) for option in options])
     rng = random.Random(seed)
     start = budget.clock() if budget.clock is not None else 0.0
     while advice.playouts + len(options) <= max(budget.playouts, len(options)):
         sample = rng.getrandbits(64)
         for estimate in advice.estimates:
-            estimate.wins += _play_out(hooks, match, estimate.option, sample)
+            estimate.wins += _play_out(hooks, match, choices[estimate.option], sample)
             estimate.games += 1
         advice.separated = is_separated(advice)
         if progress is not None:
@@ -192,13 +191,13 @@ def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget
     return advice
 
 
-def _play_out(hooks: AdvisorHooks, match: Match, option: str, sample: int) -> float:
-    """One game from the decision: `option` taken, then the heuristic, all chance from `sample`."""
+def _play_out(hooks: AdvisorHooks, match: Match, choice: Input, sample: int) -> float:
+    """One game from the decision: `choice` taken, then the heuristic, all chance from `sample`."""
     prompt = match.play.prompt
     assert prompt is not None
     play = hooks.determinize(match, random.Random(sample))
     pilot = hooks.heuristic(sample ^ 0x9E3779B9)
-    first: list[Input] = [Choose(option)]
+    first: list[Input] = [choice]
 
     def opening(p: Any) -> Input:
         return first.pop() if first else pilot(p)

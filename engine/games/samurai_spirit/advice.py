@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from engine.core.flow import FlowPlay, Pilot
-from engine.core.inputs import Tap
+from engine.core.inputs import Choose, Input, Tap
 from engine.core.match import Match
 from engine.games.samurai_spirit.heuristic import HeuristicPolicy
 from engine.games.samurai_spirit.play import Play
@@ -46,6 +46,12 @@ def advisable(match: Match) -> bool:
     """Every choice and button is a decision; a tap is a card turned over (chance, not a choice)."""
     prompt = match.play.prompt
     return prompt is not None and prompt.tap is None and len(prompt.options) > 1
+
+
+def choices(match: Match) -> dict[str, Input]:
+    """Each option of the pending choice, taken by choosing it."""
+    prompt = match.play.prompt
+    return {option: Choose(option) for option in prompt.options} if advisable(match) and prompt else {}
 
 
 def determinize(match: Match, rng: random.Random) -> FlowPlay:
