@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import GameUI, Menu, Text
 from companion.i18n import CatalogError, Translator
@@ -48,6 +48,9 @@ from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, Re
 from engine import Choose, Event, Input, Match, Prompt, RuleError
 from engine.core.journal import Damage
 from engine.core.messages import Message, message_from_json, msg
+
+if TYPE_CHECKING:
+    from companion.advice import AdviceDesk
 
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
@@ -88,8 +91,11 @@ class App:
                  save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0,
                  lang: str | None = None, default_lang: str = "en",
                  games: Mapping[str, Text] | None = None,
-                 switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None) -> None:
+                 switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None,
+                 advice: AdviceDesk | None = None) -> None:
         self.ui = ui
+        self.advice = advice
+        """Advice on a long press of OK (companion.advice); None: no advisor."""
         self.games = dict(games or {})
         """Game name -> title for the first menu; with one game or none the menu is skipped."""
         self.switch_game = switch_game
@@ -294,6 +300,8 @@ class App:
         if self.notice and now >= self.notice.until:
             self.notice = None
             self.unknown_uid = None
+        if self.advice is not None:
+            self.advice.poll()
         if self.saving.due(now):
             self.saving.retry()
         if (self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline
@@ -303,7 +311,8 @@ class App:
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
         times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
-                             self.saving.deadline(), self._next_page()) if t is not None]
+                             self.saving.deadline(), self._next_page(),
+                             self.advice.deadline() if self.advice else None) if t is not None]
         return min(times) if times else None
 
     def _next_second(self) -> float | None:
@@ -405,6 +414,11 @@ class App:
     def _play_button(self, name: str, held: bool) -> None:
         assert self.match is not None
         prompt = self.match.play.prompt
+        taken, note = self.advice.button(self.match, name, held) if self.advice else (False, None)
+        if taken:
+            if note is not None:
+                self._say(note, error=True)
+            return
         if name == "undo":
             self._ask_undo()
             return
@@ -758,6 +772,8 @@ class App:
         pending = view.get("pending")
         if pending and "key" in pending:
             pending["text"] = self.tr(message_from_json(pending))
+            if self.advice is not None:
+                pending["text"] = self.advice.prompt_text(self.match, self.ui, self.tr, pending["text"])
         # The narration as keys and params, newest first: screens read where the game stands from it
         # (the round-end step) without matching words of one language.
         # One entry per line of `lines`, in the same order (a finished string has no key).
