@@ -113,6 +113,8 @@ class Advice:
     kind: str
     estimates: list[Estimate] = field(default_factory=list)
     separated: bool = False
+    preferred: str = ""
+    """The heuristic's own choice: it wins ties, so thin or all-zero estimates never pick an option blindly."""
 
     @property
     def playouts(self) -> int:
@@ -120,7 +122,7 @@ class Advice:
 
     @property
     def ranked(self) -> list[Estimate]:
-        return sorted(self.estimates, key=lambda e: -e.mean)
+        return sorted(self.estimates, key=lambda e: (-e.mean, e.option != self.preferred))
 
     @property
     def best(self) -> str:
@@ -132,7 +134,8 @@ class Advice:
         return max(((e.interval[1] - e.interval[0]) / 2 for e in self.estimates), default=0.0)
 
     def to_json(self) -> dict[str, Any]:
-        return {"actor": self.actor, "kind": self.kind, "best": self.best, "separated": self.separated,
+        return {"actor": self.actor, "kind": self.kind, "best": self.best, "heuristic": self.preferred,
+                "separated": self.separated,
                 "playouts": self.playouts, "options": [e.to_json() for e in self.estimates]}
 
 
@@ -141,7 +144,8 @@ def merge(parts: Iterable[Advice]) -> Advice:
     pooled: Advice | None = None
     for part in parts:
         if pooled is None:
-            pooled = Advice(part.actor, part.kind, [Estimate(e.option) for e in part.estimates])
+            pooled = Advice(part.actor, part.kind, [Estimate(e.option) for e in part.estimates],
+                            preferred=part.preferred)
         for mine, theirs in zip(pooled.estimates, part.estimates, strict=True):
             mine.wins += theirs.wins
             mine.games += theirs.games
@@ -173,7 +177,9 @@ def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget
                             "tap or a finished game."))
     choices = hooks.choices(match)
     options = list(choices)
-    advice = Advice(prompt.actor, prompt.kind, [Estimate(option) for option in options])
+    preferred = hooks.heuristic(seed)(match.play)
+    advice = Advice(prompt.actor, prompt.kind, [Estimate(option) for option in options],
+                    preferred=next((o for o, value in choices.items() if value == preferred), ""))
     rng = random.Random(seed)
     start = budget.clock() if budget.clock is not None else 0.0
     while advice.playouts + len(options) <= max(budget.playouts, len(options)):

@@ -200,3 +200,14 @@ def test_determinize_forgets_the_hidden_notes() -> None:
     rebuilt = advisor.determinize(match, random.Random(1))
     assert not rebuilt.state.cards.notes.cards
     assert rebuilt.public_view() == match.play.public_view()
+
+
+def test_ties_go_to_the_heuristic_s_own_choice() -> None:
+    """With thin or all-zero estimates the advice must not fall back blindly on the first option."""
+    tied = Advice("kyuzo", "fight", [Estimate("confront", 0, 8), Estimate("defend", 0, 8)], preferred="defend")
+    assert tied.best == "defend"
+    assert Advice("kyuzo", "fight", [Estimate("confront", 1, 8), Estimate("defend", 0, 8)],
+                  preferred="defend").best == "confront"
+    match = _a_decision("heroic")
+    advice = advise(entry("samurai-spirit").advice(), match, 3, Budget(playouts=3))
+    assert advice.preferred in advice.to_json()["heuristic"] and advice.preferred in match.play.prompt.options
