@@ -4,7 +4,9 @@
 
 Any registered game (all of them without `--game`), through its registered
 `testing` hooks: the tables it names (`BENCH_TABLES`) played by its simple
-policy (`bench`). CPU time of this process only (time.process_time), so
+policy (`bench`), in the games' play-out mode where they have one (the
+same rules fed by the policy inside the flow, without events or journal:
+`engine.core.flow.FlowPlay.play_out`). CPU time of this process only (time.process_time), so
 other load on the machine barely moves it. Target: 2,000 games/s for 4
 Samurai on Normal.
 """

@@ -147,6 +147,12 @@ def _cmd_web(args: argparse.Namespace) -> int:
     return command.run(args)
 
 
+def _cmd_advise(args: argparse.Namespace) -> int:
+    from companion import advise_cmd
+
+    return advise_cmd.run(args)
+
+
 def doctor_words(lang: str) -> Callable[..., str]:
     """The doctor's `msg`: its templates in `lang` through the catalogue (drivers know no catalogue)."""
     from companion.i18n import CatalogError, Translator
@@ -247,6 +253,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     web_command.add_arguments(p)
     p.set_defaults(func=_cmd_web)
+
+    p = sub.add_parser("advise", help="the advisor at every decision of a saved game (what the table chose, "
+                                      "each option's win chance)")
+    from companion import advise_cmd
+
+    advise_cmd.add_arguments(p)
+    p.set_defaults(func=_cmd_advise)
 
     sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help; "
                                   "--lang or the config's app.language for its words)")

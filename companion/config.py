@@ -59,6 +59,8 @@ class Config:
     resume_timeout_s: float = 20.0
     language: str = "en"
     game: str | None = None
+    advisor_enabled: bool = True
+    advisor_budget_s: float = 1.0
     source: str = "(defaults)"
 
     @property
@@ -85,6 +87,7 @@ KNOWN = {
     "buttons": {"backend", "pins", "bounce_s", "hold_s"},
     "display": {"driver", "width", "height", "fullscreen", "snapshots"},
     "app": {"state_dir", "notice_s", "resume_timeout_s", "language", "game"},
+    "advisor": {"enabled", "budget_s"},
 }
 
 
@@ -210,6 +213,12 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
         from companion.games import registered_games
 
         cfg.game = _choice(app["game"], tuple(registered_games()), "app.game", fail)
+    advisor = raw.get("advisor", {})
+    enabled = advisor.get("enabled", cfg.advisor_enabled)
+    if not isinstance(enabled, bool):
+        raise fail("advisor.enabled", msg("must be true or false"))
+    cfg.advisor_enabled = enabled
+    cfg.advisor_budget_s = _number(advisor.get("budget_s", cfg.advisor_budget_s), 0.1, 30, "advisor.budget_s", fail)
     return cfg
 
 
@@ -262,6 +271,10 @@ notice_s = 4
 resume_timeout_s = 20      # resume an unfinished game on its own after this (0 = wait for OK)
 language = "en"            # en, de, fr or nl until someone picks one at set-up (then that one is kept)
 # game = "samurai-spirit"  # always this game; default: a menu of the games, the last one played first
+
+[advisor]
+enabled = true             # a long press of OK at a decision shows each option's win chance; false: never
+budget_s = 1.0             # how long the advice may think (all cores)
 """
 
 

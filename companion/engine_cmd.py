@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+import time
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
@@ -44,7 +45,7 @@ def run(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
     """Answer each input line with one output line until end of input."""
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout
-    session = ProtocolSession(new_seed=lambda: secrets.randbelow(2**31))
+    session = ProtocolSession(new_seed=lambda: secrets.randbelow(2**31), clock=time.monotonic)
     for line in read_lines(source):
         sink.write(session.handle_line(line) + "\n")
         sink.flush()

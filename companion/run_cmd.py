@@ -12,6 +12,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from companion.advice import advice_desk
 from companion.app import App
 from companion.config import CONFIG_EXIT, Config, ConfigError, load_config, resolve_state_dir
 from companion.games import game_ui, registered_games
@@ -54,7 +55,8 @@ def open_devices(cfg: Config, mock: bool) -> tuple[Any, Any, Any]:
     else:
         reader = ReaderKeeper(lambda: open_reader(cfg.reader, **cfg.reader_options), cfg.reader, time.monotonic)
         if cfg.buttons == "gpio":
-            buttons = open_buttons("gpio", pins=cfg.button_pins, bounce_s=cfg.bounce_s, hold_s=cfg.hold_s)
+            buttons = open_buttons("gpio", pins=cfg.button_pins, bounce_s=cfg.bounce_s, hold_s=cfg.hold_s,
+                                   press_on_release=True)  # a long press (advice, going back) must not also act
         else:
             buttons = open_buttons("mock", hold_s=cfg.hold_s)
     display = open_display(cfg.display_driver, cfg.size, cfg.fullscreen, cfg.snapshot_dir)
@@ -184,7 +186,8 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
     tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
               save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language,
-              games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock))
+              games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock),
+              advice=advice_desk(cfg))
     return app, damage
 
 

@@ -15,29 +15,36 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.advisor import Budget, advise
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import input_from_obj
 from engine.core.match import Match
 from engine.core.messages import Message, msg
-from engine.core.registry import default_game, get_game
+from engine.core.registry import default_game, entry, get_game
 from engine.core.safe_json import load_limited
 
 MAX_LINE_BYTES = 65_536
 """A setup with a counted-out deck is under 1 KiB; longer lines are refused unread."""
 MAX_SEED = 2**63 - 1
-COMMANDS = ("new", "cards", "state", "journal", "undo", "tap", "press", "choose")
+COMMANDS = ("new", "cards", "state", "journal", "undo", "advise", "tap", "press", "choose")
 QUERIES = ("cards", "state", "journal")
 EXAMPLE = '{"press": "fight"}'
 NEW_EXAMPLE = '{"new": {"samurai": [...], "difficulty": "normal", "seed": 7}}'
+ADVISE_EXAMPLE = '{"advise": {"budget_ms": 500}}'
+ADVISE_FIELDS = {"budget_ms": 60_000, "playouts": 100_000, "seed": MAX_SEED}
+"""The fields of an advise request and the largest value each may take."""
+PLAYOUTS_PER_MS = 0.25
+"""Without a clock (a session made without one), budget_ms becomes this many play-outs per millisecond."""
 
 
 class ProtocolSession:
     """The state of one protocol conversation: at most one match at a time."""
 
-    def __init__(self, new_seed: Callable[[], int]) -> None:
+    def __init__(self, new_seed: Callable[[], int], clock: Callable[[], float] | None = None) -> None:
         self.match: Match | None = None
         self._new_seed = new_seed
+        self._clock = clock
 
     def _state(self) -> dict[str, Any] | None:
         """The public view, with every game's `outcome` (null until the game is over)."""
@@ -119,6 +126,8 @@ class ProtocolSession:
             return self._ok([], undone=[v.to_json() for v in taken])
         if command == "journal":
             return self._ok(header=match.header(), inputs=[v.to_json() for v in match.inputs])
+        if command == "advise":
+            return self._advise(match, obj["advise"])
         events = match.apply(input_from_obj(obj))
         return self._ok(events)
 
@@ -135,6 +144,30 @@ class ProtocolSession:
         match = Match(game, spec, self._new_seed() if seed is None else checked_seed(seed))
         self.match = match
         return self._ok(list(match.opening), header=match.header())
+
+
+    def _advise(self, match: Match, spec: Any) -> dict[str, Any]:
+        """Each option's win chance at the pending decision, from the public view (engine.core.advisor)."""
+        if not isinstance(spec, dict):
+            raise RuleError(msg("advise needs an object: {example}", example=ADVISE_EXAMPLE))
+        for key, value in spec.items():
+            if key not in ADVISE_FIELDS:
+                raise RuleError(msg("unexpected field(s) with {command}: {fields}", command="advise", fields=key))
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ADVISE_FIELDS[key]:
+                raise RuleError(msg("{key} must be a whole number from 1 to {most}, not {value}", key=key,
+                                    most=ADVISE_FIELDS[key], value=json.dumps(value)))
+        hooks = entry(match.game.name).advice()
+        if hooks is None:
+            raise RuleError(msg("No advice for {game}: the game has no advisor.", game=match.game.name))
+        budget_ms = spec.get("budget_ms", 500)
+        if self._clock is not None:
+            budget = Budget(playouts=spec.get("playouts", ADVISE_FIELDS["playouts"]), seconds=budget_ms / 1000,
+                            clock=self._clock)
+        else:
+            budget = Budget(playouts=spec.get("playouts", max(1, int(budget_ms * PLAYOUTS_PER_MS))))
+        seed = spec.get("seed", self._new_seed())
+        advice = advise(hooks, match, seed, budget)
+        return self._ok(advice=advice.to_json())
 
 
 def read_text(line: str | bytes) -> str:

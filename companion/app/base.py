@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.games.base import GameUI, Menu, Text
 from companion.history.menu import FirstMenuExtras
@@ -24,6 +25,9 @@ from companion.tagmap import TagMap
 from engine import Event, Match, Prompt, RuleError
 from engine.core.journal import Damage
 from engine.core.messages import Message, msg
+
+if TYPE_CHECKING:
+    from companion.advice import AdviceDesk
 
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
@@ -97,6 +101,7 @@ class AppBase:
     saving: SaveQueue
     accepted: int
     menu_extras: FirstMenuExtras | None
+    advice: AdviceDesk | None
 
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""

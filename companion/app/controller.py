@@ -24,7 +24,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.app.frames import Frames
 from companion.app.pickers import Pickers
@@ -42,6 +42,9 @@ from companion.tagmap import TagMap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine.core.messages import msg
 
+if TYPE_CHECKING:
+    from companion.advice import AdviceDesk
+
 
 class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     """The companion's state machine: resume, setup, play, over, and the pickers."""
@@ -52,8 +55,11 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
                  save_tags: bool = True, fs: FileSystem = REAL_DISK, save_retry_s: float = 5.0,
                  lang: str | None = None, default_lang: str = "en",
                  games: Mapping[str, Text] | None = None,
-                 switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None) -> None:
+                 switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None,
+                 advice: AdviceDesk | None = None) -> None:
         self.ui = ui
+        self.advice = advice
+        """Advice on a long press of OK (companion.advice); None: no advisor."""
         self.games = dict(games or {})
         """Game name -> title for the first menu; with one game or none the menu is skipped."""
         self.switch_game = switch_game
@@ -121,6 +127,8 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
         if self.notice and now >= self.notice.until:
             self.notice = None
             self.unknown_uid = None
+        if self.advice is not None:
+            self.advice.poll()
         if self.saving.due(now):
             self.saving.retry()
         if (self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline
@@ -131,7 +139,8 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
         times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
-                             self.saving.deadline(), self._next_page(), self._web_deadline()) if t is not None]
+                             self.saving.deadline(), self._next_page(),
+                             self.advice.deadline() if self.advice else None, self._web_deadline()) if t is not None]
         return min(times) if times else None
 
     def screen(self) -> Screen:

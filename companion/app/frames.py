@@ -84,6 +84,8 @@ class Frames(AppBase):
         pending = view.get("pending")
         if pending and "key" in pending:
             pending["text"] = self.tr(message_from_json(pending))
+            if self.advice is not None:
+                pending["text"] = self.advice.prompt_text(self.match, self.ui, self.tr, pending["text"])
         # The narration as keys and params, newest first: screens read where the game stands from it
         # (the round-end step) without matching words of one language.
         # One entry per line of `lines`, in the same order (a finished string has no key).

@@ -32,6 +32,11 @@ class PlaySteps(AppBase):
     def _play_button(self, name: str, held: bool) -> None:
         assert self.match is not None
         prompt = self.match.play.prompt
+        taken, note = self.advice.button(self.match, name, held) if self.advice else (False, None)
+        if taken:
+            if note is not None:
+                self._say(note, error=True)
+            return
         if name == "undo":
             self._ask_undo()
             return

@@ -9,9 +9,10 @@ checks and views.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
+from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import Choose, Input, Press
 from engine.core.messages import Message, msg
@@ -20,6 +21,12 @@ from engine.core.prompt import Prompt
 T = TypeVar("T")
 Flow = Generator[Prompt, Input, T]
 """A rule that may wait for input: yields Prompts, receives Inputs, returns T."""
+Pilot = Callable[[Any], Input]
+"""Answers the play's pending prompt (`play.prompt`) with an input, like a game's policy."""
+
+
+def _quiet(kind: str, message: Message, **data: Any) -> None:
+    """`emit` in a play-out: nobody reads the events of a game played to its end by a policy."""
 
 
 def option_of(value: Input) -> str:
@@ -42,6 +49,10 @@ class FlowPlay:
     events: list[Event]
     _prompt: Prompt | None
     _flow: Flow[None]
+    pilot: Pilot | None = None
+    """Set by `play_out`: who answers the prompts, inside the rules, instead of the caller."""
+    telling: bool = True
+    """False in a play-out: rules may skip building the sentences of their most frequent events."""
 
     def start(self, flow: Flow[None]) -> list[Event]:
         """Run the rules up to their first question."""
@@ -57,11 +68,45 @@ class FlowPlay:
                    forced: Message | None = None, subject: str | None = None) -> Flow[str]:
         """Wait for a choice. A single legal option is taken at once and reported (with `forced` as why)."""
         if len(options) == 1:
-            why = forced or msg("Only one choice: {option}.", option=options[0])
-            self.emit("forced", why, actor=actor, decision=kind, option=options[0])
+            if self.pilot is None:
+                why = forced or msg("Only one choice: {option}.", option=options[0])
+                self.emit("forced", why, actor=actor, decision=kind, option=options[0])
             return options[0]
-        value = yield Prompt(actor, kind, message, tuple(options), None, subject)
-        return option_of(value)
+        prompt = Prompt(actor, kind, message, tuple(options), None, subject)
+        if self.pilot is None:
+            value = yield prompt
+            return option_of(value)
+        self._prompt = prompt
+        option = option_of(self.pilot(self))
+        if option not in prompt.options:
+            raise RuleError(msg("{option} is not possible now. {prompt}", option=option, prompt=message))
+        return option
+
+    def play_out(self, pilot: Pilot) -> None:
+        """Play the game to its end with `pilot` answering every prompt: the play-out mode of simulations.
+
+        The same rules run, but without the round trip through the caller for
+        each input and without events (nobody reads them), so a simulated game
+        costs a fraction of one played input by input. The inputs are not
+        journalled: a play-out is for estimates, not for the table. A tap
+        prompt is answered the same way (the game's `reveal` asks the pilot).
+        """
+        self.pilot = pilot
+        self.quiet()
+        while self._prompt is not None:
+            value = pilot(self)
+            self.check(value)
+            self._resume(value)
+
+    def quiet(self) -> None:
+        """Make no more events: for plays nobody watches (play-outs, and the advisor's replays)."""
+        self.telling = False
+        self.emit = _quiet  # type: ignore[method-assign]
+        self.events = []
+
+    def check(self, value: Input) -> None:
+        """Refuse an input that is not acceptable now (each game says why; see engine.core.game.Play)."""
+        raise NotImplementedError
 
     @property
     def prompt(self) -> Prompt | None:

@@ -39,12 +39,16 @@ class GameEntry:
              policy(seed) -> a callable picking an input for a play,
              check_invariants(play), and hidden_twin(setup, seed, inputs) -> the
              same public inputs with every hidden identity changed
+    advisor  module of the advisor's hooks (engine.core.advisor.AdvisorHooks): the
+             game's heuristic policy, how to sample the unseen from the public
+             view, and who counts as winning; empty for a game without advice
     """
 
     name: str
     factory: str
     testing: str
     default: bool = False
+    advisor: str = ""
 
     def build(self) -> Game:
         module, _, attribute = self.factory.partition(":")
@@ -54,17 +58,22 @@ class GameEntry:
     def hooks(self) -> ModuleType:
         return importlib.import_module(self.testing)
 
+    def advice(self) -> ModuleType | None:
+        """The advisor's hooks, or None when the game registered none."""
+        return importlib.import_module(self.advisor) if self.advisor else None
+
 
 _ENTRIES: dict[str, GameEntry] = {}
 _CACHE: dict[str, Game] = {}
 _scanned = False
 
 
-def register_game(name: str, factory: str, *, testing: str, default: bool = False) -> None:
+def register_game(name: str, factory: str, *, testing: str, default: bool = False, advisor: str = "") -> None:
     """Called once by each game's registration file."""
-    if name in _ENTRIES and _ENTRIES[name] != GameEntry(name, factory, testing, default):
+    made = GameEntry(name, factory, testing, default, advisor)
+    if name in _ENTRIES and _ENTRIES[name] != made:
         raise ValueError(f"game {name!r} is registered twice")
-    _ENTRIES[name] = GameEntry(name, factory, testing, default)
+    _ENTRIES[name] = made
 
 
 def _scan() -> None:

@@ -235,6 +235,8 @@ class Knowledge:
         if top is not None and top != NOTED:
             return top
         noted = self.notes.cards
+        if not noted:
+            return self._sample_unnoted(rng)
         if source == "intruder" and len(stack) - 1 in noted:
             return noted[len(stack) - 1]
         secret = set(noted.values())
@@ -252,6 +254,20 @@ class Knowledge:
             if pick < count:
                 candidates = self.candidates[rank]
                 return rng.choice([c for c in candidates if c not in secret] if secret else candidates)
+            pick -= count
+        raise AssertionError("no card can be on top")
+
+    def _sample_unnoted(self, rng: random.Random) -> str:
+        """`sample_top` when nothing is noted: the same draw, counting the unknown slots by the balance rule."""
+        unseen = self.unseen
+        unidentified = self.unidentified
+        pick = rng.randrange(len(unseen) + sum(unidentified.values()))
+        if pick < len(unseen):
+            return sorted(unseen)[pick]
+        pick -= len(unseen)
+        for rank, count in sorted(unidentified.items()):
+            if pick < count:
+                return rng.choice(self.candidates[rank])
             pick -= count
         raise AssertionError("no card can be on top")
 

@@ -78,16 +78,23 @@ class Play(FlowPlay):
         cards = self.state.cards
         if face_up is not None and source == "raider" and cards.raider_face_up:
             message = Message(face_up.template, {**message.params, "card": cards.raider[-1]})
-        value = yield Prompt(who, "reveal", message, (), source)
+        prompt = Prompt(who, "reveal", message, (), source)
+        if self.pilot is None:
+            value = yield prompt
+        else:
+            self._prompt = prompt
+            value = self.pilot(self)
         assert isinstance(value, Tap)
         cid = value.card
         st = self.state
         st.cards.take(source, cid, st.round)
-        revealed = _REVEALED.get(cid)
-        if revealed is None:
-            revealed = _REVEALED[cid] = msg("{card} revealed.", card=cid)
-        self.emit("reveal", revealed, card=cid, source=source)
-        yield from deal.after_reveal(self, cid)
+        if self.pilot is None:
+            revealed = _REVEALED.get(cid)
+            if revealed is None:
+                revealed = _REVEALED[cid] = msg("{card} revealed.", card=cid)
+            self.emit("reveal", revealed, card=cid, source=source)
+        if len(st.samurai) == 2 and not st.deal_settled:  # deal.after_reveal does nothing otherwise
+            yield from deal.after_reveal(self, cid)
         return cid
 
     # --- the Play contract ----------------------------------------------------

@@ -3,4 +3,5 @@
 from engine.core.registry import register_game
 
 register_game("samurai-spirit", "engine.games.samurai_spirit:SamuraiSpirit",
-              testing="engine.games.samurai_spirit.testing", default=True)
+              testing="engine.games.samurai_spirit.testing", default=True,
+              advisor="engine.games.samurai_spirit.advice")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core.events import Event
 from engine.core.inputs import Input, Tap
@@ -56,6 +57,26 @@ def play_one(game: SamuraiSpirit, setup: dict[str, object], seed: int, explore: 
         if hider is not None and play.prompt is not None and _slid_unseen(play, events) and hider.random() < hidden:
             apply(Tap(play.state.cards.sample_top("intruder", hider), hidden=True))
     return match
+
+
+def play_out_one(game: SamuraiSpirit, setup: dict[str, Any], seed: int, explore: float = 0.0) -> tuple[Play, int]:
+    """The game `play_one` plays, in play-out mode: the finished play and how many inputs it took.
+
+    Same rules, same policy, same random draws, so the same game; only the
+    events and the journal are skipped (see `FlowPlay.play_out`).
+    """
+    play, _ = game.new_play(game.parse_setup(setup), seed)
+    assert isinstance(play, Play)
+    choose = SimplePolicy(random.Random(seed ^ 0x5EED), explore).choose
+    count = 0
+
+    def pilot(p: Play) -> Input:
+        nonlocal count
+        count += 1
+        return choose(p)
+
+    play.play_out(pilot)
+    return play, count
 
 
 def _slid_unseen(play: Play, events: list[Event]) -> bool:
@@ -121,12 +142,10 @@ def _other_card(play: Play, original: str, avoid: set[str], rng: random.Random) 
 def simulate(game: SamuraiSpirit, setup: dict[str, object], games: int, seed: int) -> Tally:
     tally = Tally()
     for index in range(games):
-        match = play_one(game, setup, seed + index)
-        play = match.play
-        assert isinstance(play, Play)
+        play, inputs = play_out_one(game, setup, seed + index)
         st = play.state
         tally.games += 1
-        tally.inputs += len(match.inputs)
+        tally.inputs += inputs
         tally.rounds[st.round] = tally.rounds.get(st.round, 0) + 1
         if st.result == "won":
             tally.won += 1

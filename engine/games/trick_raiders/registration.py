@@ -3,4 +3,4 @@
 from engine.core.registry import register_game
 
 register_game("trick-raiders", "engine.games.trick_raiders:TrickRaiders",
-              testing="engine.games.trick_raiders.testing")
+              testing="engine.games.trick_raiders.testing", advisor="engine.games.trick_raiders.advice")

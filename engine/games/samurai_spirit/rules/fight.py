@@ -68,8 +68,9 @@ def defend(p: Play, sam: SamuraiState, cid: str) -> None:
     sam.defence.append(cid)
     p.state.cards.place(cid, "defence", sam.name)
     symbol = p.state.catalogue.cards[cid].symbol
-    p.emit("defend", msg("{samurai} defends: lay {card} to the left of the board ({symbol}).", samurai=sam.name,
-                         card=cid, symbol=symbol), samurai=sam.name, card=cid)
+    if p.telling:
+        p.emit("defend", msg("{samurai} defends: lay {card} to the left of the board ({symbol}).", samurai=sam.name,
+                             card=cid, symbol=symbol), samurai=sam.name, card=cid)
 
 
 def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) -> list[str]:

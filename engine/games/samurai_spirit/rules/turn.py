@@ -114,9 +114,10 @@ def support(p: Play, sam: SamuraiState) -> Flow[None]:
     sam.token_holder = target
     st.cards.raider_to_intruder()
     st.last_active = sam.seat
-    p.emit("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
-                          "card, unseen, onto the Intruder stack.", samurai=sam.name, samurai2=target),
-           samurai=sam.name, target=target)
+    if p.telling:
+        p.emit("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
+                              "card, unseen, onto the Intruder stack.", samurai=sam.name, samurai2=target),
+               samurai=sam.name, target=target)
 
 
 def do_pass(p: Play, sam: SamuraiState) -> None:
@@ -134,6 +135,7 @@ def end_turn(p: Play, sam: SamuraiState) -> None:
     for other in st.samurai:
         if other.token_holder == sam.name and other is not sam:
             other.token_holder = other.name
-            p.emit("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
-                                     samurai2=other.name), token=other.name)
+            if p.telling:
+                p.emit("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
+                                         samurai2=other.name), token=other.name)
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False

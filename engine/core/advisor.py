@@ -1,0 +1,212 @@
+"""Advice at a decision: each option's chance of winning, from the public view only.
+
+Determinized Monte Carlo. For each sample, the game's `determinize` hook
+rebuilds the play at the current decision from what the table has seen
+(never the engine's private notes) with every unseen identity and every
+future random choice drawn afresh; then each legal option is taken and the
+game is played to its end by the game's heuristic policy. All options of a
+sample share the same draws (common random numbers), so the differences
+between options are not drowned in the luck of the deal.
+
+Pure and deterministic: the same match, seed and budget give the same
+advice. The budget is a number of play-outs, or a caller-given clock
+function and a time (the engine reads no clock of its own). Sampling stops
+early once the best option is separated from every other one (its interval
+no longer overlaps theirs) after a minimum number of samples.
+
+A game plugs in by registering an `advisor` module (engine.core.registry)
+that provides the hooks of `AdvisorHooks`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.core.errors import RuleError
+from engine.core.flow import FlowPlay, Pilot
+from engine.core.inputs import Input
+from engine.core.match import Match
+from engine.core.messages import msg
+
+Z = 1.96
+"""95% two-sided normal quantile, for the intervals."""
+MIN_SAMPLES = 24
+"""Samples before an early stop may be called: enough for the interval to mean something."""
+
+
+class AdvisorHooks(Protocol):
+    """What a game's `advisor` module provides (module-level functions)."""
+
+    def heuristic(self, seed: int) -> Pilot:
+        """The game's heuristic policy: answers any prompt, reading only public knowledge."""
+        ...
+
+    def determinize(self, match: Match, rng: random.Random) -> FlowPlay:
+        """A fresh play at `match`'s current prompt, rebuilt from public inputs; unseen identities from `rng`."""
+        ...
+
+    def score(self, play: Any, actor: str) -> float:
+        """1.0 if `actor` (or the table, in a cooperative game) won the finished play, else 0.0; shares allowed."""
+        ...
+
+    def advisable(self, match: Match) -> bool:
+        """Whether the pending prompt is a decision the advisor can weigh from the public view."""
+        ...
+
+    def choices(self, match: Match) -> dict[str, Input]:
+        """The options weighed at the pending prompt, each with the input that takes it."""
+        ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one piece of advice may take.
+
+    `playouts` caps the games played (over all options). With `clock` (a
+    function returning seconds) and `seconds`, sampling also stops once that
+    much time has passed; the engine never reads a clock by itself.
+    """
+
+    playouts: int = 2000
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+
+
+@dataclass
+class Estimate:
+    """One option's tally: total score over the play-outs that took it."""
+
+    option: str
+    wins: float = 0.0
+    games: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson 95% interval of the win chance (sound near 0% and 100%, unlike mean +- 2 sigma)."""
+        n = self.games
+        if not n:
+            return 0.0, 1.0
+        p = self.mean
+        centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+        half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"option": self.option, "estimate": round(self.mean, 4), "low": round(low, 4),
+                "high": round(high, 4), "playouts": self.games}
+
+
+@dataclass
+class Advice:
+    """Every option's estimate at one decision, best first in `ranked`."""
+
+    actor: str
+    kind: str
+    estimates: list[Estimate] = field(default_factory=list)
+    separated: bool = False
+    preferred: str = ""
+    """The heuristic's own choice: it wins ties, so thin or all-zero estimates never pick an option blindly."""
+
+    @property
+    def playouts(self) -> int:
+        return sum(e.games for e in self.estimates)
+
+    @property
+    def ranked(self) -> list[Estimate]:
+        return sorted(self.estimates, key=lambda e: (-e.mean, e.option != self.preferred))
+
+    @property
+    def best(self) -> str:
+        return self.ranked[0].option
+
+    @property
+    def margin(self) -> float:
+        """The widest half-interval of any option: the "+-" said with the advice."""
+        return max(((e.interval[1] - e.interval[0]) / 2 for e in self.estimates), default=0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actor": self.actor, "kind": self.kind, "best": self.best, "heuristic": self.preferred,
+                "separated": self.separated,
+                "playouts": self.playouts, "options": [e.to_json() for e in self.estimates]}
+
+
+def merge(parts: Iterable[Advice]) -> Advice:
+    """Pool advice computed in parts (one per worker process, each with its own seed)."""
+    pooled: Advice | None = None
+    for part in parts:
+        if pooled is None:
+            pooled = Advice(part.actor, part.kind, [Estimate(e.option) for e in part.estimates],
+                            preferred=part.preferred)
+        for mine, theirs in zip(pooled.estimates, part.estimates, strict=True):
+            mine.wins += theirs.wins
+            mine.games += theirs.games
+    if pooled is None:
+        raise ValueError("nothing to merge")
+    pooled.separated = is_separated(pooled)
+    return pooled
+
+
+def is_separated(advice: Advice) -> bool:
+    """The best option's interval lies wholly above every other option's."""
+    ranked = advice.ranked
+    if len(ranked) < 2 or min(e.games for e in ranked) < MIN_SAMPLES:
+        return False
+    low = ranked[0].interval[0]
+    return all(e.interval[1] < low for e in ranked[1:])
+
+
+def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget(),
+           progress: Callable[[Advice], None] | None = None) -> Advice:
+    """Weigh every option of the pending decision; see the module's note.
+
+    `progress`, if given, is called with the advice so far after each sample
+    (one play-out per option), so a caller can show it growing.
+    """
+    prompt = match.play.prompt
+    if prompt is None or not hooks.advisable(match):
+        raise RuleError(msg("No advice here: the advisor weighs decisions (a choice or a button), not a card to "
+                            "tap or a finished game."))
+    choices = hooks.choices(match)
+    options = list(choices)
+    preferred = hooks.heuristic(seed)(match.play)
+    advice = Advice(prompt.actor, prompt.kind, [Estimate(option) for option in options],
+                    preferred=next((o for o, value in choices.items() if value == preferred), ""))
+    rng = random.Random(seed)
+    start = budget.clock() if budget.clock is not None else 0.0
+    while advice.playouts + len(options) <= max(budget.playouts, len(options)):
+        sample = rng.getrandbits(64)
+        for estimate in advice.estimates:
+            estimate.wins += _play_out(hooks, match, choices[estimate.option], sample)
+            estimate.games += 1
+        advice.separated = is_separated(advice)
+        if progress is not None:
+            progress(advice)
+        if advice.separated:
+            break
+        if budget.clock is not None and budget.seconds is not None and budget.clock() - start >= budget.seconds:
+            break
+    return advice
+
+
+def _play_out(hooks: AdvisorHooks, match: Match, choice: Input, sample: int) -> float:
+    """One game from the decision: `choice` taken, then the heuristic, all chance from `sample`."""
+    prompt = match.play.prompt
+    assert prompt is not None
+    play = hooks.determinize(match, random.Random(sample))
+    pilot = hooks.heuristic(sample ^ 0x9E3779B9)
+    first: list[Input] = [choice]
+
+    def opening(p: Any) -> Input:
+        return first.pop() if first else pilot(p)
+
+    play.play_out(opening)
+    return hooks.score(play, prompt.actor)
