@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
-from engine.core.inputs import Choose, Input, Press
-from engine.core.messages import Message, msg
+from engine.core.inputs import Choose, Input, Press, Tap
+from engine.core.messages import Items, Message, msg
 from engine.core.prompt import Prompt
 
 T = TypeVar("T")
@@ -105,7 +105,32 @@ class FlowPlay:
         self.events = []
 
     def check(self, value: Input) -> None:
-        """Refuse an input that is not acceptable now (each game says why; see engine.core.game.Play)."""
+        """Refuse an input that is not acceptable now, changing nothing (engine.core.game.Play).
+
+        A choice or a press must be one of the prompt's options; a tap is the
+        game's to judge (`_why_not_tap`), from what the table has seen only.
+        A game with checks of its own overrides this whole.
+        """
+        prompt = self._prompt
+        if prompt is None:
+            raise RuleError(msg("The game is over: start a new game, or undo."))
+        if isinstance(value, Tap):
+            reason = self._why_not_tap(prompt, value)
+        else:
+            option = option_of(value)
+            reason = None if option in prompt.options else self._why_not_option(prompt, option)
+        if reason is not None:
+            raise RuleError(reason)
+
+    def _why_not_option(self, prompt: Prompt, option: str) -> Message:
+        """Why a choice or press is refused: the prompt, and its options when it has some."""
+        if prompt.options:
+            return msg("{option} is not an option now. {prompt} Choices: {options}.", option=option,
+                       prompt=prompt.message, options=Items(prompt.options))
+        return msg("{option} is not possible now. {prompt}", option=option, prompt=prompt.message)
+
+    def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
+        """Why this tap cannot be true now, or None to accept it; the game's own rules."""
         raise NotImplementedError
 
     @property

@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.errors import RuleError
 from engine.core.events import Event
-from engine.core.flow import FlowPlay, option_of
+from engine.core.flow import FlowPlay
 from engine.core.inputs import Input, Tap
 from engine.core.messages import Items, Message, msg
 from engine.core.outcome import Outcome
@@ -49,18 +48,6 @@ class Play(FlowPlay):
     @property
     def outcome(self) -> Outcome | None:
         return self.state.outcome
-
-    def check(self, value: Input) -> None:
-        prompt = self._prompt
-        if prompt is None:
-            raise RuleError(msg("The game is over: start a new game, or undo."))
-        if isinstance(value, Tap):
-            reason = self._why_not_tap(prompt, value)
-        else:
-            option = option_of(value)
-            reason = None if option in prompt.options else self._why_not_option(prompt, option)
-        if reason is not None:
-            raise RuleError(reason)
 
     def advance(self, value: Input) -> list[Event]:
         self.state.step += 1

@@ -12,10 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.flow import FlowPlay
-from engine.core.inputs import Choose, Input, Tap
+from engine.core.inputs import Input, Tap
 from engine.core.messages import Items, Message, msg
 from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
@@ -55,24 +54,6 @@ class Play(FlowPlay):
     @property
     def outcome(self) -> Outcome | None:
         return self.state.outcome
-
-    def check(self, value: Input) -> None:
-        prompt = self._prompt
-        if prompt is None:
-            raise RuleError(msg("The game is over: start a new game, or undo."))
-        if isinstance(value, Tap):
-            reason = self._why_not_tap(prompt, value)
-        else:
-            option = value.option if isinstance(value, Choose) else value.button
-            reason = None if option in prompt.options else self._why_not_option(prompt, option)
-        if reason is not None:
-            raise RuleError(reason)
-
-    def _why_not_option(self, prompt: Prompt, option: str) -> Message:
-        if prompt.options:
-            return msg("{option} is not an option now. {prompt} Choices: {options}.", option=option,
-                       prompt=prompt.message, options=Items(prompt.options))
-        return msg("{option} is not possible now. {prompt}", option=option, prompt=prompt.message)
 
     def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
         st = self.state
