@@ -30,8 +30,8 @@ from companion.games.base import GameUI
 from engine import RuleError
 from engine.core.messages import Message, msg
 
-NOT_GAMES = frozenset({"base", "registry"})
-"""The package's own modules: the contract and this registry."""
+NOT_GAMES = frozenset({"base", "registry", "tagged_components"})
+"""The package's own modules: the contract, this registry and the defaults games share."""
 
 
 class DemoScripts(Protocol):

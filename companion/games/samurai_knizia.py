@@ -18,8 +18,9 @@ from typing import Any
 from companion.games.base import Menu, Text
 from companion.games.registry import GameRegistration
 from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
-from companion.i18n import Namer, Translator
-from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from companion.games.tagged_components import TaggedComponentsUI, list_of
+from companion.i18n import Translator
+from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.samurai_knizia import KniziasSamurai
 from engine.games.samurai_knizia.catalogue import CASTES, Tile
@@ -195,35 +196,20 @@ class SamuraiKniziaSetup:
         return out
 
 
-class SamuraiKniziaUI:
+class SamuraiKniziaUI(TaggedComponentsUI):
+    """{tile} as players say it, {player} and {caste} in the table's language."""
+
     name = "samurai-knizia"
 
     def __init__(self) -> None:
         self.game = KniziasSamurai()
-        self.tiles = self.game.catalogue.tiles
+        self.tiles = self.components = self.game.catalogue.tiles
         tile = TileNamer(self.tiles)
-        self._namers: dict[str, Namer] = {
-            "tile": tile,
-            "card": tile,
-            "tiles": lambda tids, tr: ", ".join(tile(t, tr) for t in tids),
-            "player": name_player,
-            "players": lambda names, tr: ", ".join(name_player(n, tr) for n in names),
-            "caste": name_caste,
-            "castes": lambda castes, tr: ", ".join(name_caste(c, tr) for c in castes),
-            "option": name_option,
-            "options": lambda options, tr: ", ".join(name_option(o, tr) for o in options),
-            "target": lambda target, tr: tr(self.describe_target(target)) if ":" in str(target) else str(target),
-        }
-
-    def namers(self) -> dict[str, Namer]:
-        """{tile} as players say it, {player} and {caste} in the table's language."""
-        return dict(self._namers)
+        self._namers = {**self.common_namers(tile, name_player, name_option), "tile": tile, "tiles": list_of(tile),
+                        "caste": name_caste, "castes": list_of(name_caste)}
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> SamuraiKniziaSetup:
         return SamuraiKniziaSetup(self.game.catalogue.colours, last)
-
-    def tag_targets(self) -> list[str]:
-        return [f"card:{tid}" for tid in self.tiles]
 
     def button_label(self, name: str) -> Message | None:
         """Confront, Defend and Support name the castes here: Castle, Buddha, Rice."""
@@ -241,15 +227,7 @@ class SamuraiKniziaUI:
             shown.append("ok")
         return tuple(shown)
 
-    def input_for_tap(self, match: Match, target: str) -> list[Input] | Message:
-        """A tile tapped under a tap prompt is that tile; the engine says whether it may be played or counted."""
-        prompt = match.play.prompt
-        assert prompt is not None
-        kind, _, name = target.partition(":")
-        if kind != "card":
-            return msg("Not waiting for that now. {prompt}", prompt=prompt.message)
-        if prompt.tap is not None:
-            return [Tap(name)]
+    def not_waiting_for_a_component(self, prompt: Prompt) -> Message:
         return msg("Not waiting for a tile now. {prompt}", prompt=prompt.message)
 
     def input_for_button(self, prompt: Prompt, name: str) -> list[Input] | Message:
@@ -258,13 +236,6 @@ class SamuraiKniziaUI:
         if option is not None and prompt.tap is not None:
             return [Press(option)]
         return msg("That button does nothing now. {prompt}", prompt=prompt.message)
-
-    def virtual_targets(self, match: Match | None, setting_up: bool) -> list[str]:
-        """The tiles the moment could take (the player's unplayed tiles, the tiles on the board)."""
-        prompt = match.play.prompt if match is not None else None
-        if match is not None and prompt is not None and prompt.tap is not None:
-            return [f"card:{t}" for t in match.play.possible_taps()]
-        return [f"card:{tid}" for tid in self.tiles]
 
     def describe_target(self, target: str) -> Message:
         _, _, name = target.partition(":")

@@ -16,8 +16,9 @@ from typing import Any
 
 from companion.games.base import Menu, Text
 from companion.games.registry import GameRegistration
+from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.tenno_demo import TennoDemo
-from companion.i18n import Namer, Translator
+from companion.i18n import Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.tenno import Tenno
@@ -178,32 +179,18 @@ class TennoSetup:
         return out
 
 
-class TennoUI:
+class TennoUI(TaggedComponentsUI):
+    """{card} as players say it ("Red's Ninja"), {player} as the colour in the table's language."""
+
     name = "tenno"
 
     def __init__(self) -> None:
         self.game = Tenno()
-        self.cards = self.game.catalogue.cards
-        card = CardNamer(self.cards)
-        self._namers: dict[str, Namer] = {
-            "card": card,
-            "cards": lambda cids, tr: ", ".join(card(c, tr) for c in cids),
-            "player": name_player,
-            "players": lambda names, tr: ", ".join(name_player(n, tr) for n in names),
-            "option": name_option,
-            "options": lambda options, tr: ", ".join(name_option(o, tr) for o in options),
-            "target": lambda target, tr: tr(self.describe_target(target)) if ":" in str(target) else str(target),
-        }
-
-    def namers(self) -> dict[str, Namer]:
-        """{card} as players say it ("Red's Ninja"), {player} as the colour in the table's language."""
-        return dict(self._namers)
+        self.cards = self.components = self.game.catalogue.cards
+        self._namers = self.common_namers(CardNamer(self.cards), name_player, name_option)
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> TennoSetup:
         return TennoSetup(last, self.cards)
-
-    def tag_targets(self) -> list[str]:
-        return [f"card:{cid}" for cid in self.cards]
 
     def button_label(self, name: str) -> Message | None:
         return None
@@ -220,13 +207,9 @@ class TennoUI:
         prompt = match.play.prompt
         assert prompt is not None
         kind, _, name = target.partition(":")
-        if kind != "card":
-            return msg("Not waiting for that now. {prompt}", prompt=prompt.message)
-        if prompt.tap is not None:
-            return [Tap(name)]
-        if prompt.kind == "done":
+        if kind == "card" and prompt.tap is None and prompt.kind == "done":
             return [Choose("ok"), Tap(name)]
-        return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
+        return super().input_for_tap(match, target)
 
     def input_for_button(self, prompt: Prompt, name: str) -> list[Input] | Message:
         if name in prompt.options:
@@ -235,16 +218,9 @@ class TennoUI:
 
     def virtual_targets(self, match: Match | None, setting_up: bool) -> list[str]:
         """One card of each colour at set-up; in play, the cards the prompt's rule allows."""
-        prompt = match.play.prompt if match is not None else None
-        if match is not None and prompt is not None and prompt.tap is not None:
-            return [f"card:{c}" for c in match.play.possible_taps()]
         if setting_up:
             return [f"card:{colour}-farmer-1" for colour in COLOURS]
-        return [f"card:{cid}" for cid in self.cards]
-
-    def describe_target(self, target: str) -> Message:
-        _, _, name = target.partition(":")
-        return msg("{card}", card=name)
+        return super().virtual_targets(match, setting_up)
 
     def option_label(self, option: str, prompt: Prompt) -> Message:
         if option in WORDS:

@@ -21,10 +21,11 @@ from typing import Any
 
 from companion.games.base import Menu, Text
 from companion.games.registry import GameRegistration
+from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.trick_raiders_demo import TrickRaidersDemo
-from companion.i18n import Namer, Translator
+from companion.i18n import Translator
 from companion.undo_offer import UNDO
-from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.catalogue import SUITS, Card
@@ -175,33 +176,18 @@ class TrickRaidersSetup:
         return out
 
 
-class TrickRaidersUI:
+class TrickRaidersUI(TaggedComponentsUI):
+    """{card} as players say it, {suit} and {player} in the table's language."""
+
     name = "trick-raiders"
 
     def __init__(self) -> None:
         self.game = TrickRaiders()
-        self.cards = self.game.catalogue.cards
-        card = CardNamer(self.cards)
-        self._namers: dict[str, Namer] = {
-            "card": card,
-            "cards": lambda cids, tr: ", ".join(card(c, tr) for c in cids),
-            "suit": name_suit,
-            "player": name_player,
-            "players": lambda names, tr: ", ".join(name_player(n, tr) for n in names),
-            "option": name_option,
-            "options": lambda options, tr: ", ".join(name_option(o, tr) for o in options),
-            "target": lambda target, tr: tr(self.describe_target(target)) if ":" in str(target) else str(target),
-        }
-
-    def namers(self) -> dict[str, Namer]:
-        """{card} as players say it, {suit} and {player} in the table's language."""
-        return dict(self._namers)
+        self.cards = self.components = self.game.catalogue.cards
+        self._namers = {**self.common_namers(CardNamer(self.cards), name_player, name_option), "suit": name_suit}
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> TrickRaidersSetup:
         return TrickRaidersSetup(last)
-
-    def tag_targets(self) -> list[str]:
-        return [f"card:{cid}" for cid in self.cards]
 
     def button_label(self, name: str) -> Message | None:
         """Only OK has a game word ("Done" ends a declaration); the action buttons do nothing in this game."""
@@ -213,33 +199,11 @@ class TrickRaidersUI:
             return ("ok",)
         return ()
 
-    def input_for_tap(self, match: Match, target: str) -> list[Input] | Message:
-        """A card tapped under a tap prompt is that card; under a choice it means nothing."""
-        prompt = match.play.prompt
-        assert prompt is not None
-        kind, _, name = target.partition(":")
-        if kind != "card":
-            return msg("Not waiting for that now. {prompt}", prompt=prompt.message)
-        if prompt.tap is not None:
-            return [Tap(name)]
-        return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
-
     def input_for_button(self, prompt: Prompt, name: str) -> list[Input] | Message:
         """OK ends a declaration; the action buttons have no meaning in Trick Raiders."""
         if name in prompt.options and prompt.tap is not None:
             return [Press(name)]
         return msg("That button does nothing in Trick Raiders. {prompt}", prompt=prompt.message)
-
-    def virtual_targets(self, match: Match | None, setting_up: bool) -> list[str]:
-        """The cards the moment could take (what the table has not seen, or the player's lead cards)."""
-        prompt = match.play.prompt if match is not None else None
-        if match is not None and prompt is not None and prompt.tap is not None:
-            return [f"card:{c}" for c in match.play.possible_taps()]
-        return [f"card:{cid}" for cid in self.cards]
-
-    def describe_target(self, target: str) -> Message:
-        _, _, name = target.partition(":")
-        return msg("{card}", card=name)
 
     def option_label(self, option: str, prompt: Prompt) -> Message:
         if prompt.kind == "revoke":
