@@ -165,6 +165,23 @@ class DemoTable:
         self._poll()
         self._drain()
 
+    def show_next_mishap(self, refused: str | None, unknown_uid: str, undo_now: bool = True) -> None:
+        """The demo's tour of what goes wrong at a table, one per call and each once: a tap of `refused` (a
+        component the moment refuses), a tag nobody enrolled, a lost reader, then an undo (when `undo_now`)."""
+        if refused is not None and "refusal" not in self.shown:
+            self.tap(refused)
+            self.count["refusals"] += 1
+            self.snap("refusal")
+        elif "unknown-tag" not in self.shown:
+            self.tap(unknown_uid)
+            self.snap("unknown-tag")
+            self.clock.advance(5.0)
+            self.app.tick()
+        elif "reader-lost" not in self.shown:
+            self.lose_reader()
+        elif "undo-confirm" not in self.shown and undo_now and self.app.match is not None and self.app.match.inputs:
+            self.show_undo()
+
     def show_undo(self) -> None:
         """Undo, its confirmation, and the screen after it."""
         self.press("undo")

@@ -108,19 +108,7 @@ class SamuraiKniziaDemo:
             return
         other = next(pl for pl in st.players if pl.name != prompt.actor)
         unplayed = st.unplayed(other)
-        if unplayed and "refusal" not in table.shown:
-            table.tap(f"card:{unplayed[0]}")
-            table.count["refusals"] += 1
-            table.snap("refusal")
-        elif "unknown-tag" not in table.shown:
-            table.tap(UNKNOWN_UID)
-            table.snap("unknown-tag")
-            table.clock.advance(5.0)
-            app.tick()
-        elif "reader-lost" not in table.shown:
-            table.lose_reader()
-        elif "undo-confirm" not in table.shown and app.match.inputs:
-            table.show_undo()
+        table.show_next_mishap(f"card:{unplayed[0]}" if unplayed else None, UNKNOWN_UID)
 
     def in_play(self, play: Any) -> list[str]:
         """Tiles on the board, for the fuzzer's "card in play" nonsense."""

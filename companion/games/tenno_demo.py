@@ -109,19 +109,7 @@ class TennoDemo:
             table.snap("second-attack")
         if prompt.kind != "attack":
             return
-        if "refusal" not in table.shown:
-            table.tap(f"card:{prompt.actor}-shogun")
-            table.count["refusals"] += 1
-            table.snap("refusal")
-        elif "unknown-tag" not in table.shown:
-            table.tap(UNKNOWN_UID)
-            table.snap("unknown-tag")
-            table.clock.advance(5.0)
-            app.tick()
-        elif "reader-lost" not in table.shown:
-            table.lose_reader()
-        elif "undo-confirm" not in table.shown and app.match.inputs and play.state.turn > 2:
-            table.show_undo()
+        table.show_next_mishap(f"card:{prompt.actor}-shogun", UNKNOWN_UID, undo_now=play.state.turn > 2)
 
     def in_play(self, play: Any) -> list[str]:
         """Cards the table has seen turned up, for the fuzzer's "card in play" nonsense."""

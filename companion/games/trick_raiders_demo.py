@@ -126,19 +126,7 @@ class TrickRaidersDemo:
         if prompt.kind != "follow":
             return
         own_lead = st.by_name(prompt.actor).lead
-        if own_lead and "refusal" not in table.shown:
-            table.tap(f"card:{own_lead[0]}")
-            table.count["refusals"] += 1
-            table.snap("refusal")
-        elif "unknown-tag" not in table.shown:
-            table.tap(UNKNOWN_UID)
-            table.snap("unknown-tag")
-            table.clock.advance(5.0)
-            app.tick()
-        elif "reader-lost" not in table.shown:
-            table.lose_reader()
-        elif "undo-confirm" not in table.shown and app.match.inputs:
-            table.show_undo()
+        table.show_next_mishap(f"card:{own_lead[0]}" if own_lead else None, UNKNOWN_UID)
 
     def in_play(self, play: Any) -> list[str]:
         """Cards already seen on the table, for the fuzzer's "card in play" nonsense."""
