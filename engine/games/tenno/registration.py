@@ -2,4 +2,5 @@
 
 from engine.core.registry import register_game
 
-register_game("tenno", "engine.games.tenno:Tenno", testing="engine.games.tenno.testing")
+register_game("tenno", "engine.games.tenno:Tenno", testing="engine.games.tenno.testing",
+              advisor="engine.games.tenno.advice")
