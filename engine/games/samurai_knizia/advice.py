@@ -126,7 +126,7 @@ class HeuristicPolicy(SimplePolicy):
         base = self.fill(st)
         move = st.board[-1]
 
-        return max(options, key=lambda tid: (_worth(st, _replaced(base, move, tid, self.seed), name),
+        return max(options, key=lambda tid: (_gain(st, base, _replaced(base, move, tid, self.seed), name),
                                              -st.tile(tid).value, tid))
 
     def _play_tile(self, play: Play) -> Input:
@@ -148,17 +148,15 @@ class HeuristicPolicy(SimplePolicy):
     def _best(self, st: State, name: str, tiles: list[str]) -> tuple[float, str]:
         """The tile that gains most where it lands; ties to the weaker tile, kept strong tiles for later."""
         base = self.fill(st)
-        before = _worth(st, base, name)
         scored = []
         for tid in tiles:
             if st.tile(tid).type == "move":
                 own = st.own_normal_on_board(st.by_name(name))
-                gain = max((_worth(st, _replaced(base, tid, t, self.seed), name) for t in own), default=before)
+                gain = max((_gain(st, base, _replaced(base, tid, t, self.seed), name) for t in own), default=0.0)
             else:
                 after = base.copy()
                 after.land(tid, self.seed)
-                gain = _worth(st, after, name)
-            gain -= before
+                gain = _gain(st, base, after, name)
             scored.append((gain, -st.tile(tid).value, tid))
         gain, _, tid = max(scored)
         return gain, tid
@@ -170,22 +168,28 @@ def _replaced(fill: _Moving, move: str, replaced: str, seed: int) -> _Moving:
     return after
 
 
-def _worth(st: State, fill: _Moving, name: str) -> float:
-    """`name`'s standing over the settlements not yet captured: figures it would take, less the others'."""
-    others = max(1, st.count - 1)
-    captured = len(st.captures)
-    done = {id(tiles) for _, tiles in fill.done[:captured]}
+def _gain(st: State, base: _Moving, after: _Moving, name: str) -> float:
+    """What `after` is worth to `name` over `base`, counted in the settlements that changed and are not captured."""
+    captured = {id(tiles) for _, tiles in base.done[:len(st.captures)]}
     total = 0.0
-    for place, tiles in zip(fill.places, fill.filled, strict=True):
-        if not tiles or id(tiles) in done:
-            continue
-        weight = 1.0 if len(tiles) >= place.spaces else OPEN_WEIGHT * len(tiles) / place.spaces
-        for caste in place.castes:
-            influence = st.influence(tiles, caste)
-            mine = influence.pop(name)
-            best = max(influence.values())
-            lead = 1.0 if mine > best else (-1.0 / others if mine < best else 0.0)
-            total += weight * lead + MARGIN_WEIGHT * (mine - best)
+    for place, old, new in zip(base.places, base.filled, after.filled, strict=True):
+        if old != new and id(old) not in captured:
+            total += _worth(st, place, new, name) - _worth(st, place, old, name)
+    return total
+
+
+def _worth(st: State, place: Settlement, tiles: list[str], name: str) -> float:
+    """`name`'s standing in one settlement: the figures it would take there, less a share of the others'."""
+    if not tiles:
+        return 0.0
+    weight = 1.0 if len(tiles) >= place.spaces else OPEN_WEIGHT * len(tiles) / place.spaces
+    total = 0.0
+    for caste in place.castes:
+        influence = st.influence(tiles, caste)
+        mine = influence.pop(name)
+        best = max(influence.values())
+        lead = 1.0 if mine > best else (-1.0 / max(1, st.count - 1) if mine < best else 0.0)
+        total += weight * lead + MARGIN_WEIGHT * (mine - best)
     return total
 
 
