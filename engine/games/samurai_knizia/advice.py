@@ -51,6 +51,7 @@ class _Moving(_Fill):
     moves: dict[str, str] | None = None
 
     def replace(self, move: str, replaced: str, seed: int) -> None:
+        """The Move counts as the engine's next board tile but lands in `replaced`'s space, which lands anew."""
         self.board.append(move)
         for tiles in self.filled:
             if replaced in tiles:
@@ -75,8 +76,8 @@ class HeuristicPolicy(SimplePolicy):
 
     `heroes` names the players it plays this way (None: everybody); the
     others play like the simple policy, on the same pretend map. It reads
-    the tiles on the board, its own hand (its own draws) and, with open
-    captures only, what the others took; never what is behind another screen.
+    the tiles on the board and its own hand (the policy's own draws), never
+    a figure behind a screen, so it plays the same with open captures.
     """
 
     def __init__(self, rng: random.Random, heroes: frozenset[str] | None = None) -> None:
@@ -116,16 +117,15 @@ class HeuristicPolicy(SimplePolicy):
         if self.heroes is not None and prompt.actor not in self.heroes:
             return super().choose(play)
         if prompt.kind == "move":
-            return _tap(self.replaced(play.state, prompt.actor, play.possible_taps()))
+            assert prompt.subject is not None
+            return _tap(self.replaced(play.state, prompt.actor, prompt.subject, play.possible_taps()))
         if prompt.kind == "turn" and self._pending(play.state) is None:
             return self._play_tile(play)
         return super().choose(play)
 
-    def replaced(self, st: State, name: str, options: list[str]) -> str:
-        """The own tile whose trip to another settlement helps most (the Move is already on the board)."""
+    def replaced(self, st: State, name: str, move: str, options: list[str]) -> str:
+        """The own tile whose trip to another settlement helps most; ties keep the strongest tile in place."""
         base = self.fill(st)
-        move = st.board[-1]
-
         return max(options, key=lambda tid: (_gain(st, base, _replaced(base, move, tid, self.seed), name),
                                              -st.tile(tid).value, tid))
 
