@@ -3,4 +3,4 @@
 from engine.core.registry import register_game
 
 register_game("samurai-knizia", "engine.games.samurai_knizia:KniziasSamurai",
-              testing="engine.games.samurai_knizia.testing")
+              testing="engine.games.samurai_knizia.testing", advisor="engine.games.samurai_knizia.advice")
