@@ -9,7 +9,7 @@ by the simple policy and by the heuristic (`strength(setup, seed, policy)`),
 with 95% Wilson intervals. The games are paired by seed, so the difference
 is measured on the same deals.
 
-`--advisor` measures the advice itself: the advisor decides every decision
+`--advisor` measures the advice itself: the advisor decides every decision of the hero (the whole table in a cooperative game; the first player, against simple players, in a competitive one)
 (`--playouts` play-outs each, its own seed per decision) against the
 heuristic alone, over the same seeded games, and prints the win-rate
 difference with its 95% interval (paired by seed). `--tables` keeps the
@@ -49,22 +49,24 @@ def _strength(job: tuple[str, dict[str, Any], int, str]) -> float:
 
 
 def _advised(job: tuple[str, dict[str, Any], int, int]) -> tuple[float, float]:
-    """(heuristic alone, advisor deciding) for one seed: the same game start and the same physical draws."""
+    """(heuristic alone, advisor deciding) for one seed, on the same table: the game's `bench_table`, where the
+    hero (the whole table in a cooperative game) plays the heuristic and the others the simple policy; with the
+    advisor, the hero's advisable decisions are the advisor's instead."""
     name, setup, seed, playouts = job
     hooks = entry(name).advice()
     assert hooks is not None
     alone = float(hooks.strength(setup, seed, "heuristic"))
     game = get_game(name)
     match = Match(game, setup, seed)
-    table = hooks.heuristic(seed ^ 0x5EED)
+    _, table, hero = hooks.bench_table(setup, seed)
     rng = random.Random(seed)
-    while match.play.prompt is not None:
-        if hooks.advisable(match):
+    while (prompt := match.play.prompt) is not None:
+        if hooks.advisable(match) and (not hero or prompt.actor == hero):
             advice = advise(hooks, match, rng.getrandbits(32), Budget(playouts=playouts))
             match.apply(hooks.choices(match)[advice.best])
         else:
             match.apply(table(match.play))
-    return alone, float(hooks.score(match.play, ""))
+    return alone, float(hooks.score(match.play, hero))
 
 
 def strength_table(pool: Any, name: str, label: str, setup: dict[str, Any], games: int, seed: int) -> None:

@@ -61,6 +61,11 @@ class AdvisorHooks(Protocol):
         """The options weighed at the pending prompt, each with the input that takes it."""
         ...
 
+    def bench_table(self, setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[FlowPlay, Pilot, str]:
+        """bench/policy_strength.py's table for one seed: a fresh play, the pilot answering every seat (the hero
+        playing `policy`, the others the simple policy), and the hero's name ("" for the whole table)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Budget:

@@ -232,8 +232,11 @@ def score(play: Any, actor: str) -> float:
     return 1.0 / len(outcome.winners)
 
 
-def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
-    """One seeded game: the first seat plays `policy`, the others the simple policy; its share of the win."""
+def bench_table(setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[Play, Pilot, str]:
+    """The bench's table for one seed: the first seat (the hero) plays `policy`, the others the simple policy.
+
+    Returns the fresh play, the pilot that answers every seat, and the hero's name.
+    """
     from engine.core.registry import get_game
 
     game = get_game("samurai-knizia")
@@ -241,5 +244,11 @@ def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
     assert isinstance(play, Play)
     hero = play.state.players[0].name
     heroes = frozenset({hero}) if policy == "heuristic" else frozenset()
-    play.play_out(HeuristicPolicy(random.Random(seed ^ 0x5EED), heroes).choose)
+    return play, HeuristicPolicy(random.Random(seed ^ 0x5EED), heroes).choose, hero
+
+
+def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
+    """One seeded game: the first seat plays `policy`, the others the simple policy; its share of the win."""
+    play, pilot, hero = bench_table(setup, seed, policy)
+    play.play_out(pilot)
     return score(play, hero)

@@ -72,12 +72,18 @@ def score(play: Any, actor: str) -> float:
     return 1.0 if play.result == "won" else 0.0
 
 
-def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
-    """One seeded game of `setup` played out by the named policy ("simple" or "heuristic"): 1.0 if won."""
+def bench_table(setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[Play, Pilot, str]:
+    """The bench's table for one seed: every Samurai plays `policy`; the hero is the whole table ("")."""
     from engine.core.registry import get_game
 
     game = get_game("samurai-spirit")
     play, _ = game.new_play(game.parse_setup(setup), seed)
     assert isinstance(play, Play)
-    play.play_out((heuristic if policy == "heuristic" else simple)(seed ^ 0x5EED))
-    return score(play, "")
+    return play, (heuristic if policy == "heuristic" else simple)(seed ^ 0x5EED), ""
+
+
+def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
+    """One seeded game of `setup` played out by the named policy ("simple" or "heuristic"): 1.0 if won."""
+    play, pilot, hero = bench_table(setup, seed, policy)
+    play.play_out(pilot)
+    return score(play, hero)

@@ -287,8 +287,11 @@ def score(play: Any, actor: str) -> float:
     return 1.0 / len(outcome.winners)
 
 
-def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
-    """One seeded game: the first player plays `policy`, the others the simple policy; their share of the win."""
+def bench_table(setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[Play, Pilot, str]:
+    """The bench's table for one seed: the first player (the hero) plays `policy`, the others the simple policy.
+
+    Returns the fresh play, the pilot that answers every seat, and the hero's name.
+    """
     from engine.core.registry import get_game
 
     game = get_game("tenno")
@@ -297,5 +300,11 @@ def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
     hero = play.state.players[play.state.first].name
     rng = random.Random(seed ^ 0x5EED)
     pilot = HeuristicPolicy(rng, frozenset({hero})) if policy == "heuristic" else SimplePolicy(rng)
-    play.play_out(pilot.choose)
+    return play, pilot.choose, hero
+
+
+def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
+    """One seeded game: the first player plays `policy`, the others the simple policy; their share of the win."""
+    play, pilot, hero = bench_table(setup, seed, policy)
+    play.play_out(pilot)
     return score(play, hero)
