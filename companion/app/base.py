@@ -9,6 +9,7 @@ its own and the type checker sees every call.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +63,7 @@ def engine_words(thing: Event | Prompt | RuleError) -> Message:
     return thing.message
 
 
-class AppBase:
+class AppBase(ABC):
     """The state every part of the app reads and writes (set in `App.__init__`), and shared helpers."""
 
     ui: GameUI
@@ -145,37 +146,45 @@ class AppBase:
 
     # --- steps one part calls in another (each defined in the part named) ---------
 
+    @abstractmethod
     def _card(self, uid: str) -> None:
         """A tag was tapped (controller)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _ask_game(self) -> None:
         """Start set-up with the game menu when there are several games (setup_steps)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _game_menu(self) -> Menu:
         """The first menu (setup_steps)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _new_setup(self) -> LanguageFirst:
         """Fresh set-up questions (setup_steps)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _setup_menu(self) -> Menu:
         """This set-up question as shown (setup_steps)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _new_game(self) -> None:
         """Put the game aside and start set-up (resume_steps)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _resume_menu(self) -> Menu:
         """The resume question (resume_steps)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def countdown(self, now: float | None = None) -> int | None:
         """Seconds before the unfinished game resumes by itself (resume_steps)."""
-        raise NotImplementedError
+        ...
 
 
 __all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words"]

@@ -246,8 +246,10 @@ def _open_read_only(path: Path, state_dir: Path) -> History:
             if version == SCHEMA_VERSION:
                 return History(con, state_dir)
             con.close()
-        except sqlite3.DatabaseError:
-            pass
+        except sqlite3.DatabaseError as exc:
+            # Read-only: the file is left as it is (the device puts a damaged one aside and rebuilds it);
+            # this reader rebuilds its own copy from the journals instead.
+            print(f"history: {path} cannot be read ({exc}); reading the saved games instead", file=sys.stderr)
     return memory_history(state_dir)
 
 

@@ -130,8 +130,11 @@ class FlowPlay:
         return msg("{option} is not possible now. {prompt}", option=option, prompt=prompt.message)
 
     def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
-        """Why this tap cannot be true now, or None to accept it; the game's own rules."""
-        raise NotImplementedError
+        """Why this tap cannot be true now, or None to accept it. A game whose taps have rules (which card, whose,
+        from where) overrides this; by default a tap is taken exactly when the prompt waits for one."""
+        if prompt.tap is None:
+            return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
+        return None
 
     @property
     def prompt(self) -> Prompt | None:
