@@ -56,3 +56,10 @@ def rank_by(scores: dict[str, tuple[int, ...]]) -> tuple[tuple[str, ...], ...]:
         else:
             groups.append([seat])
     return tuple(tuple(g) for g in groups)
+
+
+def win_share(outcome: Outcome | None, seat: str) -> float:
+    """A seat's share of the win: 1 for a sole winner, 1/n for each of n winners, 0 otherwise (or unfinished)."""
+    if outcome is None or seat not in outcome.winners:
+        return 0.0
+    return 1.0 / len(outcome.winners)

@@ -28,6 +28,7 @@ from typing import Any
 from engine.core.flow import FlowPlay, Pilot
 from engine.core.inputs import Choose, Input, Press, Tap
 from engine.core.match import Match
+from engine.core.outcome import win_share
 from engine.games.tenno.catalogue import Card
 from engine.games.tenno.play import Play
 from engine.games.tenno.policy import DONE, PASS, SimplePolicy, _tap
@@ -281,10 +282,7 @@ def _fill_piles(gone: list[str], piles: dict[str, int], colour: Any, geisha: Any
 
 def score(play: Any, actor: str) -> float:
     """A share of the win: 1 for a sole winner, 1/n for each of n winners, 0 otherwise."""
-    outcome = play.outcome
-    if outcome is None or actor not in outcome.winners:
-        return 0.0
-    return 1.0 / len(outcome.winners)
+    return win_share(play.outcome, actor)
 
 
 def bench_table(setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[Play, Pilot, str]:

@@ -20,6 +20,7 @@ from typing import Any
 from engine.core.flow import FlowPlay, Pilot
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.match import Match
+from engine.core.outcome import win_share
 from engine.games.trick_raiders.play import Play
 from engine.games.trick_raiders.policy import SimplePolicy, _tap
 from engine.games.trick_raiders.rules.tricks import judge
@@ -149,10 +150,7 @@ def determinize(match: Match, rng: random.Random) -> FlowPlay:
 
 def score(play: Any, actor: str) -> float:
     """A share of the win: 1 for a sole winner, 1/n for each of n winners, 0 otherwise."""
-    outcome = play.outcome
-    if outcome is None or actor not in outcome.winners:
-        return 0.0
-    return 1.0 / len(outcome.winners)
+    return win_share(play.outcome, actor)
 
 
 def bench_table(setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[Play, Pilot, str]:
