@@ -13,6 +13,7 @@ number are named when they differ.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -24,7 +25,8 @@ from engine.core.inputs import Choose, Input, Press, Tap
 from engine.core.match import Match
 from engine.core.registry import entry, game_names, get_game
 
-SEEDS = range(6)
+SEEDS = range(int(os.environ.get("SECRECY_SEEDS", "6")))
+"""Seeds per set-up; `SECRECY_SEEDS=1000 pytest tests/engine/test_secrecy_all_games.py` runs thousands of games."""
 PROBE_CHANCE = 0.1
 
 
