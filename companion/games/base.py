@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.i18n import Namer
-from engine import Event, Input, Match, Prompt
+from engine import Event, Input, Match, Prompt, RuleError
 from engine.core.game import Game
-from engine.core.messages import Message
+from engine.core.messages import Message, msg
 
 Text = str | Message
 """Words for the table: a Message (translated where it is shown) or a finished string (a name, a path)."""
@@ -48,6 +49,28 @@ class SetupFlow(Protocol):
     def result(self) -> dict[str, Any] | None:
         """The finished setup, or None while questions remain."""
         ...
+
+
+class AnsweredSetup(ABC):
+    """A set-up kept as the list of answers so far: each question is worked out from them again (`menu`), so
+    choosing is appending a checked answer and stepping back is dropping the last one."""
+
+    answers: list[str]
+
+    @abstractmethod
+    def menu(self) -> Menu:
+        """The question the answers so far lead to."""
+
+    def choose(self, option: str) -> None:
+        if option not in self.menu().options:
+            raise RuleError(msg("{option} is not one of the choices now.", option=option))
+        self.answers.append(option)
+
+    def back(self) -> bool:
+        if not self.answers:
+            return False
+        self.answers.pop()
+        return True
 
 
 class GameUI(Protocol):

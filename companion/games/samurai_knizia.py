@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import Menu, Text
+from companion.games.base import AnsweredSetup, Menu, Text
 from companion.games.registry import GameRegistration
 from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
 from companion.games.tagged_components import TaggedComponentsUI, list_of
@@ -99,7 +99,7 @@ def _remembered(last: Mapping[str, Any] | None, colours: tuple[str, ...]) -> dic
     return out
 
 
-class SamuraiKniziaSetup:
+class SamuraiKniziaSetup(AnsweredSetup):
     """How many players, each seat's colour (tap one of its tiles, or Next and OK), who starts, open captures.
 
     The answers are a list replayed to know where the questions stand, so
@@ -163,11 +163,6 @@ class SamuraiKniziaSetup:
             else msg("The companion draws who starts."),
         )
 
-    def choose(self, option: str) -> None:
-        if option not in self.menu().options:
-            raise RuleError(msg("{option} is not one of the choices now.", option=option))
-        self.answers.append(option)
-
     def tap(self, target: str) -> Text | None:
         """A tile picks its colour for the seat being asked; otherwise no tile is needed yet."""
         step, got = self._replay()
@@ -179,12 +174,6 @@ class SamuraiKniziaSetup:
         if step.startswith("seat") and colour in self._seats(got):
             return msg("{player} already sits at another seat: tap a tile of another colour.", player=colour)
         return msg("{tile} is not needed now: answer this question with Next and OK.", tile=tid)
-
-    def back(self) -> bool:
-        if not self.answers:
-            return False
-        self.answers.pop()
-        return True
 
     def result(self) -> dict[str, Any] | None:
         step, got = self._replay()

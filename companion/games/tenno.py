@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import Menu, Text
+from companion.games.base import AnsweredSetup, Menu, Text
 from companion.games.registry import GameRegistration
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.tenno_demo import TennoDemo
@@ -80,7 +80,7 @@ def name_option(option: Any, tr: Translator) -> str:
     return name_player(key, tr)
 
 
-class TennoSetup:
+class TennoSetup(AnsweredSetup):
     """Who sits where (a tap of any card of a set, or Next and OK), who starts, then what to lay out.
 
     Seats are taken in order, clockwise; "All players are in" ends the list
@@ -145,11 +145,6 @@ class TennoSetup:
                      else msg("The companion draws who attacks first."))
         return tuple(lines)
 
-    def choose(self, option: str) -> None:
-        if option not in self.menu().options:
-            raise RuleError(msg("{option} is not one of the choices now.", option=option))
-        self.answers.append(option)
-
     def tap(self, target: str) -> Text | None:
         """A card tapped while the seats are taken seats its colour; at other questions it means nothing."""
         kind, _, name = target.partition(":")
@@ -162,12 +157,6 @@ class TennoSetup:
                        "are in.", player=card.colour)
         self.answers.append(card.colour)
         return None
-
-    def back(self) -> bool:
-        if not self.answers:
-            return False
-        self.answers.pop()
-        return True
 
     def result(self) -> dict[str, Any] | None:
         step, seats, first = self._replay()

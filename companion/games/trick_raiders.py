@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import Menu, Text
+from companion.games.base import AnsweredSetup, Menu, Text
 from companion.games.registry import GameRegistration
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.trick_raiders_demo import TrickRaidersDemo
@@ -93,7 +93,7 @@ def _remembered(last: Mapping[str, Any] | None) -> dict[str, Any]:
     return out
 
 
-class TrickRaidersSetup:
+class TrickRaidersSetup(AnsweredSetup):
     """How many players, how many lives, who starts; then what to lay out (Start, which the app acts on).
 
     The answers are a list replayed to know where the questions stand, so
@@ -150,21 +150,10 @@ class TrickRaidersSetup:
                      else msg("The companion draws who starts."))
         return tuple(lines)
 
-    def choose(self, option: str) -> None:
-        if option not in self.menu().options:
-            raise RuleError(msg("{option} is not one of the choices now.", option=option))
-        self.answers.append(option)
-
     def tap(self, target: str) -> Text | None:
         """No card is needed before the deal."""
         _, _, name = target.partition(":")
         return msg("{card} is not needed now: answer this question with Next and OK.", card=name)
-
-    def back(self) -> bool:
-        if not self.answers:
-            return False
-        self.answers.pop()
-        return True
 
     def result(self) -> dict[str, Any] | None:
         step, got = self._replay()
