@@ -6,21 +6,23 @@ from typing import Any
 
 import pytest
 
-from engine import Choose, Event, Match, Press, RuleError, Tap, get_game
+from engine import Choose, Input, Press, Tap
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.state import SamuraiState, State
+from tests.engine.match_table import MatchTable
 
 
-class Table:
+class Table(MatchTable):
     """A match plus helpers that read like the rulebook's examples."""
+
+    game = "samurai-spirit"
 
     def __init__(self, samurai: list[str], first: str | None = None, difficulty: str = "normal",
                  seed: int = 1, absent_tokens: bool = False, **extra: Any) -> None:
         setup: dict[str, Any] = {"samurai": samurai, "difficulty": difficulty, "absent_tokens": absent_tokens}
         setup["first"] = first or samurai[0]
         setup.update(extra)
-        self.match = Match(get_game("samurai-spirit"), setup, seed)
-        self.events: list[Event] = list(self.match.opening)
+        super().__init__(setup, seed)
 
     @property
     def play(self) -> Play:
@@ -32,47 +34,18 @@ class Table:
     def st(self) -> State:
         return self.play.state
 
-    @property
-    def prompt(self) -> Any:
-        return self.play.prompt
-
     def sam(self, name: str) -> SamuraiState:
         return self.st.by_name(name)
 
-    def view(self) -> dict[str, Any]:
-        return self.play.public_view()
-
-    def do(self, *steps: str) -> list[Event]:
-        """Apply inputs: 'tap ID', 'hidden ID', 'press NAME', or an option id."""
-        out: list[Event] = []
-        for step in steps:
-            if step.startswith("tap "):
-                value: Any = Tap(step[4:])
-            elif step.startswith("hidden "):
-                value = Tap(step[7:], hidden=True)
-            elif step.startswith("press "):
-                value = Press(step[6:])
-            else:
-                value = Choose(step)
-            out.extend(self.match.apply(value))
-        self.events.extend(out)
-        return out
-
-    def refuse(self, step: str) -> str:
-        """Apply an input that must be refused; check nothing changed; return the reason."""
-        before = self.view()
-        count = len(self.match.inputs)
-        with pytest.raises(RuleError) as info:
-            self.do(step)
-        assert self.view() == before
-        assert len(self.match.inputs) == count
-        return str(info.value)
-
-    def texts(self, events: list[Event] | None = None) -> str:
-        return "\n".join(e.text for e in (self.events if events is None else events))
-
-    def kinds(self, events: list[Event]) -> list[str]:
-        return [e.kind for e in events]
+    def parse(self, step: str) -> Input:
+        """'tap ID', 'hidden ID', 'press NAME', or an option id."""
+        if step.startswith("tap "):
+            return Tap(step[4:])
+        if step.startswith("hidden "):
+            return Tap(step[7:], hidden=True)
+        if step.startswith("press "):
+            return Press(step[6:])
+        return Choose(step)
 
     # --- arranging a position (white-box: not journaled, so no undo after it) --
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from engine import Choose, Event, Match, Press, RuleError, Tap, get_game
+from engine import Choose, Input, Press, Tap
 from engine.games.trick_raiders.play import Play
 from engine.games.trick_raiders.state import Player, State
+from tests.engine.match_table import MatchTable
 
 DEAL = {
     "ann": ["spades-3", "hearts-4", "clubs-5"],
@@ -22,16 +21,17 @@ DEAL = {
 """Lead cards for the usual 4-player table; with no change dee leads first (her 1 is the smallest card)."""
 
 
-class Raiders:
+class Raiders(MatchTable):
     """A match plus helpers that read like the rulebook's examples."""
+
+    game = "trick-raiders"
 
     def __init__(self, players: tuple[str, ...] = ("ann", "ben", "cy", "dee"), lives: int = 2,
                  first: str | None = "ann", seed: int = 1) -> None:
         setup: dict[str, Any] = {"players": list(players), "lives": lives}
         if first is not None:
             setup["first"] = first
-        self.match = Match(get_game("trick-raiders"), setup, seed)
-        self.events: list[Event] = list(self.match.opening)
+        super().__init__(setup, seed)
 
     @property
     def play(self) -> Play:
@@ -43,40 +43,16 @@ class Raiders:
     def st(self) -> State:
         return self.play.state
 
-    @property
-    def prompt(self) -> Any:
-        return self.play.prompt
-
     def p(self, name: str) -> Player:
         return self.st.by_name(name)
 
-    def view(self) -> dict[str, Any]:
-        return self.play.public_view()
-
-    def do(self, *steps: str) -> list[Event]:
-        """Apply inputs: a card id is a tap, 'ok' a press of OK, 'choose X' a choice."""
-        out: list[Event] = []
-        for step in steps:
-            value: Any
-            if step == "ok":
-                value = Press("ok")
-            elif step.startswith("choose "):
-                value = Choose(step[7:])
-            else:
-                value = Tap(step)
-            out.extend(self.match.apply(value))
-        self.events.extend(out)
-        return out
-
-    def refuse(self, step: str) -> str:
-        """Apply an input that must be refused; check nothing changed; return the reason."""
-        before = self.view()
-        count = len(self.match.inputs)
-        with pytest.raises(RuleError) as info:
-            self.do(step)
-        assert self.view() == before
-        assert len(self.match.inputs) == count
-        return str(info.value)
+    def parse(self, step: str) -> Input:
+        """A card id is a tap, 'ok' a press of OK, 'choose X' a choice."""
+        if step == "ok":
+            return Press("ok")
+        if step.startswith("choose "):
+            return Choose(step[7:])
+        return Tap(step)
 
     def deal(self, lead: dict[str, list[str]] | None = None) -> None:
         """Tap every dealt lead card, seat by seat as the prompts ask."""
@@ -93,12 +69,6 @@ class Raiders:
     def start(self, moves: dict[str, list[str]] | None = None, lead: dict[str, list[str]] | None = None) -> None:
         self.deal(lead)
         self.declare(moves)
-
-    def texts(self, events: list[Event] | None = None) -> str:
-        return "\n".join(e.text for e in (self.events if events is None else events))
-
-    def kinds(self, events: list[Event]) -> list[str]:
-        return [e.kind for e in events]
 
     # --- arranging a position (white-box: not journaled, so no undo after it) --
 
