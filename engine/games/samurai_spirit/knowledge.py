@@ -36,6 +36,8 @@ from engine.core.errors import RuleError
 from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Catalogue
 
+RANKS_BY_NAME = ("boss", "lieutenant", "plunderer")
+"""The ranks in name order: the order in which a fair draw counts the unidentified cards."""
 NOTED = "(noted face down)"
 """A public Intruder slot a hidden tap has named: the table knows that, never which card."""
 
@@ -94,6 +96,8 @@ class Knowledge:
     unidentified: dict[str, int] = field(default_factory=dict)
     candidates: dict[str, list[str]] = field(default_factory=dict)
     notes: Notes = field(default_factory=Notes)
+    _unseen_order: list[str] | None = field(default=None, repr=False, compare=False)
+    """`unseen` in id order, made when a draw first needs it and dropped whenever `unseen` changes."""
 
     def __post_init__(self) -> None:
         # Cards of each rank not yet known to be in the game, in catalogue order.
@@ -119,6 +123,7 @@ class Knowledge:
         else:
             self.unidentified[rank] = self.unidentified.get(rank, 0) + count
         self.unseen = set(self.members)
+        self._unseen_order = None
         self.raider = [None] * (len(self.members) + sum(self.unidentified.values()))
         self._check_balance()
 
@@ -263,9 +268,13 @@ class Knowledge:
         unidentified = self.unidentified
         pick = rng.randrange(len(unseen) + sum(unidentified.values()))
         if pick < len(unseen):
-            return sorted(unseen)[pick]
+            order = self._unseen_order
+            if order is None:
+                order = self._unseen_order = sorted(unseen)
+            return order[pick]
         pick -= len(unseen)
-        for rank, count in sorted(unidentified.items()):
+        for rank in RANKS_BY_NAME:
+            count = unidentified.get(rank, 0)
             if pick < count:
                 return rng.choice(self.candidates[rank])
             pick -= count
@@ -275,9 +284,11 @@ class Knowledge:
 
     def _identify(self, cid: str) -> None:
         """The table sees `cid` for the first time this round; a note naming it elsewhere was wrong."""
-        self.notes.forget_card(cid)
+        if self.notes.cards:
+            self.notes.forget_card(cid)
         if cid in self.unseen:
             self.unseen.discard(cid)
+            self._unseen_order = None
             return
         rank = self.catalogue.cards[cid].rank
         self.unidentified[rank] -= 1
@@ -288,10 +299,12 @@ class Knowledge:
 
     def take(self, source: str, cid: str, round_no: int) -> None:
         """The top card of `source` was revealed as `cid` and picked up."""
-        reason = self.why_not_take(source, cid, round_no)
-        if reason:
-            raise RuleError(reason)
         stack = self.raider if source == "raider" else self.intruder
+        # An unknown top that is an unseen card is the usual draw: nothing to refuse.
+        if not (stack and stack[-1] is None and cid in self.unseen):
+            reason = self.why_not_take(source, cid, round_no)
+            if reason:
+                raise RuleError(reason)
         if source == "intruder":
             self.notes.forget_slot(len(stack) - 1)
         top = stack.pop()
@@ -343,6 +356,7 @@ class Knowledge:
                 self.unseen.add(slot)
         del self.where[cid]
         self.unseen.add(cid)
+        self._unseen_order = None
         self.raider = [None] * (len(self.raider) + 1)
         self.raider_face_up = 0
         self._check_balance()

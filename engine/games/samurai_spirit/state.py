@@ -20,8 +20,9 @@ from engine.games.samurai_spirit.setup import Setup
 class Said:
     """The sentences said at every turn of one Samurai, which name only him.
 
-    A simulation plays thousands of turns: made once per Samurai and game,
-    the turn's event, action prompt and draw prompt cost nothing after that.
+    A simulation plays thousands of turns: made once per Samurai (and shared
+    by every game, see `of`), the turn's event, action prompt and draw prompt
+    cost nothing after that.
     """
 
     turn: Message
@@ -34,6 +35,14 @@ class Said:
 
     @classmethod
     def of(cls, name: str) -> Said:
+        """The sentences of `name`, made once per process: they hold ids only, so every game shares them."""
+        said = _SAID.get(name)
+        if said is None:
+            said = _SAID[name] = cls._made(name)
+        return said
+
+    @classmethod
+    def _made(cls, name: str) -> Said:
         return cls(
             turn=msg("{samurai}'s turn.", samurai=name),
             act=msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.", samurai=name),
@@ -43,6 +52,9 @@ class Said:
             confronts=msg("{samurai} confronts", samurai=name),
             faces={},
         )
+
+
+_SAID: dict[str, Said] = {}
 
 
 @dataclass

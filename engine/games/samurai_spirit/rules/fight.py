@@ -131,7 +131,7 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     card = st.catalogue.cards[cid]
     options = fight_options(p, sam, cid, held_by, under_used)
     forced = None
-    if len(options) == 1:
+    if len(options) == 1 and p.telling:  # a play-out takes the single option without saying why
         forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
                      samurai=sam.name, card=cid)
     defendable = DEFEND in options

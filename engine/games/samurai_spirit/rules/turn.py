@@ -67,7 +67,8 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     st.turn += 1
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False
     words = sam.said
-    p.emit("turn", words.turn, samurai=sam.name, turn=st.turn)
+    if p.telling:
+        p.emit("turn", words.turn, samurai=sam.name, turn=st.turn)
     # Most turns have no absent token to offer and no line penalty: checked
     # here so those turns skip the nested rule altogether.
     if st.absent_unused:
@@ -78,7 +79,7 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
         why = forced_pass(p, sam)
         legal = _actions(p, sam, why)
         ask = words.act if SUPPORT in legal else words.act_without_support
-        forced = msg("{reason}: lay the meeple down.", reason=why) if why else None
+        forced = msg("{reason}: lay the meeple down.", reason=why) if why and p.telling else None
         choice = yield from p.ask(sam, "action", legal, ask, forced)
         if choice == FIGHT:
             yield from fight.fight(p, sam)
