@@ -156,13 +156,11 @@ class Knowledge:
 
     def why_not_unknown(self, cid: str, round_no: int) -> Message | None:
         """Why `cid` cannot be a card the table has not seen, or None if it can."""
+        if self._may_be_unknown(cid):
+            return None
         if cid in self.where:
             return self.describe_place(cid)
-        if cid in self.unseen:
-            return None
         rank = self.catalogue.cards[cid].rank
-        if self.unidentified.get(rank, 0) > 0 and cid not in self.members:
-            return None
         if rank == "lieutenant" and round_no < 2:
             return msg("{card}: no Lieutenants in round 1. Put it back with the Lieutenants.", card=cid)
         if rank == "boss" and round_no < 3:
@@ -172,6 +170,14 @@ class Knowledge:
         if rank == "lieutenant":
             return msg("{card}: that Lieutenant is not in this game's stack. Tap the card just turned over.", card=cid)
         return msg("{card}: that Boss is not in this game's stack. Tap the card just turned over.", card=cid)
+
+    def _may_be_unknown(self, cid: str) -> bool:
+        """Whether a card the table has not seen may be `cid` (`why_not_unknown` without building its sentence)."""
+        if cid in self.unseen:
+            return True
+        if cid in self.where or cid in self.members:
+            return False
+        return self.unidentified.get(self.catalogue.cards[cid].rank, 0) > 0
 
     def why_not_take(self, source: str, cid: str, round_no: int) -> Message | None:
         """Why the top card of `source` cannot be `cid`; None if it can."""
@@ -300,8 +306,8 @@ class Knowledge:
     def take(self, source: str, cid: str, round_no: int) -> None:
         """The top card of `source` was revealed as `cid` and picked up."""
         stack = self.raider if source == "raider" else self.intruder
-        # An unknown top that is an unseen card is the usual draw: nothing to refuse.
-        if not (stack and stack[-1] is None and cid in self.unseen):
+        # An unknown top that may be this card is the usual draw: nothing to refuse, no sentence to build.
+        if not (stack and stack[-1] is None and cid in self.catalogue.cards and self._may_be_unknown(cid)):
             reason = self.why_not_take(source, cid, round_no)
             if reason:
                 raise RuleError(reason)
@@ -384,3 +390,4 @@ class Knowledge:
         self.raider.clear()
         self.raider_face_up = 0
         return moved
+

@@ -78,7 +78,11 @@ class Play(FlowPlay):
         cards = self.state.cards
         if face_up is not None and source == "raider" and cards.raider_face_up:
             message = Message(face_up.template, {**message.params, "card": cards.raider[-1]})
-        prompt = Prompt(who, "reveal", message, (), source)
+            prompt = Prompt(who, "reveal", message, (), source)
+        elif not isinstance(actor, str) and message is actor.said.draw:
+            prompt = actor.said.drawing
+        else:
+            prompt = Prompt(who, "reveal", message, (), source)
         if self.pilot is None:
             value = yield prompt
         else:

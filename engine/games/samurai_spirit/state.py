@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine.core.messages import Message, msg
+from engine.core.prompt import Prompt
 from engine.games.samurai_spirit.catalogue import Catalogue
 from engine.games.samurai_spirit.knowledge import Knowledge
 from engine.games.samurai_spirit.setup import Setup
@@ -30,6 +31,8 @@ class Said:
     act_without_support: Message
     draw: Message
     confronts: Message
+    drawing: Prompt
+    """The prompt of his own draw from the Raider stack (`draw`), the most frequent prompt of all."""
     faces: dict[tuple[str, bool], Message]
     """"{samurai} faces {card}: ..." per card and whether Defend is offered, made at the first draw of each."""
 
@@ -43,13 +46,15 @@ class Said:
 
     @classmethod
     def _made(cls, name: str) -> Said:
+        draw = msg("{samurai}: turn over the top Raider card and tap it.", samurai=name)
         return cls(
             turn=msg("{samurai}'s turn.", samurai=name),
             act=msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.", samurai=name),
             act_without_support=msg("{samurai}: turn over the top Raider card and tap it - or press Pass.",
                                     samurai=name),
-            draw=msg("{samurai}: turn over the top Raider card and tap it.", samurai=name),
+            draw=draw,
             confronts=msg("{samurai} confronts", samurai=name),
+            drawing=Prompt(name, "reveal", draw, (), "raider"),
             faces={},
         )
 
