@@ -38,8 +38,11 @@ class SimplePolicy:
     def __init__(self, rng: random.Random, explore: float = 0.0) -> None:
         self.rng = rng
         self.explore = explore
+        self.answered = 0
+        """How many prompts it has answered: the inputs of a play-out, which keeps no journal to count."""
 
     def choose(self, play: Play) -> Input:
+        self.answered += 1
         prompt = play.prompt
         assert prompt is not None
         if prompt.tap:

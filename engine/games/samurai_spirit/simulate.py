@@ -67,16 +67,9 @@ def play_out_one(game: SamuraiSpirit, setup: dict[str, Any], seed: int, explore:
     """
     play, _ = game.new_play(game.parse_setup(setup), seed)
     assert isinstance(play, Play)
-    choose = SimplePolicy(random.Random(seed ^ 0x5EED), explore).choose
-    count = 0
-
-    def pilot(p: Play) -> Input:
-        nonlocal count
-        count += 1
-        return choose(p)
-
-    play.play_out(pilot)
-    return play, count
+    policy = SimplePolicy(random.Random(seed ^ 0x5EED), explore)
+    play.play_out(policy.choose)
+    return play, policy.answered
 
 
 def _slid_unseen(play: Play, events: list[Event]) -> bool:
