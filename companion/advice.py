@@ -79,11 +79,11 @@ def advice_desk(cfg: Any) -> AdviceDesk:
 def _plain(advice: Advice) -> dict[str, Any]:
     """Advice as plain values (a worker's answer crosses a process boundary)."""
     return {"actor": advice.actor, "kind": advice.kind, "preferred": advice.preferred,
-            "estimates": [(e.option, e.wins, e.games) for e in advice.estimates]}
+            "estimates": [(e.option, e.wins, e.games, e.gain, e.gain_sq) for e in advice.estimates]}
 
 
 def from_plain(plain: dict[str, Any]) -> Advice:
-    return Advice(plain["actor"], plain["kind"], [Estimate(o, w, g) for o, w, g in plain["estimates"]],
+    return Advice(plain["actor"], plain["kind"], [Estimate(*fields) for fields in plain["estimates"]],
                   preferred=plain.get("preferred", ""))
 
 

@@ -36,6 +36,9 @@ Z = 1.96
 """95% two-sided normal quantile, for the intervals."""
 MIN_SAMPLES = 24
 """Samples before an early stop may be called: enough for the interval to mean something."""
+Z_DEPART = 1.96
+"""How sure the paired play-outs must be (a one-sided z of the paired difference) before the advice departs
+from the heuristic's own choice: noise among thin estimates must not overrule a sound rule of thumb."""
 
 
 class AdvisorHooks(Protocol):
@@ -83,11 +86,31 @@ class Budget:
 
 @dataclass
 class Estimate:
-    """One option's tally: total score over the play-outs that took it."""
+    """One option's tally: total score over the play-outs that took it.
+
+    `gain` and `gain_sq` sum this option's score minus the heuristic's own
+    choice's score over the same samples (common random numbers), and their
+    squares: the paired evidence `Advice.best` needs, far sharper than two
+    separate intervals because the luck of the deal cancels out.
+    """
 
     option: str
     wins: float = 0.0
     games: int = 0
+    gain: float = 0.0
+    gain_sq: float = 0.0
+
+    @property
+    def gain_z(self) -> float:
+        """The paired difference against the heuristic's choice, in standard errors (0 when it never differed)."""
+        n = self.games
+        if n < 2:
+            return 0.0
+        mean = self.gain / n
+        var = (self.gain_sq - n * mean * mean) / (n - 1)
+        if var <= 1e-12:
+            return math.copysign(math.inf, mean) if mean else 0.0
+        return mean / math.sqrt(var / n)
 
     @property
     def mean(self) -> float:
@@ -107,7 +130,8 @@ class Estimate:
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
         return {"option": self.option, "estimate": round(self.mean, 4), "low": round(low, 4),
-                "high": round(high, 4), "playouts": self.games}
+                "high": round(high, 4), "playouts": self.games,
+                "vs_heuristic": round(self.gain / self.games, 4) if self.games else 0.0}
 
 
 @dataclass
@@ -131,7 +155,20 @@ class Advice:
 
     @property
     def best(self) -> str:
-        return self.ranked[0].option
+        """The option to take: the heuristic's own, unless the paired play-outs show another one clearly better.
+
+        Among the options whose paired gain over the heuristic's choice clears
+        `Z_DEPART`, the one with the highest estimate; with none (or no
+        heuristic choice to compare with), the heuristic's choice or the
+        highest estimate.
+        """
+        ranked = self.ranked
+        if not self.preferred or self.preferred not in (e.option for e in ranked):
+            return ranked[0].option
+        for estimate in ranked:
+            if estimate.option == self.preferred or estimate.gain_z >= Z_DEPART:
+                return estimate.option
+        return self.preferred
 
     @property
     def margin(self) -> float:
@@ -154,6 +191,8 @@ def merge(parts: Iterable[Advice]) -> Advice:
         for mine, theirs in zip(pooled.estimates, part.estimates, strict=True):
             mine.wins += theirs.wins
             mine.games += theirs.games
+            mine.gain += theirs.gain
+            mine.gain_sq += theirs.gain_sq
     if pooled is None:
         raise ValueError("nothing to merge")
     pooled.separated = is_separated(pooled)
@@ -189,9 +228,13 @@ def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget
     start = budget.clock() if budget.clock is not None else 0.0
     while advice.playouts + len(options) <= max(budget.playouts, len(options)):
         sample = rng.getrandbits(64)
-        for estimate in advice.estimates:
-            estimate.wins += _play_out(hooks, match, choices[estimate.option], sample)
+        scores = [_play_out(hooks, match, choices[estimate.option], sample) for estimate in advice.estimates]
+        base = scores[options.index(advice.preferred)] if advice.preferred else 0.0
+        for estimate, score in zip(advice.estimates, scores, strict=True):
+            estimate.wins += score
             estimate.games += 1
+            estimate.gain += score - base
+            estimate.gain_sq += (score - base) ** 2
         advice.separated = is_separated(advice)
         if progress is not None:
             progress(advice)

@@ -12,7 +12,7 @@ from pathlib import Path
 from table_helpers import Clock, make, press, tap
 from test_app import set_up
 
-from companion.advice import AdviceDesk, Request, compute, words
+from companion.advice import AdviceDesk, Request, compute, from_plain, words
 from companion.app import App
 from companion.config import load_config
 from drivers.events import ButtonHeld
@@ -49,8 +49,11 @@ def test_a_worker_rebuilds_the_match_and_advises_like_the_engine() -> None:
     match = _decision()
     header = match.header()
     plain = compute(Request(header["game"], header["setup"], header["seed"], (), 9, 0.05))
-    assert [o for o, _, _ in plain["estimates"]] == list(match.play.prompt.options)
-    assert all(games >= 1 for _, _, games in plain["estimates"])
+    assert [fields[0] for fields in plain["estimates"]] == list(match.play.prompt.options)
+    assert all(games >= 1 for _, _, games, _, _ in plain["estimates"])
+    rebuilt = from_plain(plain)
+    assert [(e.option, e.wins, e.games, e.gain, e.gain_sq) for e in rebuilt.estimates] == \
+        [tuple(fields) for fields in plain["estimates"]]
     alone = advise(entry("samurai-spirit").advice(), match, 9, Budget(playouts=len(plain["estimates"])))
     assert alone.actor == plain["actor"] and alone.kind == plain["kind"]
 

@@ -138,6 +138,21 @@ def test_advice_computed_in_parts_merges_into_the_totals() -> None:
     for index, estimate in enumerate(pooled.estimates):
         assert estimate.games == sum(p.estimates[index].games for p in parts)
         assert estimate.wins == sum(p.estimates[index].wins for p in parts)
+        assert estimate.gain == sum(p.estimates[index].gain for p in parts)
+        assert estimate.gain_sq == sum(p.estimates[index].gain_sq for p in parts)
+
+
+def test_each_option_s_gain_is_paired_with_the_heuristic_s_choice_on_the_same_deals() -> None:
+    """gain = this option's wins minus the heuristic choice's wins over the same samples; zero for that choice."""
+    hooks = entry("samurai-spirit").advice()
+    advice = advise(hooks, _a_decision(), 5, Budget(playouts=60))
+    by_option = {e.option: e for e in advice.estimates}
+    own = by_option[advice.preferred]
+    assert own.gain == 0 and own.gain_sq == 0
+    for estimate in advice.estimates:
+        assert estimate.gain == pytest.approx(estimate.wins - own.wins)
+        assert estimate.gain_sq >= abs(estimate.gain)
+    assert advice.best == advice.preferred or by_option[advice.best].gain_z >= 1.96
 
 
 def test_the_protocol_answers_advise_with_each_option() -> None:
@@ -208,8 +223,16 @@ def test_ties_go_to_the_heuristic_s_own_choice() -> None:
     """With thin or all-zero estimates the advice must not fall back blindly on the first option."""
     tied = Advice("kyuzo", "fight", [Estimate("confront", 0, 8), Estimate("defend", 0, 8)], preferred="defend")
     assert tied.best == "defend"
-    assert Advice("kyuzo", "fight", [Estimate("confront", 1, 8), Estimate("defend", 0, 8)],
-                  preferred="defend").best == "confront"
+    # One win in 8 against none, on the same deals: too thin to overrule the heuristic.
+    thin = Advice("kyuzo", "fight", [Estimate("confront", 1, 8, gain=1, gain_sq=1), Estimate("defend", 0, 8)],
+                  preferred="defend")
+    assert thin.ranked[0].option == "confront" and thin.best == "defend"
+    # 12 more wins in 40 paired deals and never a loss where the heuristic's choice won: clear.
+    clear = Advice("kyuzo", "fight", [Estimate("confront", 20, 40, gain=12, gain_sq=12), Estimate("defend", 8, 40)],
+                   preferred="defend")
+    assert clear.estimates[0].gain_z > 1.96 and clear.best == "confront"
+    # Without a heuristic choice to compare with, the highest estimate.
+    assert Advice("kyuzo", "fight", [Estimate("confront", 1, 8), Estimate("defend", 0, 8)]).best == "confront"
     match = _a_decision("heroic")
     advice = advise(entry("samurai-spirit").advice(), match, 3, Budget(playouts=3))
     assert advice.preferred in advice.to_json()["heuristic"] and advice.preferred in match.play.prompt.options
