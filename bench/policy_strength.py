@@ -12,7 +12,8 @@ is measured on the same deals.
 `--advisor` measures the advice itself: the advisor decides every decision of the hero (the whole table in a cooperative game; the first player, against simple players, in a competitive one)
 (`--playouts` play-outs each, its own seed per decision) against the
 heuristic alone, over the same seeded games, and prints the win-rate
-difference with its 95% interval (paired by seed). `--tables` keeps the
+difference with its 95% interval (paired by seed), and how many of the
+advised decisions departed from the heuristic's own choice. `--tables` keeps the
 tables whose name contains the text. Uses every core (multiprocessing).
 """
 
@@ -48,10 +49,11 @@ def _strength(job: tuple[str, dict[str, Any], int, str]) -> float:
     return float(hooks.strength(setup, seed, policy))
 
 
-def _advised(job: tuple[str, dict[str, Any], int, int]) -> tuple[float, float]:
-    """(heuristic alone, advisor deciding) for one seed, on the same table: the game's `bench_table`, where the
-    hero (the whole table in a cooperative game) plays the heuristic and the others the simple policy; with the
-    advisor, the hero's advisable decisions are the advisor's instead."""
+def _advised(job: tuple[str, dict[str, Any], int, int]) -> tuple[float, float, int, int]:
+    """(heuristic alone, advisor deciding, decisions advised, departures from the heuristic) for one seed, on
+    the same table: the game's `bench_table`, where the hero (the whole table in a cooperative game) plays the
+    heuristic and the others the simple policy; with the advisor, the hero's advisable decisions are the
+    advisor's instead."""
     name, setup, seed, playouts = job
     hooks = entry(name).advice()
     assert hooks is not None
@@ -60,13 +62,16 @@ def _advised(job: tuple[str, dict[str, Any], int, int]) -> tuple[float, float]:
     match = Match(game, setup, seed)
     _, table, hero = hooks.bench_table(setup, seed)
     rng = random.Random(seed)
+    decisions = departures = 0
     while (prompt := match.play.prompt) is not None:
         if hooks.advisable(match) and (not hero or prompt.actor == hero):
             advice = advise(hooks, match, rng.getrandbits(32), Budget(playouts=playouts))
             match.apply(hooks.choices(match)[advice.best])
+            decisions += 1
+            departures += advice.best != advice.preferred
         else:
             match.apply(table(match.play))
-    return alone, float(hooks.score(match.play, hero))
+    return alone, float(hooks.score(match.play, hero)), decisions, departures
 
 
 def strength_table(pool: Any, name: str, label: str, setup: dict[str, Any], games: int, seed: int) -> None:
@@ -83,14 +88,16 @@ def strength_table(pool: Any, name: str, label: str, setup: dict[str, Any], game
 def advisor_table(pool: Any, name: str, label: str, setup: dict[str, Any], games: int, seed: int,
                   playouts: int) -> None:
     pairs = pool.map(_advised, [(name, setup, seed + i, playouts) for i in range(games)], chunksize=1)
-    diffs = [b - a for a, b in pairs]
+    diffs = [b - a for a, b, _, _ in pairs]
     mean = sum(diffs) / games
     var = sum((d - mean) ** 2 for d in diffs) / max(1, games - 1)
     half = Z * math.sqrt(var / games)
-    alone = sum(a for a, _ in pairs) / games
-    advised = sum(b for _, b in pairs) / games
+    alone = sum(pair[0] for pair in pairs) / games
+    advised = sum(pair[1] for pair in pairs) / games
+    decisions = sum(pair[2] for pair in pairs)
+    departures = sum(pair[3] for pair in pairs)
     print(f"| {name} | {label} | {games} | {playouts} | {alone:.1%} | {advised:.1%} | "
-          f"{mean:+.1%} [{mean - half:+.1%}, {mean + half:+.1%}] |", flush=True)
+          f"{mean:+.1%} [{mean - half:+.1%}, {mean + half:+.1%}] | {departures:,} of {decisions:,} |", flush=True)
 
 
 def main() -> None:
@@ -107,8 +114,8 @@ def main() -> None:
     extra += f" --advisor --playouts {args.playouts}" if args.advisor else ""
     print(f"command: python bench/policy_strength.py{extra} --games {args.games} --seed {args.seed}")
     if args.advisor:
-        print("| game | table | games | play-outs/decision | heuristic | advisor | gain [95% CI] |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("| game | table | games | play-outs/decision | heuristic | advisor | gain [95% CI] | departures |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     else:
         print("| game | table | games | simple policy [95% CI] | heuristic [95% CI] | time |")
         print("| --- | --- | --- | --- | --- | --- |")
