@@ -13,7 +13,12 @@ is measured on the same deals.
 (`--playouts` play-outs each, its own seed per decision) against the
 heuristic alone, over the same seeded games, and prints the win-rate
 difference with its 95% interval (paired by seed), and how many of the
-advised decisions departed from the heuristic's own choice. `--tables` keeps the
+advised decisions departed from the heuristic's own choice. The hero's own
+heuristic answers every prompt first (its choice is what the advisor departs
+from), so the two games of a seed are the same game until a departure. A
+game whose advised options hang on the hero's private cards says which are
+open to him (`open_options(match, own)` in its advice module: Tenno's Monk
+only when his row holds it). `--tables` keeps the
 tables whose name contains the text. Uses every core (multiprocessing).
 """
 
@@ -64,13 +69,20 @@ def _advised(job: tuple[str, dict[str, Any], int, int]) -> tuple[float, float, i
     rng = random.Random(seed)
     decisions = departures = 0
     while (prompt := match.play.prompt) is not None:
+        # The table's own answer first, at every prompt as in the game alone, so its random source stays in
+        # step: until the advisor departs from the hero's own choice, both games are the same game.
+        own = table(match.play)
         if hooks.advisable(match) and (not hero or prompt.actor == hero):
-            advice = advise(hooks, match, rng.getrandbits(32), Budget(playouts=playouts))
-            match.apply(hooks.choices(match)[advice.best])
-            decisions += 1
-            departures += advice.best != advice.preferred
-        else:
-            match.apply(table(match.play))
+            choices = hooks.choices(match)
+            open_to = getattr(hooks, "open_options", None)
+            allowed = open_to(match, own) if open_to is not None else list(choices)
+            if len(allowed) > 1:
+                advice = advise(hooks, match, rng.getrandbits(32), Budget(playouts=playouts), own=own)
+                if advice.best in allowed and choices[advice.best] != own:
+                    own = choices[advice.best]
+                    departures += 1
+                decisions += 1
+        match.apply(own)
     return alone, float(hooks.score(match.play, hero)), decisions, departures
 
 

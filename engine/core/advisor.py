@@ -102,15 +102,15 @@ class Estimate:
 
     @property
     def gain_z(self) -> float:
-        """The paired difference against the heuristic's choice, in standard errors (0 when it never differed)."""
-        n = self.games
-        if n < 2:
-            return 0.0
-        mean = self.gain / n
-        var = (self.gain_sq - n * mean * mean) / (n - 1)
-        if var <= 1e-12:
-            return math.copysign(math.inf, mean) if mean else 0.0
-        return mean / math.sqrt(var / n)
+        """How clearly this option beats the heuristic's choice on the same deals: sum(d) / sqrt(sum(d^2)).
+
+        With wins and losses this is McNemar's statistic, (b - c) / sqrt(b + c)
+        over the deals only one of the two won (b for this option, c for the
+        other); deals both won or both lost say nothing and weigh nothing. It
+        needs no variance estimate, so a handful of deals never looks certain:
+        four wins to none is the least that clears 1.96.
+        """
+        return self.gain / math.sqrt(self.gain_sq) if self.gain_sq > 0 else 0.0
 
     @property
     def mean(self) -> float:
@@ -209,11 +209,15 @@ def is_separated(advice: Advice) -> bool:
 
 
 def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget(),
-           progress: Callable[[Advice], None] | None = None) -> Advice:
+           progress: Callable[[Advice], None] | None = None, own: Input | None = None) -> Advice:
     """Weigh every option of the pending decision; see the module's note.
 
     `progress`, if given, is called with the advice so far after each sample
-    (one play-out per option), so a caller can show it growing.
+    (one play-out per option), so a caller can show it growing. `own` is the
+    decider's own heuristic choice when the caller knows it (a simulated
+    player whose policy holds his private cards); by default the heuristic
+    decides from the public view. The advice departs from it only on clear
+    paired evidence (`Advice.best`).
     """
     prompt = match.play.prompt
     if prompt is None or not hooks.advisable(match):
@@ -221,7 +225,7 @@ def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget
                             "tap or a finished game."))
     choices = hooks.choices(match)
     options = list(choices)
-    preferred = hooks.heuristic(seed)(match.play)
+    preferred = own if own is not None else hooks.heuristic(seed)(match.play)
     advice = Advice(prompt.actor, prompt.kind, [Estimate(option) for option in options],
                     preferred=next((o for o, value in choices.items() if value == preferred), ""))
     rng = random.Random(seed)

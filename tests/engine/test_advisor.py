@@ -227,6 +227,9 @@ def test_ties_go_to_the_heuristic_s_own_choice() -> None:
     thin = Advice("kyuzo", "fight", [Estimate("confront", 1, 8, gain=1, gain_sq=1), Estimate("defend", 0, 8)],
                   preferred="defend")
     assert thin.ranked[0].option == "confront" and thin.best == "defend"
+    # Three deals won only by Confront, none only by Defend: z = 3 / sqrt(3) = 1.73, still too thin.
+    assert Advice("kyuzo", "fight", [Estimate("confront", 3, 8, gain=3, gain_sq=3), Estimate("defend", 0, 8)],
+                  preferred="defend").best == "defend"
     # 12 more wins in 40 paired deals and never a loss where the heuristic's choice won: clear.
     clear = Advice("kyuzo", "fight", [Estimate("confront", 20, 40, gain=12, gain_sq=12), Estimate("defend", 8, 40)],
                    preferred="defend")

@@ -24,8 +24,9 @@ def test_an_advised_game_counts_its_decisions_and_departures() -> None:
     hooks = entry("tenno").advice()
     assert hooks is not None
     setup = hooks.STRENGTH_TABLES["2 players"]
-    alone, advised, decisions, departures = bench._advised(("tenno", setup, 3, 8))
-    assert alone == hooks.strength(setup, 3, "heuristic")
+    # Seed 8 reaches the one decision Tenno advises: the Monk prompt of a defender whose row holds the Monk.
+    alone, advised, decisions, departures = bench._advised(("tenno", setup, 8, 8))
+    assert alone == hooks.strength(setup, 8, "heuristic")
     assert 0.0 <= advised <= 1.0
     assert decisions >= 1 and 0 <= departures <= decisions
 
@@ -33,3 +34,19 @@ def test_an_advised_game_counts_its_decisions_and_departures() -> None:
 def test_the_wilson_interval_holds_the_rate() -> None:
     low, high = _bench().wilson(30, 100)
     assert 0.21 < low < 0.30 < high < 0.40
+
+
+def test_until_the_advisor_departs_the_advised_game_is_the_game_alone() -> None:
+    """The table's own answers keep their random source in step, so a seed with no departure scores the same."""
+    bench = _bench()
+    hooks = entry("samurai-spirit").advice()
+    assert hooks is not None
+    setup = hooks.STRENGTH_TABLES["2 Samurai, normal"]
+    seen = set()
+    for seed in range(1, 8):
+        # 6 play-outs a decision: too few deals for the four clear wins a departure needs.
+        alone, advised, decisions, departures = bench._advised(("samurai-spirit", setup, seed, 6))
+        assert decisions >= 1 and departures == 0
+        assert advised == alone
+        seen.add(alone)
+    assert seen == {0.0, 1.0}

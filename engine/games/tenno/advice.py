@@ -190,6 +190,16 @@ def advisable(match: Match) -> bool:
     return len(choices(match)) > 1
 
 
+def open_options(match: Match, own: Input) -> list[str]:
+    """The options open to a simulated defender whose heuristic answered `own` (bench/policy_strength.py).
+
+    The heuristic turns the Monk up whenever its row holds it, so a Pass
+    from it means the Monk is not there: Pass is then the only option, and
+    the advice (what to do if the Monk lies in the row) does not apply.
+    """
+    return ["pass"] if own == PASS else list(choices(match))
+
+
 def _turn_inputs(inputs: list[Input]) -> list[Input]:
     """The inputs since the last OK that ended a turn: the duel(s) on screen now."""
     for index in range(len(inputs) - 1, -1, -1):
