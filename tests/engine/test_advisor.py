@@ -165,7 +165,9 @@ def test_the_protocol_answers_advise_with_each_option() -> None:
     assert [o["option"] for o in advice["options"]] == answer["state"]["pending"]["options"]
     for option in advice["options"]:
         assert 0 <= option["low"] <= option["estimate"] <= option["high"] <= 1 and option["playouts"] >= 1
+        assert -1 <= option["vs_heuristic"] <= 1
     assert advice["best"] in [o["option"] for o in advice["options"]]
+    assert next(o for o in advice["options"] if o["option"] == advice["heuristic"])["vs_heuristic"] == 0
     refused = session.handle({"advise": {"budget_ms": 0}})
     assert not refused["ok"] and "budget_ms must be a whole number from 1" in refused["error"]
     assert not session.handle({"advise": {"speed": 1}})["ok"]
