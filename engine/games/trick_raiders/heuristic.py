@@ -33,7 +33,7 @@ from math import comb
 
 from engine.core.inputs import Choose, Input
 from engine.games.trick_raiders.play import Play
-from engine.games.trick_raiders.policy import SimplePolicy, _tap
+from engine.games.trick_raiders.policy import OK, SimplePolicy, _tap
 from engine.games.trick_raiders.rules.tricks import judge
 from engine.games.trick_raiders.state import Player, State
 
@@ -41,8 +41,18 @@ FATAL = 10.0
 """The worth of coming through the round (not losing a life chip)."""
 PARTIAL = 0.3
 """With 4 players, how much one opponent's drop-out counts when the round still needs another."""
-ROUND_LENGTH = {3: 10, 4: 12}
+ROUND_LENGTH = {3: 12, 4: 14}
 """Tricks a round usually lasts (before a drop-out ends it), by player count."""
+WIN_SHARE = {3: 1.8, 4: 1.2}
+"""A player's chance to win a later trick, times the number of players still in the round, by player count.
+
+More than an even share (1): tuned on seeded games, because running out
+of lead cards is what ends most rounds (winning too often), so a spare lead
+card is worth more than an even share makes it."""
+DECLARE_SHIFT = 0
+DECLARE_SLOPE = 0.5
+COLLECT = "high"
+ADD = "low"
 STEAL = 5.0
 """The worth of winning with the 5 of Diamonds: a life chip taken from a rival and kept."""
 SHED = 0.01
@@ -106,11 +116,35 @@ class HeuristicPolicy(SimplePolicy):
         if kind == "lead-from-hand":
             hand = self.hand(st, prompt.actor)
             return _tap(best_card(st, prompt.actor, hand, False, hand))
+        if kind == "declare":
+            return self._declaration(st, prompt.actor)
         if kind == "lead-return":
             return _tap(min(st.by_name(prompt.actor).lead, key=st.value))
         if kind == "life-steal":
             return Choose(prompt.options[0])
         return super().choose(play)
+
+    def _declaration(self, st: State, name: str) -> Input:
+        """Move cards one tap at a time toward `declaration(...)` lead cards: add the strongest hand cards, collect
+        the weakest lead cards (see `declaration`)."""
+        player = st.by_name(name)
+        hand = self.hand(st, name)
+        target = declaration(st, [*player.lead, *hand])
+        if len(player.lead) > target and not player.added:
+            pick = min if COLLECT == "low" else max
+            return _tap(pick(player.lead, key=lambda c: _strength(st, c)))
+        if len(player.lead) < target and hand and not player.collected:
+            pick = max if ADD == "high" else min
+            return _tap(pick(hand, key=lambda c: _strength(st, c)))
+        return OK
+
+
+def declaration(st: State, cards: list[str]) -> int:
+    """How many lead cards to declare with these 13 cards: more with more trumps and high cards."""
+    high = sum(1 for c in cards if st.suit(c) == "spades" or st.value(c) >= 9)
+    share = sum(1 for c in st.deck if st.suit(c) == "spades" or st.value(c) >= 9) / len(st.deck)
+    target = st.lead_size + DECLARE_SHIFT + round(DECLARE_SLOPE * (high - share * len(cards)))
+    return max(0, min(len(cards), target))
 
 
 def best_card(st: State, name: str, options: list[str], leading: bool, hand: list[str]) -> str:
@@ -138,11 +172,11 @@ def _price(st: State, me: Player, trick: Trick, pool: list[str], card: str, lead
         win_value, lose_value = 1.0, 0.0
     else:
         tricks = _tricks_left(st, lead_left + hand_left)
+        win = min(1.0, WIN_SHARE[min(st.count, 4)] / _active(st))
         end_win = _ended(st, _kills_if_won(st, trick, me.name))
-        win_value = end_win + (1.0 - end_win) * survival(lead_left - returns, hand_left + returns, True, tricks,
-                                                         _active(st))
+        win_value = end_win + (1.0 - end_win) * survival(lead_left - returns, hand_left + returns, True, tricks, win)
         end_lose = _ended(st, _kills_if_lost(st, trick, cards, owners, at, pool, returns))
-        lose_value = end_lose + (1.0 - end_lose) * survival(lead_left, hand_left, False, tricks, _active(st))
+        lose_value = end_lose + (1.0 - end_lose) * survival(lead_left, hand_left, False, tricks, win)
     steal = STEAL if st.catalogue.cards[card].special == "life-steal" else 0.0
     shed = SHED * _strength(st, card) * (1.0 if lose_value >= win_value else -1.0)
     return FATAL * (p * win_value + (1.0 - p) * lose_value) + p * steal + shed
@@ -168,15 +202,14 @@ def _ended(st: State, kills: float) -> float:
 
 
 @cache
-def survival(lead: int, hand: int, leads_next: bool, tricks: int, active: int) -> float:
-    """The chance of playing `tricks` more tricks without running out, each won with chance 1/active.
+def survival(lead: int, hand: int, leads_next: bool, tricks: int, p: float) -> float:
+    """The chance of playing `tricks` more tricks without running out, each won with chance `p`.
 
     The next trick takes a lead card if this one was won (`leads_next`) and a
     hand card otherwise; every later one as the trick before it fell.
     """
     if lead < 0 or hand < 0:
         return 0.0
-    p = 1.0 / active
     first_lead = int(leads_next)
     later = tricks - 1
     total = 0.0
