@@ -19,6 +19,9 @@ drop-out that would follow at once, an opponent pushed out (no lead card
 left for a winner, no hand card left for a loser), the 5 of Diamonds' life
 chip and the 9 of Hearts' lead card sent to the hand.
 
+The declaration is priced the same way, by the rulebook's bonuses: a
+strong hand declares aggressively (`declaration`).
+
 It reads only what that player knows: its own hand (dealt by the policy,
 `hand`), the public lead cards, hand counts and cards seen going into
 hands, the trick, the trump, the voids shown and the cards played.
@@ -43,16 +46,16 @@ PARTIAL = 0.3
 """With 4 players, how much one opponent's drop-out counts when the round still needs another."""
 ROUND_LENGTH = {3: 12, 4: 14}
 """Tricks a round usually lasts (before a drop-out ends it), by player count."""
-WIN_SHARE = {3: 1.8, 4: 1.2}
-"""A player's chance to win a later trick, times the number of players still in the round, by player count.
+WIN_SHARE = 1.2
+"""A player's chance to win a later trick, times the number of players still in the round.
 
 More than an even share (1): tuned on seeded games, because running out
 of lead cards is what ends most rounds (winning too often), so a spare lead
 card is worth more than an even share makes it."""
-DECLARE_SHIFT = 0
 DECLARE_SLOPE = 0.5
-COLLECT = "high"
-ADD = "low"
+"""Lead cards declared beyond the dealt number per high card (spade, 9 or 10) beyond the average."""
+AGGRESSIVE = 5
+"""Strong cards (a spade of 7 or more, any 9 or 10) among the 13 that make the policy declare aggressively."""
 STEAL = 5.0
 """The worth of winning with the 5 of Diamonds: a life chip taken from a rival and kept."""
 SHED = 0.01
@@ -119,31 +122,45 @@ class HeuristicPolicy(SimplePolicy):
         if kind == "declare":
             return self._declaration(st, prompt.actor)
         if kind == "lead-return":
-            return _tap(min(st.by_name(prompt.actor).lead, key=st.value))
+            return _tap(max(st.by_name(prompt.actor).lead, key=lambda c: _strength(st, c)))
         if kind == "life-steal":
             return Choose(prompt.options[0])
         return super().choose(play)
 
     def _declaration(self, st: State, name: str) -> Input:
-        """Move cards one tap at a time toward `declaration(...)` lead cards: add the strongest hand cards, collect
-        the weakest lead cards (see `declaration`)."""
+        """Move cards one tap at a time toward `declaration(...)` lead cards.
+
+        Added cards are the weakest of the hand and collected ones the
+        strongest lead cards: weak lead cards lose the tricks they lead when
+        a win would cost a lead card too many, and strong hand cards win a
+        trick when the hand runs short (tuned on seeded games).
+        """
         player = st.by_name(name)
         hand = self.hand(st, name)
         target = declaration(st, [*player.lead, *hand])
         if len(player.lead) > target and not player.added:
-            pick = min if COLLECT == "low" else max
-            return _tap(pick(player.lead, key=lambda c: _strength(st, c)))
+            return _tap(max(player.lead, key=lambda c: _strength(st, c)))
         if len(player.lead) < target and hand and not player.collected:
-            pick = max if ADD == "high" else min
-            return _tap(pick(hand, key=lambda c: _strength(st, c)))
+            return _tap(min(hand, key=lambda c: _strength(st, c)))
         return OK
 
 
 def declaration(st: State, cards: list[str]) -> int:
-    """How many lead cards to declare with these 13 cards: more with more trumps and high cards."""
+    """How many lead cards to declare with these 13 cards (the dealt lead cards and the hand).
+
+    A strong hand declares aggressively, the rulebook's "6 or more cards in
+    their lead cards and ... the most" (8 with 3 players): surviving it makes
+    every other player lose a life chip, which pays even though it fails
+    about half the time. Otherwise the dealt number, more with more high
+    cards. Only the player's own cards count: declarations are made at
+    once ("Se-no!"), so nobody knows the others' yet.
+    """
+    strong = sum(1 for c in cards if (st.suit(c) == "spades" and st.value(c) >= 7) or st.value(c) >= 9)
+    if strong >= AGGRESSIVE:
+        return min(len(cards), st.aggressive_needs)
     high = sum(1 for c in cards if st.suit(c) == "spades" or st.value(c) >= 9)
     share = sum(1 for c in st.deck if st.suit(c) == "spades" or st.value(c) >= 9) / len(st.deck)
-    target = st.lead_size + DECLARE_SHIFT + round(DECLARE_SLOPE * (high - share * len(cards)))
+    target = st.lead_size + round(DECLARE_SLOPE * (high - share * len(cards)))
     return max(0, min(len(cards), target))
 
 
@@ -172,7 +189,7 @@ def _price(st: State, me: Player, trick: Trick, pool: list[str], card: str, lead
         win_value, lose_value = 1.0, 0.0
     else:
         tricks = _tricks_left(st, lead_left + hand_left)
-        win = min(1.0, WIN_SHARE[min(st.count, 4)] / _active(st))
+        win = min(1.0, WIN_SHARE / _active(st))
         end_win = _ended(st, _kills_if_won(st, trick, me.name))
         win_value = end_win + (1.0 - end_win) * survival(lead_left - returns, hand_left + returns, True, tricks, win)
         end_lose = _ended(st, _kills_if_lost(st, trick, cards, owners, at, pool, returns))
