@@ -1,4 +1,4 @@
-"""Trick Raiders' advisor hooks (engine.core.advisor.AdvisorHooks): a modest heuristic and the public view.
+"""Trick Raiders' advisor hooks (engine.core.advisor.AdvisorHooks): the heuristic (`heuristic`) and the public view.
 
 The hidden identities of this game are the hands. The advisor weighs only
 what the table can judge from the public view: which face-up lead card the
