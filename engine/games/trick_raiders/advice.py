@@ -1,4 +1,4 @@
-"""Trick Raiders' advisor hooks (engine.core.advisor.AdvisorHooks): a modest heuristic and the public view.
+"""Trick Raiders' advisor hooks (engine.core.advisor.AdvisorHooks): the heuristic (`heuristic`) and the public view.
 
 The hidden identities of this game are the hands. The advisor weighs only
 what the table can judge from the public view: which face-up lead card the
@@ -21,10 +21,9 @@ from engine.core.flow import FlowPlay, Pilot
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.match import Match
 from engine.core.outcome import win_share
+from engine.games.trick_raiders.heuristic import HeuristicPolicy
 from engine.games.trick_raiders.play import Play
-from engine.games.trick_raiders.policy import SimplePolicy, _tap
-from engine.games.trick_raiders.rules.tricks import judge
-from engine.games.trick_raiders.state import State
+from engine.games.trick_raiders.policy import SimplePolicy
 
 STRENGTH_TABLES: dict[str, dict[str, Any]] = {
     "3 players, 2 lives": {"players": ["ann", "ben", "cy"], "lives": 2, "first": "ann"},
@@ -35,83 +34,6 @@ STRENGTH_TABLES: dict[str, dict[str, Any]] = {
 
 ADVISED = ("lead", "lead-return")
 """Tap decisions made from public cards (face-up lead cards)."""
-
-
-class HeuristicPolicy(SimplePolicy):
-    """Plays to lead exactly as often as declared: win tricks while lead cards remain, duck once they are gone.
-
-    `heroes` names the players it plays this way (None: everybody); the
-    others play like the simple policy, on the same physical table.
-    """
-
-    def __init__(self, rng: random.Random, heroes: frozenset[str] | None = None) -> None:
-        super().__init__(rng)
-        self.heroes = heroes
-        self._hands: dict[int, dict[str, list[str]]] = {}
-
-    def hand(self, st: State, name: str) -> list[str]:
-        """The hand of `name`: the cards seen going into it, plus unseen cards dealt once per round by this policy."""
-        dealt = self._hands.get(st.round)
-        player = st.by_name(name)
-        if dealt is not None:
-            held = [c for c in player.known_hand if st.where.get(c) == ("hand", name)]
-            held += [c for c in dealt.get(name, []) if c not in st.where]
-            if len(held) == player.hand:
-                return held
-        unseen = st.unseen()
-        random.Random(self.seed * 7919 + st.round).shuffle(unseen)
-        dealt = {}
-        for other in st.players:
-            dealt[other.name], unseen = unseen[:other.unknown_hand], unseen[other.unknown_hand:]
-        self._hands[st.round] = dealt
-        return [c for c in player.known_hand if st.where.get(c) == ("hand", name)] + dealt[name]
-
-    def choose(self, play: Play) -> Input:
-        prompt = play.prompt
-        assert prompt is not None
-        if self.heroes is not None and prompt.actor not in self.heroes:
-            return super().choose(play)
-        st = play.state
-        kind = prompt.kind
-        if kind == "lead":
-            return _tap(self._lead(st, prompt.actor))
-        if kind == "lead-return":
-            return _tap(min(st.by_name(prompt.actor).lead, key=st.value))
-        if kind in ("follow", "lead-from-hand"):
-            return _tap(self._follow(st, prompt.actor, kind))
-        if kind == "life-steal":
-            return Choose(prompt.options[0])
-        return super().choose(play)
-
-    def _lead(self, st: State, name: str) -> str:
-        """Strong while more lead cards wait (to win and lead again), weak with the last one."""
-        lead = st.by_name(name).lead
-        strength = _strength(st)
-        return max(lead, key=strength) if len(lead) > 1 else min(lead, key=strength)
-
-    def _follow(self, st: State, name: str, kind: str) -> str:
-        hand = self.hand(st, name)
-        if kind == "follow":
-            led = st.suit(st.trick[0].card)
-            same = [c for c in hand if st.suit(c) == led]
-            hand = same or hand
-        else:
-            return min(hand, key=_strength(st))
-        want = bool(st.by_name(name).lead)
-        cards = [played.card for played in st.trick]
-        winning = [c for c in hand if judge([*cards, c], st.catalogue, st.trump) == len(cards)]
-        strength = _strength(st)
-        if want and winning:
-            return min(winning, key=strength)
-        losing = [c for c in hand if c not in winning]
-        if not want and losing:
-            return max(losing, key=strength)
-        return min(hand, key=strength)
-
-
-def _strength(st: State) -> Any:
-    trump = st.trump
-    return lambda cid: (st.suit(cid) == trump, st.value(cid))
 
 
 def heuristic(seed: int) -> Pilot:
