@@ -94,10 +94,10 @@ class HeuristicPolicy(SimplePolicy):
     def _mean_strike(self, pr: Prices, sam: SamuraiState, symbol: str) -> float:
         """The mean strike of an unknown card of `symbol` for `sam`."""
         total = mass = 0.0
-        for g in pr.profile.groups:
+        for g, strike in zip(pr.profile.groups, pr.group_strikes(sam), strict=True):
             if g.symbol == symbol:
                 mass += g.mass
-                total += g.mass * sum(w * pr.penalty(sam, pen) for pen, w in g.pens)
+                total += g.mass * strike
         return total / mass if mass else 0.0
 
     def can_defend(self, st: State, sam: SamuraiState, symbol: str | None) -> bool:
@@ -131,8 +131,7 @@ class HeuristicPolicy(SimplePolicy):
         leave = None
         defend_price: dict[str, float] = {}
         total = 0.0
-        for g in pr.profile.groups:
-            strike = 0.0 if _immune(sam, g.value) else sum(w * pr.penalty(sam, pen) for pen, w in g.pens)
+        for g, strike in zip(pr.profile.groups, pr.group_strikes(sam), strict=True):
             after = track + g.value
             cost = nxt * (strike - last)
             if after < kiai:

@@ -17,7 +17,7 @@ The few numbers below that are not counts from the rules (`WOUND`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.games.samurai_spirit.catalogue import Card
 from engine.games.samurai_spirit.state import SamuraiState, State
@@ -68,6 +68,10 @@ class Profile:
     mean: float
     share: dict[str, float]
     groups: tuple[Group, ...]
+    pens: tuple[str, ...] = ()
+    """Every penalty the unknown cards show."""
+    strikes: dict[tuple[object, ...], list[float]] = field(default_factory=dict, compare=False)
+    """Each group's mean strike, per talent and penalty prices: they change far less often than decisions."""
 
 
 def build_profile(st: State) -> Profile:
@@ -104,7 +108,8 @@ def build_profile(st: State) -> Profile:
         return Profile(0.0, 0.5, 3.0, dict.fromkeys(SYMBOLS, 0.3), ())
     groups = tuple(Group(symbol, value, mass, tuple((pen, w / mass) for pen, w in pens[symbol, value].items()))
                    for (symbol, value), mass in masses.items())
-    return Profile(total, flames / total, values / total, {s: w / total for s, w in share.items()}, groups)
+    names = tuple(sorted({pen for group in pens.values() for pen in group}))
+    return Profile(total, flames / total, values / total, {s: w / total for s, w in share.items()}, groups, names)
 
 
 def immune(sam: SamuraiState, value: int) -> bool:
@@ -130,11 +135,15 @@ class Prices:
         self.flames = profile.flames * self.barricade
         """A card slid onto the Intruder stack: it burns a Barricade at the round end if it shows flames."""
         self.in_round = st.in_round_count()
+        self.supplies = {sam.name: self._supply(sam) for sam in st.samurai}
+        self.total_supply = sum(self.supplies.values())
         self.room = self._room_price()
+        self._penalties: dict[tuple[str, str], float] = {}
+        self._strikes: dict[str, list[float]] = {}
 
     # --- the round's economy ----------------------------------------------------------
 
-    def supply(self, sam: SamuraiState) -> float:
+    def _supply(self, sam: SamuraiState) -> float:
         """How many more cards `sam` can take this round: free defence slots, then room under the Kiai."""
         if sam.passed:
             return 0.0
@@ -148,15 +157,15 @@ class Prices:
         Cheap while the Samurai in the round can take all the cards left, full when they cannot.
         """
         demand = len(self.st.cards.raider)
-        supply = sum(self.supply(s) for s in self.st.samurai)
+        supply = self.total_supply
         tight = min(1.0, demand / supply) if supply else 1.0
         return ROOM * tight * self.flames / self.profile.mean
 
     def pressure(self, sam: SamuraiState) -> float:
         """What `sam` leaving the round costs: the cards the others cannot take go to the Intruder stack."""
         demand = len(self.st.cards.raider)
-        supply = sum(self.supply(s) for s in self.st.samurai)
-        mine = self.supply(sam)
+        supply = self.total_supply
+        mine = self.supplies[sam.name]
         return self.flames * (max(0.0, demand - (supply - mine)) - max(0.0, demand - supply))
 
     def next_turn(self, sam: SamuraiState, stack: int) -> float:
@@ -202,7 +211,30 @@ class Prices:
             return 0.0
         return self.strike(sam, self.st.catalogue.cards[sam.combat[-1]])
 
+    def group_strikes(self, sam: SamuraiState) -> list[float]:
+        """The mean strike of each group of unknown cards (`profile.groups`' order) for `sam`."""
+        strikes = self._strikes.get(sam.name)
+        if strikes is None:
+            profile = self.profile
+            prices = tuple(self.penalty(sam, pen) for pen in profile.pens)
+            key = (sam.name if sam.name in ("gorobei", "kanbei") else "", prices)
+            strikes = profile.strikes.get(key)
+            if strikes is None:
+                strikes = profile.strikes[key] = [
+                    0.0 if immune(sam, g.value) else sum(w * self.penalty(sam, pen) for pen, w in g.pens)
+                    for g in profile.groups]
+            self._strikes[sam.name] = strikes
+        return strikes
+
     def penalty(self, sam: SamuraiState, pen: str) -> float:
+        """One penalty, priced once per decision."""
+        key = (sam.name, pen)
+        price = self._penalties.get(key)
+        if price is None:
+            price = self._penalties[key] = self._penalty(sam, pen)
+        return price
+
+    def _penalty(self, sam: SamuraiState, pen: str) -> float:
         """One penalty; one that cannot be applied is a wound instead (rulebook, "Apply the battle penalty")."""
         st = self.st
         if pen == "barricade":
