@@ -152,6 +152,15 @@ class HeuristicPolicy(SimplePolicy):
             total += g.mass * cost
         return total / pr.profile.total
 
+    def _skip(self, pr: Prices, sam: SamuraiState, stack: int) -> float:
+        """A turn without a draw: one chance fewer to find each open symbol before the round ends."""
+        d = pr.draws_left(sam, stack)
+        cost = 0.0
+        for symbol in pr.open_symbols(sam):
+            miss = 1.0 - pr.profile.share[symbol]
+            cost += pr.symbol(sam, symbol) * (miss ** max(0.0, d - 1) - miss ** d)
+        return cost
+
     def _leave(self, pr: Prices, sam: SamuraiState, stack: int) -> float:
         """Leaving the round now (a Pass, forced or chosen): open symbols are lost, the others take the stack."""
         lost = sum(pr.symbol(sam, s) * (1.0 - pr.missing(sam, s, stack)) for s in pr.open_symbols(sam))
@@ -230,7 +239,7 @@ class HeuristicPolicy(SimplePolicy):
                 fight += min(0.0, self.expected(pr, sam, stack - 2))
             costs["fight"] = stays + fight
         if "support" in options:
-            costs["support"] = stays + pr.flames - TOKEN
+            costs["support"] = stays + pr.flames - TOKEN + self._skip(pr, sam, stack)
         return min(costs, key=lambda option: costs[option])
 
     def _fight_again(self, st: State, prompt: Prompt) -> str:
