@@ -42,6 +42,9 @@ from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.policy import SimplePolicy, _choose
 from engine.games.samurai_spirit.state import SamuraiState, State
 
+UNDER = 0.05
+"""A card put under the Raider stack comes back at the round's end, or burns if everyone passes first."""
+
 KIAI_EFFECT = {"katsushiro": 0.3, "kyuzo": 0.2, "heihachi": 0.0, "kanbei": 0.0}
 """The fixed part of a Kiai effect's worth; the others are priced from the table (see `_kiai_bonus`)."""
 
@@ -113,24 +116,46 @@ class HeuristicPolicy(SimplePolicy):
         return cost
 
     def expected(self, pr: Prices, sam: SamuraiState, stack: int) -> float:
-        """The expected best price of the next Raider card for `sam` (a face-up top card is known)."""
+        """The expected best price of the next Raider card for `sam` on his turn (a face-up top card is known).
+
+        His talents and the support tokens he holds count: Kyuzo's discard,
+        Heihachi's and Daisuke's gifts to a neighbour, Katsushiro's second
+        draw (keep the card, or take the next one blind).
+        """
         st = pr.st
         raider = st.cards.raider
         if raider and raider[-1] is not None:
             return self.best(pr, sam, st.catalogue.cards[raider[-1]], stack)
         if not pr.profile.total:
             return 0.0
+        talents = _talents(st, sam)
+        costs = self.group_costs(pr, sam, stack, "kyuzo" in talents)
+        gifts = [o for o in (st.left_of(sam), st.right_of(sam)) if o is not sam and not o.passed]
+        parities = [parity for parity, name in ((0, "heihachi"), (1, "daisuke")) if name in talents]
+        if gifts and parities:
+            theirs = [self.group_costs(pr, o, stack, o.name == "kyuzo" and not o.no_talent) for o in gifts]
+            groups = pr.profile.groups
+            costs = [min([cost] + [their[i] for their in theirs]) if groups[i].value % 2 in parities else cost
+                     for i, cost in enumerate(costs)]
+        masses = [g.mass for g in pr.profile.groups]
+        mean = sum(m * c for m, c in zip(masses, costs, strict=True)) / pr.profile.total
+        if "katsushiro" in talents and stack > 0:
+            mean = sum(m * min(c, mean + UNDER) for m, c in zip(masses, costs, strict=True)) / pr.profile.total
+        return mean
+
+    def group_costs(self, pr: Prices, sam: SamuraiState, stack: int, kyuzo: bool) -> list[float]:
+        """The best price, per group of unknown cards, of `sam` playing a card of that group (Kyuzo: with his discard)."""
+        st = pr.st
         nxt = pr.next_turn(sam, stack)
         track, kiai = st.track(sam), st.kiai(sam)
         last = pr.last_strike(sam)
         defendable = {s: self.can_defend(st, sam, s) for s in ("hat", "farm", "doll")}
-        kyuzo = sam.name == "kyuzo" and not sam.no_talent
         line = {st.values[c] for c in sam.combat}
         bonus = self._kiai_bonus(pr, sam) if kiai - track <= 6 else 0.0
         first = st.values[sam.combat[0]] if sam.combat else 0
         leave = None
         defend_price: dict[str, float] = {}
-        total = 0.0
+        costs = []
         for g, strike in zip(pr.profile.groups, pr.group_strikes(sam), strict=True):
             after = track + g.value
             cost = nxt * (strike - last)
@@ -149,8 +174,8 @@ class HeuristicPolicy(SimplePolicy):
                 cost = min(cost, price)
             if kyuzo and g.value in line:
                 cost = min(cost, 0.0)
-            total += g.mass * cost
-        return total / pr.profile.total
+            costs.append(cost)
+        return costs
 
     def _skip(self, pr: Prices, sam: SamuraiState, stack: int) -> float:
         """A turn without a draw: one chance fewer to find each open symbol before the round ends."""
@@ -266,7 +291,7 @@ class HeuristicPolicy(SimplePolicy):
             elif option == "discard":
                 costs[option] = 0.0
             elif option == "under":
-                costs[option] = self.expected(pr, sam, stack) + 0.05
+                costs[option] = self.expected(pr, sam, stack) + UNDER
             elif option in st.names:
                 costs[option] = self.best(pr, st.by_name(option), card, stack)
         return min(prompt.options, key=lambda option: costs.get(option, 99.0))
@@ -332,6 +357,14 @@ SLOT_WEIGHT = 0.5
 
 def build_profile_empty() -> Profile:
     return Profile(0.0, 0.5, 3.0, {"hat": 0.3, "farm": 0.3, "doll": 0.3}, ())
+
+
+def _talents(st: State, sam: SamuraiState) -> set[str]:
+    """The talents `sam` may use on his own turn: his own, the absent tokens he turned, the tokens he holds."""
+    if sam.no_talent:
+        return set()
+    held = {o.name for o in st.samurai if o.token_holder == sam.name and o.name not in st.late_tokens}
+    return {sam.name} | sam.round_talents | held
 
 
 def _immune(sam: SamuraiState, value: int) -> bool:
