@@ -33,6 +33,7 @@ combat line then strikes again at the holder's next turn. So:
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 from engine.core.inputs import Input
 from engine.core.prompt import Prompt
@@ -247,7 +248,9 @@ class HeuristicPolicy(SimplePolicy):
             return self._defence_to_lose(st, prompt)
         if kind == "absent-token":
             return options[0] if len(options) > 1 else "no"
-        if kind in ("farmstead-back", "kiai-order"):
+        if kind == "kiai-order":
+            return self._stack_order(st, prompt)
+        if kind == "farmstead-back":
             return self.rng.choice(options)
         return options[0]
 
@@ -337,6 +340,30 @@ class HeuristicPolicy(SimplePolicy):
         pr = self.prices(st)
         stack = len(st.cards.raider)
         return min(options, key=lambda name: self.best(pr, st.by_name(name), card, stack))
+
+    def _stack_order(self, st: State, prompt: Prompt) -> str:
+        """Katsushiro's Kiai: the cards go back face up so that the Samurai who will draw them pay least.
+
+        The next Samurai in the round draws the top card, the one after him the next.
+        """
+        placed = 1 if "card" in prompt.message.params else 0
+        drawers = self._drawers(st, placed + len(prompt.options))[placed:]
+        pr = self.prices(st)
+        stack = len(st.cards.raider)
+        cards = st.catalogue.cards
+        best, score = prompt.options[0], float("inf")
+        for order in permutations(prompt.options):
+            total = sum(self.best(pr, who, cards[cid], stack) for who, cid in zip(drawers, order, strict=False))
+            if total < score:
+                best, score = order[0], total
+        return best
+
+    def _drawers(self, st: State, count: int) -> list[SamuraiState]:
+        """The next `count` turns' Samurai, from the one after the active Samurai, among those still in the round."""
+        live = [o for o in st.samurai if not o.passed] or list(st.samurai)
+        n = len(st.samurai)
+        order = sorted(live, key=lambda o: (o.seat - st.active - 1) % n)
+        return [order[i % len(order)] for i in range(count)]
 
     def _defence_to_lose(self, st: State, prompt: Prompt) -> str:
         """The defended symbol whose loss costs least, counting the chance to defend it again."""
