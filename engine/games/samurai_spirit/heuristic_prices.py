@@ -28,6 +28,12 @@ LOSS = 30.0
 WOUND = (1.0, 0.8, 2.5, LOSS)
 """A wound by the wounds already taken: the 2nd flips the board (+3 Kiai, cheaper), the 4th kills."""
 
+FARM_CURVE = 2.0
+"""A Farmstead costs 1 + FARM_CURVE / (Farmsteads left - 1): the last one loses the game."""
+
+FAMILY = (2.0, 1.2)
+"""A Family while two, then three stand: the last one loses the game, each one left gives a bonus."""
+
 BARRICADE_SHARE = 1.4
 """A Barricade while two or more stand, as a share of a Farmstead: it only delays the Farmsteads' fall."""
 
@@ -123,7 +129,7 @@ class Prices:
     def __init__(self, st: State, profile: Profile) -> None:
         self.st = st
         self.profile = profile
-        self.farmstead = LOSS if st.farmsteads <= 1 else 1.0 + 2.0 / (st.farmsteads - 1)
+        self.farmstead = LOSS if st.farmsteads <= 1 else 1.0 + FARM_CURVE / (st.farmsteads - 1)
         if st.barricades == 0:
             self.barricade = self.farmstead
         elif st.barricades == 1:
@@ -131,7 +137,7 @@ class Prices:
         else:
             self.barricade = self.farmstead * BARRICADE_SHARE
         families = len(st.families)
-        self.family = LOSS if families <= 1 else (2.0 if families == 2 else 1.2)
+        self.family = LOSS if families <= 1 else FAMILY[families - 2]
         self.flames = profile.flames * self.barricade
         """A card slid onto the Intruder stack: it burns a Barricade at the round end if it shows flames."""
         self.in_round = st.in_round_count()
