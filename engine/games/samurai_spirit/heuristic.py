@@ -26,8 +26,9 @@ combat line then strikes again at the holder's next turn. So:
   Daisuke's gift (the receiver's own best price).
 - A turn's action compares fighting (the next card's expected best price),
   supporting (a card onto the Intruder stack) and passing (no more strikes,
-  but every open symbol is lost and the others must take the rest of the
-  stack, or it burns).
+  but every open symbol is lost, and the card a Pass does not take is left
+  to the others: priced as if it burnt, and the rest of the stack burns
+  when the others cannot take it).
 """
 
 from __future__ import annotations
@@ -260,7 +261,7 @@ class HeuristicPolicy(SimplePolicy):
         pr = self.prices(st)
         stack = len(st.cards.raider)
         stays = pr.next_turn(sam, stack - 1) * pr.last_strike(sam)
-        costs = {"pass": self._leave(pr, sam, stack)}
+        costs = {"pass": self._leave(pr, sam, stack) + pr.flames}
         if "fight" in options:
             fight = self.expected(pr, sam, stack - 1)
             if sam.name == "kikuchiyo" and stack > 1:

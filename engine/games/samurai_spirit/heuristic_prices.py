@@ -51,6 +51,9 @@ SYMBOLS = ("hat", "farm", "doll")
 SLOT_TAKES = 0.5
 """A free defence slot takes only a card of its symbol: about half a card by the round end."""
 
+USABLE = 1.0
+"""The share of the Samurai's free room and slots the rest of a round really fills (overflows end it early)."""
+
 ROOM = 0.2
 """Room under the Kiai comes back at every Kiai (the first card goes): a point is worth part of a burnt card."""
 
@@ -170,8 +173,8 @@ class Prices:
     def pressure(self, sam: SamuraiState) -> float:
         """What `sam` leaving the round costs: the cards the others cannot take go to the Intruder stack."""
         demand = len(self.st.cards.raider)
-        supply = self.total_supply
-        mine = self.supplies[sam.name]
+        supply = self.total_supply * USABLE
+        mine = self.supplies[sam.name] * USABLE
         return self.flames * (max(0.0, demand - (supply - mine)) - max(0.0, demand - supply))
 
     def next_turn(self, sam: SamuraiState, stack: int) -> float:
