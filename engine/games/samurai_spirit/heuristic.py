@@ -94,16 +94,7 @@ class HeuristicPolicy(SimplePolicy):
         """Defend a card of `symbol`: the symbol is safe at the round end, its slot is used."""
         gain = pr.symbol(sam, symbol) * pr.missing(sam, symbol, stack)
         later = min(1.0, pr.draws_left(sam, stack) * pr.profile.share[symbol])
-        return -gain + pr.next_turn(sam, stack) * later * self._mean_strike(pr, sam, symbol) * SLOT_WEIGHT
-
-    def _mean_strike(self, pr: Prices, sam: SamuraiState, symbol: str) -> float:
-        """The mean strike of an unknown card of `symbol` for `sam`."""
-        total = mass = 0.0
-        for g, strike in zip(pr.profile.groups, pr.group_strikes(sam), strict=True):
-            if g.symbol == symbol:
-                mass += g.mass
-                total += g.mass * strike
-        return total / mass if mass else 0.0
+        return -gain + pr.next_turn(sam, stack) * later * pr.mean_strike(sam, symbol) * SLOT_WEIGHT
 
     def can_defend(self, st: State, sam: SamuraiState, symbol: str | None) -> bool:
         return bool(symbol) and not sam.no_defend and not st.defends(sam, symbol)

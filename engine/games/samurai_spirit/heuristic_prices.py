@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.games.samurai_spirit.catalogue import Card
+from engine.games.samurai_spirit.catalogue import Card, Catalogue
 from engine.games.samurai_spirit.state import SamuraiState, State
 
 LOSS = 30.0
@@ -70,17 +70,33 @@ class Group:
 
 @dataclass(frozen=True)
 class Profile:
-    """The unknown cards in aggregate: weight, share with flames, mean value, share per symbol, groups."""
+    """The unknown cards in aggregate: weight, share with flames, mean value, share per symbol, groups.
+
+    `columns` and `by_symbol` index the groups so a decision prices them
+    in a few additions: per penalty, the groups that show it and its share
+    of their weight; per symbol, its groups and their share of its weight.
+    """
 
     total: float
     flames: float
     mean: float
     share: dict[str, float]
     groups: tuple[Group, ...]
-    pens: tuple[str, ...] = ()
-    """Every penalty the unknown cards show."""
-    strikes: dict[tuple[object, ...], list[float]] = field(default_factory=dict, compare=False)
-    """Each group's mean strike, per talent and penalty prices: they change far less often than decisions."""
+    columns: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()
+    by_symbol: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
+
+
+_FACTS: dict[int, tuple[object, dict[str, tuple[str | None, int, bool, tuple[str, ...]]]]] = {}
+"""Per catalogue, each card's (symbol, value, flames, penalties): read at every new profile."""
+
+
+def _facts(catalogue: Catalogue) -> dict[str, tuple[str | None, int, bool, tuple[str, ...]]]:
+    known = _FACTS.get(id(catalogue))
+    if known is not None and known[0] is catalogue:
+        return known[1]
+    facts = {cid: (c.symbol, c.value, c.flames, c.penalties) for cid, c in catalogue.cards.items()}
+    _FACTS[id(catalogue)] = (catalogue, facts)
+    return facts
 
 
 def build_profile(st: State) -> Profile:
@@ -90,35 +106,44 @@ def build_profile(st: State) -> Profile:
     its candidates.
     """
     cards = st.cards
-    table = st.catalogue.cards
-    weighted: list[tuple[Card, float]] = [(table[c], 1.0) for c in cards.unseen]
+    facts = _facts(st.catalogue)
+    weighted: list[tuple[str, float]] = [(c, 1.0) for c in cards.unseen]
     for rank, count in cards.unidentified.items():
         candidates = cards.candidates[rank]
         if count > 0 and candidates:
             weight = count / len(candidates)
-            weighted.extend((table[c], weight) for c in candidates)
-    masses: dict[tuple[str | None, int], float] = {}
-    pens: dict[tuple[str | None, int], dict[str, float]] = {}
+            weighted.extend((c, weight) for c in candidates)
+    groups: dict[tuple[str | None, int], tuple[list[float], dict[str, float]]] = {}
     share = dict.fromkeys(SYMBOLS, 0.0)
     total = flames = values = 0.0
-    for card, weight in weighted:
+    for cid, weight in weighted:
+        symbol, value, burns, penalties = facts[cid]
         total += weight
-        values += weight * card.value
-        if card.flames:
+        values += weight * value
+        if burns:
             flames += weight
-        if card.symbol:
-            share[card.symbol] += weight
-        key = (card.symbol, card.value)
-        masses[key] = masses.get(key, 0.0) + weight
-        group = pens.setdefault(key, {})
-        for pen in card.penalties:
-            group[pen] = group.get(pen, 0.0) + weight
+        if symbol:
+            share[symbol] += weight
+        group = groups.get((symbol, value))
+        if group is None:
+            group = groups[symbol, value] = ([0.0], {})
+        group[0][0] += weight
+        for pen in penalties:
+            group[1][pen] = group[1].get(pen, 0.0) + weight
     if not total:
         return Profile(0.0, 0.5, 3.0, dict.fromkeys(SYMBOLS, 0.3), ())
-    groups = tuple(Group(symbol, value, mass, tuple((pen, w / mass) for pen, w in pens[symbol, value].items()))
-                   for (symbol, value), mass in masses.items())
-    names = tuple(sorted({pen for group in pens.values() for pen in group}))
-    return Profile(total, flames / total, values / total, {s: w / total for s, w in share.items()}, groups, names)
+    made = tuple(Group(symbol, value, mass[0], tuple((pen, w / mass[0]) for pen, w in pens.items()))
+                 for (symbol, value), (mass, pens) in groups.items())
+    columns: dict[str, list[tuple[int, float]]] = {}
+    by_symbol: dict[str, list[tuple[int, float]]] = {}
+    for i, g in enumerate(made):
+        for pen, w in g.pens:
+            columns.setdefault(pen, []).append((i, w))
+        if g.symbol:
+            by_symbol.setdefault(g.symbol, []).append((i, g.mass / share[g.symbol]))
+    return Profile(total, flames / total, values / total, {s: w / total for s, w in share.items()}, made,
+                   tuple((pen, tuple(col)) for pen, col in sorted(columns.items())),
+                   {s: tuple(col) for s, col in by_symbol.items()})
 
 
 def immune(sam: SamuraiState, value: int) -> bool:
@@ -225,15 +250,20 @@ class Prices:
         strikes = self._strikes.get(sam.name)
         if strikes is None:
             profile = self.profile
-            prices = tuple(self.penalty(sam, pen) for pen in profile.pens)
-            key = (sam.name if sam.name in ("gorobei", "kanbei") else "", prices)
-            strikes = profile.strikes.get(key)
-            if strikes is None:
-                strikes = profile.strikes[key] = [
-                    0.0 if immune(sam, g.value) else sum(w * self.penalty(sam, pen) for pen, w in g.pens)
-                    for g in profile.groups]
+            strikes = [0.0] * len(profile.groups)
+            for pen, column in profile.columns:
+                price = self.penalty(sam, pen)
+                for i, w in column:
+                    strikes[i] += w * price
+            if sam.name in ("gorobei", "kanbei"):
+                strikes = [0.0 if immune(sam, g.value) else x for g, x in zip(profile.groups, strikes, strict=True)]
             self._strikes[sam.name] = strikes
         return strikes
+
+    def mean_strike(self, sam: SamuraiState, symbol: str) -> float:
+        """The mean strike for `sam` of an unknown card of `symbol`."""
+        strikes = self.group_strikes(sam)
+        return sum(w * strikes[i] for i, w in self.profile.by_symbol.get(symbol, ()))
 
     def penalty(self, sam: SamuraiState, pen: str) -> float:
         """One penalty, priced once per decision."""
