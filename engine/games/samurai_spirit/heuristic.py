@@ -127,10 +127,10 @@ class HeuristicPolicy(SimplePolicy):
         parities = [parity for parity, name in ((0, "heihachi"), (1, "daisuke")) if name in talents]
         if gifts and parities:
             theirs = [self.group_costs(pr, o, stack, o.name == "kyuzo" and not o.no_talent) for o in gifts]
-            groups = pr.profile.groups
-            costs = [min([cost] + [their[i] for their in theirs]) if groups[i].value % 2 in parities else cost
+            values = pr.profile.values
+            costs = [min([cost] + [their[i] for their in theirs]) if values[i] % 2 in parities else cost
                      for i, cost in enumerate(costs)]
-        masses = [g.mass for g in pr.profile.groups]
+        masses = pr.profile.masses
         mean = sum(m * c for m, c in zip(masses, costs, strict=True)) / pr.profile.total
         if "katsushiro" in talents and stack > 0:
             mean = sum(m * min(c, mean + UNDER) for m, c in zip(masses, costs, strict=True)) / pr.profile.total
@@ -149,24 +149,26 @@ class HeuristicPolicy(SimplePolicy):
         leave = None
         defend_price: dict[str, float] = {}
         costs = []
-        for g, strike in zip(pr.profile.groups, pr.group_strikes(sam), strict=True):
-            after = track + g.value
+        room, extra = pr.room, pr.barricade
+        for symbol, value, strike in zip(pr.profile.symbols, pr.profile.values, pr.group_strikes(sam), strict=True):
+            after = track + value
             cost = nxt * (strike - last)
             if after < kiai:
-                cost += pr.room * g.value
+                cost += room * value
             elif after == kiai:
-                cost += pr.room * (g.value - first) - bonus
+                cost += room * (value - first) - bonus
             else:
                 if leave is None:
-                    leave = self._leave(pr, sam, stack)
-                cost += pr.barricade + leave
-            if g.symbol and defendable[g.symbol]:
-                price = defend_price.get(g.symbol)
+                    leave = extra + self._leave(pr, sam, stack)
+                cost += leave
+            if symbol and defendable[symbol]:
+                price = defend_price.get(symbol)
                 if price is None:
-                    price = defend_price[g.symbol] = self.defend(pr, sam, g.symbol, stack)
-                cost = min(cost, price)
-            if kyuzo and g.value in line:
-                cost = min(cost, 0.0)
+                    price = defend_price[symbol] = self.defend(pr, sam, symbol, stack)
+                if price < cost:
+                    cost = price
+            if kyuzo and value in line and cost > 0.0:
+                cost = 0.0
             costs.append(cost)
         return costs
 

@@ -59,29 +59,23 @@ ROOM = 0.2
 
 
 @dataclass(frozen=True)
-class Group:
-    """Unknown cards of one symbol and value: their weight and each penalty's share of it."""
-
-    symbol: str | None
-    value: int
-    mass: float
-    pens: tuple[tuple[str, float], ...]
-
-
-@dataclass(frozen=True)
 class Profile:
     """The unknown cards in aggregate: weight, share with flames, mean value, share per symbol, groups.
 
-    `columns` and `by_symbol` index the groups so a decision prices them
-    in a few additions: per penalty, the groups that show it and its share
-    of their weight; per symbol, its groups and their share of its weight.
+    A group is the unknown cards of one symbol and value: `symbols`,
+    `values` and `masses` (their weight) list the groups in one order.
+    `columns` and `by_symbol` index them so a decision prices them in a few
+    additions: per penalty, the groups that show it and its share of their
+    weight; per symbol, its groups and their share of its weight.
     """
 
     total: float
     flames: float
     mean: float
     share: dict[str, float]
-    groups: tuple[Group, ...]
+    symbols: tuple[str | None, ...] = ()
+    values: tuple[int, ...] = ()
+    masses: tuple[float, ...] = ()
     columns: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()
     by_symbol: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
 
@@ -113,7 +107,9 @@ def build_profile(st: State) -> Profile:
         if count > 0 and candidates:
             weight = count / len(candidates)
             weighted.extend((c, weight) for c in candidates)
-    groups: dict[tuple[str | None, int], tuple[list[float], dict[str, float]]] = {}
+    index: dict[tuple[str | None, int], int] = {}
+    masses: list[float] = []
+    pens: dict[tuple[str, int], float] = {}
     share = dict.fromkeys(SYMBOLS, 0.0)
     total = flames = values = 0.0
     for cid, weight in weighted:
@@ -124,24 +120,24 @@ def build_profile(st: State) -> Profile:
             flames += weight
         if symbol:
             share[symbol] += weight
-        group = groups.get((symbol, value))
-        if group is None:
-            group = groups[symbol, value] = ([0.0], {})
-        group[0][0] += weight
+        i = index.get((symbol, value))
+        if i is None:
+            i = index[symbol, value] = len(masses)
+            masses.append(0.0)
+        masses[i] += weight
         for pen in penalties:
-            group[1][pen] = group[1].get(pen, 0.0) + weight
+            pens[pen, i] = pens.get((pen, i), 0.0) + weight
     if not total:
-        return Profile(0.0, 0.5, 3.0, dict.fromkeys(SYMBOLS, 0.3), ())
-    made = tuple(Group(symbol, value, mass[0], tuple((pen, w / mass[0]) for pen, w in pens.items()))
-                 for (symbol, value), (mass, pens) in groups.items())
+        return Profile(0.0, 0.5, 3.0, dict.fromkeys(SYMBOLS, 0.3))
     columns: dict[str, list[tuple[int, float]]] = {}
+    for (pen, i), w in pens.items():
+        columns.setdefault(pen, []).append((i, w / masses[i]))
     by_symbol: dict[str, list[tuple[int, float]]] = {}
-    for i, g in enumerate(made):
-        for pen, w in g.pens:
-            columns.setdefault(pen, []).append((i, w))
-        if g.symbol:
-            by_symbol.setdefault(g.symbol, []).append((i, g.mass / share[g.symbol]))
-    return Profile(total, flames / total, values / total, {s: w / total for s, w in share.items()}, made,
+    for (symbol, _), i in index.items():
+        if symbol:
+            by_symbol.setdefault(symbol, []).append((i, masses[i] / share[symbol]))
+    return Profile(total, flames / total, values / total, {s: w / total for s, w in share.items()},
+                   tuple(symbol for symbol, _ in index), tuple(value for _, value in index), tuple(masses),
                    tuple((pen, tuple(col)) for pen, col in sorted(columns.items())),
                    {s: tuple(col) for s, col in by_symbol.items()})
 
@@ -246,17 +242,17 @@ class Prices:
         return self.strike(sam, self.st.catalogue.cards[sam.combat[-1]])
 
     def group_strikes(self, sam: SamuraiState) -> list[float]:
-        """The mean strike of each group of unknown cards (`profile.groups`' order) for `sam`."""
+        """The mean strike of each group of unknown cards (the profile's order) for `sam`."""
         strikes = self._strikes.get(sam.name)
         if strikes is None:
             profile = self.profile
-            strikes = [0.0] * len(profile.groups)
+            strikes = [0.0] * len(profile.masses)
             for pen, column in profile.columns:
                 price = self.penalty(sam, pen)
                 for i, w in column:
                     strikes[i] += w * price
             if sam.name in ("gorobei", "kanbei"):
-                strikes = [0.0 if immune(sam, g.value) else x for g, x in zip(profile.groups, strikes, strict=True)]
+                strikes = [0.0 if immune(sam, v) else x for v, x in zip(profile.values, strikes, strict=True)]
             self._strikes[sam.name] = strikes
         return strikes
 
@@ -296,7 +292,8 @@ class Prices:
     def forced_draw(self, sam: SamuraiState) -> float:
         """`sam` must add an unknown card to his combat line (a neighbour's arrow): room, or a Barricade past the Kiai."""
         room = self.st.kiai(sam) - self.st.track(sam)
-        over = sum(g.mass for g in self.profile.groups if g.value > room) / max(self.profile.total, 1e-9)
+        profile = self.profile
+        over = sum(m for m, v in zip(profile.masses, profile.values, strict=True) if v > room) / max(profile.total, 1.0)
         return self.room * self.profile.mean + over * self.barricade
 
     def defended(self, sam: SamuraiState) -> list[str]:
