@@ -54,6 +54,9 @@ SLOT_TAKES = 0.5
 USABLE = 1.0
 """The share of the Samurai's free room and slots the rest of a round really fills (overflows end it early)."""
 
+NEAR_END = (0.7, 0.25)
+"""How likely a Samurai plays again when the stack holds one card more than the others need, or fewer."""
+
 ROOM = 0.2
 """Room under the Kiai comes back at every Kiai (the first card goes): a point is worth part of a burnt card."""
 
@@ -207,8 +210,8 @@ class Prices:
         if stack > others + 1:
             return 1.0
         if stack > others:
-            return 0.7
-        return 0.25 if stack > 0 else 0.0
+            return NEAR_END[0]
+        return NEAR_END[1] if stack > 0 else 0.0
 
     def draws_left(self, sam: SamuraiState, stack: int) -> float:
         return stack / max(1, self.in_round)
