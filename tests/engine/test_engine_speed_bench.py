@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from engine.core.registry import entry, get_game
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "engine_speed.py"
+from tests.engine.bench_scripts import load_bench
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("engine_speed", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("engine_speed")
 
 
 def test_replayed_answers_finish_the_same_game() -> None:

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 from engine.core.registry import entry
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "policy_strength.py"
+from tests.engine.bench_scripts import load_bench
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("policy_strength", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("policy_strength")
 
 
 def test_an_advised_game_counts_its_decisions_and_departures() -> None:
