@@ -37,7 +37,7 @@ Z = 1.96
 MIN_SAMPLES = 24
 """Samples before an early stop may be called: enough for the interval to mean something."""
 Z_DEPART = 1.96
-"""How sure the paired play-outs must be (a one-sided z of the paired difference) before the advice departs
+"""How sure the paired play-outs must be (McNemar's z, `Estimate.gain_z`) before the advice departs
 from the heuristic's own choice: noise among thin estimates must not overrule a sound rule of thumb."""
 
 

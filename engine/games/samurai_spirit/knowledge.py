@@ -390,4 +390,3 @@ class Knowledge:
         self.raider.clear()
         self.raider_face_up = 0
         return moved
-
