@@ -208,6 +208,25 @@ def is_separated(advice: Advice) -> bool:
     return all(e.interval[1] < low for e in ranked[1:])
 
 
+def replay_public(match: Match, rng: random.Random, public: Callable[[Input], bool] | None = None) -> Any:
+    """A fresh quiet play of `match`'s game fed its public inputs, with a game random source drawn from `rng`.
+
+    The usual `determinize`: every input the table saw (`public` says which,
+    all by default) brings the play to the current prompt, and the game's own
+    random choices to come are drawn afresh, since the table cannot know them.
+    The caller checks the play's type; every game keeps its random source in
+    `state.rng`.
+    """
+    play, _ = match.game.new_play(match.setup, match.seed)
+    assert isinstance(play, FlowPlay)
+    play.quiet()
+    for value in match.inputs:
+        if public is None or public(value):
+            play.advance(value)
+    play.state.rng = random.Random(rng.getrandbits(64))  # type: ignore[attr-defined]
+    return play
+
+
 def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget(),
            progress: Callable[[Advice], None] | None = None, own: Input | None = None) -> Advice:
     """Weigh every option of the pending decision; see the module's note.

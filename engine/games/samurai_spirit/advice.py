@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core.advisor import replay_public
 from engine.core.flow import FlowPlay, Pilot
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.match import Match
@@ -56,15 +57,14 @@ def choices(match: Match) -> dict[str, Input]:
 
 def determinize(match: Match, rng: random.Random) -> FlowPlay:
     """The play at `match`'s current prompt, rebuilt from its public inputs only (see the module's note)."""
-    play, _ = match.game.new_play(match.setup, match.seed)
+    play = replay_public(match, rng, _public)
     assert isinstance(play, Play)
-    play.quiet()
-    for value in match.inputs:
-        if isinstance(value, Tap) and value.hidden:
-            continue
-        play.advance(value)
-    play.state.rng = random.Random(rng.getrandbits(64))
     return play
+
+
+def _public(value: Input) -> bool:
+    """A tap `hidden` is the engine's private note of a face-down card: the table saw nothing."""
+    return not (isinstance(value, Tap) and value.hidden)
 
 
 def score(play: Any, actor: str) -> float:

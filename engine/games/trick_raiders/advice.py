@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core.advisor import replay_public
 from engine.core.flow import FlowPlay, Pilot
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.match import Match
@@ -61,12 +62,9 @@ def advisable(match: Match) -> bool:
 
 
 def determinize(match: Match, rng: random.Random) -> FlowPlay:
-    play, _ = match.game.new_play(match.setup, match.seed)
+    """Every input of this game is public: all of them replayed, the game's random source drawn afresh."""
+    play = replay_public(match, rng)
     assert isinstance(play, Play)
-    play.quiet()
-    for value in match.inputs:
-        play.advance(value)
-    play.state.rng = random.Random(rng.getrandbits(64))
     return play
 
 
