@@ -29,6 +29,12 @@ def _quiet(kind: str, message: Message, **data: Any) -> None:
     """`emit` in a play-out: nobody reads the events of a game played to its end by a policy."""
 
 
+def _taken(option: str) -> Flow[str]:
+    """The flow of a question with one answer: it asks nothing and returns that answer."""
+    return option
+    yield  # a generator, so `yield from` takes its return value
+
+
 def option_of(value: Input) -> str:
     """The option a choice or a press names ("" for a tap)."""
     if isinstance(value, Choose):
@@ -71,15 +77,23 @@ class FlowPlay:
             if self.pilot is None:
                 why = forced or msg("Only one choice: {option}.", option=options[0])
                 self.emit("forced", why, actor=actor, decision=kind, option=options[0])
-            return options[0]
-        prompt = Prompt(actor, kind, message, tuple(options), None, subject)
+            return _taken(options[0])
+        return self.ask_prompt(Prompt(actor, kind, message, tuple(options), None, subject))
+
+    def ask_prompt(self, prompt: Prompt) -> Flow[str]:
+        """Wait for a choice among a prompt's options (two or more).
+
+        `ask_option` builds the prompt; a rule that asks the same question at
+        every turn may keep the prompt it made and ask it again here: a
+        Prompt is an immutable value, so the table sees no difference.
+        """
         if self.pilot is None:
             value = yield prompt
             return option_of(value)
         self._prompt = prompt
         option = option_of(self.pilot(self))
         if option not in prompt.options:
-            raise RuleError(msg("{option} is not possible now. {prompt}", option=option, prompt=message))
+            raise RuleError(msg("{option} is not possible now. {prompt}", option=option, prompt=prompt.message))
         return option
 
     def play_out(self, pilot: Pilot) -> None:

@@ -32,6 +32,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.core.chance import below
+from engine.core.chance import pick as pick_one
 from engine.core.errors import RuleError
 from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Catalogue
@@ -97,7 +99,7 @@ class Knowledge:
     candidates: dict[str, list[str]] = field(default_factory=dict)
     notes: Notes = field(default_factory=Notes)
     _unseen_order: list[str] | None = field(default=None, repr=False, compare=False)
-    """`unseen` in id order, made when a draw first needs it and dropped whenever `unseen` changes."""
+    """`unseen` in id order, made when a draw first needs it, kept as cards are seen, dropped when cards join it."""
 
     def __post_init__(self) -> None:
         # Cards of each rank not yet known to be in the game, in catalogue order.
@@ -272,7 +274,7 @@ class Knowledge:
         """`sample_top` when nothing is noted: the same draw, counting the unknown slots by the balance rule."""
         unseen = self.unseen
         unidentified = self.unidentified
-        pick = rng.randrange(len(unseen) + sum(unidentified.values()))
+        pick = below(rng, len(unseen) + sum(unidentified.values()))
         if pick < len(unseen):
             order = self._unseen_order
             if order is None:
@@ -282,7 +284,7 @@ class Knowledge:
         for rank in RANKS_BY_NAME:
             count = unidentified.get(rank, 0)
             if pick < count:
-                return rng.choice(self.candidates[rank])
+                return pick_one(rng, self.candidates[rank])
             pick -= count
         raise AssertionError("no card can be on top")
 
@@ -294,7 +296,9 @@ class Knowledge:
             self.notes.forget_card(cid)
         if cid in self.unseen:
             self.unseen.discard(cid)
-            self._unseen_order = None
+            order = self._unseen_order
+            if order is not None:
+                order.remove(cid)  # still in id order: a draw need not sort again
             return
         rank = self.catalogue.cards[cid].rank
         self.unidentified[rank] -= 1

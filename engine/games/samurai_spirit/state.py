@@ -16,6 +16,10 @@ from engine.games.samurai_spirit.catalogue import Catalogue
 from engine.games.samurai_spirit.knowledge import Knowledge
 from engine.games.samurai_spirit.setup import Setup
 
+ACTIONS = ("fight", "support", "pass")
+"""A turn's action options, in the order the rules offer them."""
+ACTIONS_WITHOUT_SUPPORT = ("fight", "pass")
+
 
 @dataclass(frozen=True, slots=True)
 class Said:
@@ -33,8 +37,12 @@ class Said:
     confronts: Message
     drawing: Prompt
     """The prompt of his own draw from the Raider stack (`draw`), the most frequent prompt of all."""
-    faces: dict[tuple[str, bool], Message]
-    """"{samurai} faces {card}: ..." per card and whether Defend is offered, made at the first draw of each."""
+    acting: Prompt
+    """His action prompt when Fight, Support and Pass are all open (`act`)."""
+    acting_without_support: Prompt
+    """His action prompt when only Fight and Pass are (`act_without_support`)."""
+    faces: dict[tuple[str, tuple[str, ...]], Prompt]
+    """"{samurai} faces {card}: ..." per card and the options it leaves him, made at the first draw of each."""
 
     @classmethod
     def of(cls, name: str) -> Said:
@@ -47,14 +55,18 @@ class Said:
     @classmethod
     def _made(cls, name: str) -> Said:
         draw = msg("{samurai}: turn over the top Raider card and tap it.", samurai=name)
+        act = msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.", samurai=name)
+        act_without_support = msg("{samurai}: turn over the top Raider card and tap it - or press Pass.",
+                                  samurai=name)
         return cls(
             turn=msg("{samurai}'s turn.", samurai=name),
-            act=msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.", samurai=name),
-            act_without_support=msg("{samurai}: turn over the top Raider card and tap it - or press Pass.",
-                                    samurai=name),
+            act=act,
+            act_without_support=act_without_support,
             draw=draw,
             confronts=msg("{samurai} confronts", samurai=name),
             drawing=Prompt(name, "reveal", draw, (), "raider"),
+            acting=Prompt(name, "action", act, ACTIONS),
+            acting_without_support=Prompt(name, "action", act_without_support, ACTIONS_WITHOUT_SUPPORT),
             faces={},
         )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.messages import Message, msg
+from engine.core.prompt import Prompt
 from engine.games.samurai_spirit.rules import kiai
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
@@ -126,23 +127,34 @@ def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[
     yield from play_card(p, sam, cid, frozenset({sam.name}), under_used)
 
 
+def _faces(sam: SamuraiState, cid: str, defendable: bool) -> Message:
+    if defendable:
+        return msg("{samurai} faces {card}: press Confront or Defend.", samurai=sam.name, card=cid)
+    return msg("{samurai} faces {card}: press Confront.", samurai=sam.name, card=cid)
+
+
+def _facing(sam: SamuraiState, cid: str, options: tuple[str, ...]) -> Prompt:
+    """The prompt of `sam` facing `cid` with these options: made at its first use, then shared (see `Said`)."""
+    key = (cid, options)
+    prompt = sam.said.faces.get(key)
+    if prompt is None:
+        prompt = Prompt(sam.name, "fight", _faces(sam, cid, DEFEND in options), options, None, cid)
+        sam.said.faces[key] = prompt
+    return prompt
+
+
 def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> Flow[None]:
     st = p.state
     card = st.catalogue.cards[cid]
     options = fight_options(p, sam, cid, held_by, under_used)
-    forced = None
-    if len(options) == 1 and p.telling:  # a play-out takes the single option without saying why
-        forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
-                     samurai=sam.name, card=cid)
-    defendable = DEFEND in options
-    ask = sam.said.faces.get((cid, defendable))
-    if ask is None:
-        if defendable:
-            ask = msg("{samurai} faces {card}: press Confront or Defend.", samurai=sam.name, card=cid)
-        else:
-            ask = msg("{samurai} faces {card}: press Confront.", samurai=sam.name, card=cid)
-        sam.said.faces[cid, defendable] = ask
-    choice = yield from p.ask(sam, "fight", options, ask, forced, subject=cid)
+    if len(options) == 1:
+        forced = None
+        if p.telling:  # a play-out takes the single option without saying why
+            forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
+                         samurai=sam.name, card=cid)
+        choice = yield from p.ask(sam, "fight", options, _faces(sam, cid, False), forced, subject=cid)
+    else:
+        choice = yield from p.ask_prompt(_facing(sam, cid, tuple(options)))
     if choice == CONFRONT:
         yield from kiai.add_to_combat(p, sam, cid, sam.said.confronts)
     elif choice == DEFEND:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.rules import fight, penalties
 from engine.games.samurai_spirit.rules.flow import Flow
-from engine.games.samurai_spirit.state import SamuraiState
+from engine.games.samurai_spirit.state import ACTIONS, ACTIONS_WITHOUT_SUPPORT, SamuraiState
 
 if TYPE_CHECKING:
     from engine.games.samurai_spirit.play import Play
@@ -50,16 +50,10 @@ def _support_blocked(p: Play, sam: SamuraiState) -> Message | None:
 
 
 def actions(p: Play, sam: SamuraiState) -> list[str]:
-    return _actions(p, sam, forced_pass(p, sam))
-
-
-def _actions(p: Play, sam: SamuraiState, forced: Message | None) -> list[str]:
-    """The legal actions, given `forced` = forced_pass(p, sam), which the turn has already judged."""
-    if forced:
+    """The legal actions of `sam` now: what `take_turn` offers him."""
+    if forced_pass(p, sam):
         return [PASS]
-    if _support_blocked(p, sam) is None:
-        return [FIGHT, SUPPORT, PASS]
-    return [FIGHT, PASS]
+    return list(ACTIONS if _support_blocked(p, sam) is None else ACTIONS_WITHOUT_SUPPORT)
 
 
 def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
@@ -77,10 +71,13 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
         yield from penalties.line_penalty(p, sam)
     if st.cards.raider and not st.result:
         why = forced_pass(p, sam)
-        legal = _actions(p, sam, why)
-        ask = words.act if SUPPORT in legal else words.act_without_support
-        forced = msg("{reason}: lay the meeple down.", reason=why) if why and p.telling else None
-        choice = yield from p.ask(sam, "action", legal, ask, forced)
+        if why:
+            forced = msg("{reason}: lay the meeple down.", reason=why) if p.telling else None
+            choice = yield from p.ask(sam, "action", [PASS], words.act_without_support, forced)
+        else:
+            # The same two questions at every turn: the prompts made once per Samurai (see `Said`).
+            ask = words.acting if _support_blocked(p, sam) is None else words.acting_without_support
+            choice = yield from p.ask_prompt(ask)
         if choice == FIGHT:
             yield from fight.fight(p, sam)
         elif choice == SUPPORT:
