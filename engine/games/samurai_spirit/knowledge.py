@@ -311,7 +311,8 @@ class Knowledge:
         """The top card of `source` was revealed as `cid` and picked up."""
         stack = self.raider if source == "raider" else self.intruder
         # An unknown top that may be this card is the usual draw: nothing to refuse, no sentence to build.
-        if not (stack and stack[-1] is None and cid in self.catalogue.cards and self._may_be_unknown(cid)):
+        if not (stack and stack[-1] is None
+                and (cid in self.unseen or (cid in self.catalogue.cards and self._may_be_unknown(cid)))):
             reason = self.why_not_take(source, cid, round_no)
             if reason:
                 raise RuleError(reason)

@@ -15,6 +15,7 @@ from functools import cache
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.prompt import Prompt
 from engine.games.samurai_spirit.play import Play
+from engine.games.samurai_spirit.state import SamuraiState
 
 COSTLY = frozenset({"barricade", "wound", "intruder", "must-pass", "shuffle-discard"})
 """Penalties that hurt again at every turn while the card stays last in line."""
@@ -45,10 +46,17 @@ class SimplePolicy:
         self.answered += 1
         prompt = play.prompt
         assert prompt is not None
-        if prompt.tap:
-            return _tap(play.state.cards.sample_top(prompt.tap, self.rng))
+        tap = prompt.tap
+        if tap:
+            return _tap(play.state.cards.sample_top(tap, self.rng))
         if self.explore and self.rng.random() < self.explore:
             return _choose(self.rng.choice(prompt.options))
+        kind = prompt.kind
+        # The two decisions of nearly every turn first, without the general dispatch.
+        if kind == "action":
+            return _choose(self._action(play, prompt))
+        if kind == "fight":
+            return _choose(self._fight(play, prompt))
         return _choose(self._decide(play, prompt))
 
     def _decide(self, play: Play, prompt: Prompt) -> str:
@@ -77,11 +85,9 @@ class SimplePolicy:
         if len(options) == 1:
             return options[0]
         st = play.state
-        sam = st.by_name(prompt.actor)
+        sam = st.seats[prompt.actor]
         room = st.kiai(sam) - st.track(sam)
-        last = st.catalogue.cards[sam.combat[-1]] if sam.combat else None
-        costly = last is not None and not COSTLY.isdisjoint(last.penalties)
-        if room >= 3 and not (costly and room <= 4):
+        if room >= 5 or (room >= 3 and not self._costly_last(play, sam)):
             return "fight"
         # Passing early is what loses villages: when everyone has passed, the
         # rest of the Raider stack joins the Intruders and burns at round end.
@@ -92,12 +98,19 @@ class SimplePolicy:
             return "fight"
         return "pass"
 
+    @staticmethod
+    def _costly_last(play: Play, sam: SamuraiState) -> bool:
+        """Whether the last card of the combat line carries a penalty that hurts at every turn (`COSTLY`)."""
+        if not sam.combat:
+            return False
+        return not COSTLY.isdisjoint(play.state.catalogue.cards[sam.combat[-1]].penalties)
+
     def _fight(self, play: Play, prompt: Prompt) -> str:
         options = prompt.options
         st = play.state
-        sam = st.by_name(prompt.actor)
+        sam = st.seats[prompt.actor]
         assert prompt.subject is not None
-        value = st.value(prompt.subject)
+        value = st.values[prompt.subject]
         if "discard" in options:
             return "discard"
         after = st.track(sam) + value

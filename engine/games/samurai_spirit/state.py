@@ -41,6 +41,10 @@ class Said:
     """His action prompt when Fight, Support and Pass are all open (`act`)."""
     acting_without_support: Prompt
     """His action prompt when only Fight and Pass are (`act_without_support`)."""
+    fighting_again: Prompt
+    """Kikuchiyo's talent: whether he fights a second time."""
+    alone: frozenset[str]
+    """Who has held the card he draws himself: him alone (Heihachi's and Daisuke's gifts add the receivers)."""
     faces: dict[tuple[str, tuple[str, ...]], Prompt]
     """"{samurai} faces {card}: ..." per card and the options it leaves him, made at the first draw of each."""
 
@@ -67,6 +71,10 @@ class Said:
             drawing=Prompt(name, "reveal", draw, (), "raider"),
             acting=Prompt(name, "action", act, ACTIONS),
             acting_without_support=Prompt(name, "action", act_without_support, ACTIONS_WITHOUT_SUPPORT),
+            fighting_again=Prompt(name, "fight-again",
+                                  msg("{samurai}: fight a second time (Kikuchiyo's talent)?", samurai=name),
+                                  ("yes", "no")),
+            alone=frozenset({name}),
             faces={},
         )
 

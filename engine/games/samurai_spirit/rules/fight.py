@@ -115,8 +115,7 @@ def fight(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     yield from draw_and_play(p, sam)
     if st.cards.raider and not st.result and has_talent(p, sam, "kikuchiyo"):
-        again = yield from p.ask(sam, "fight-again", ["yes", "no"],
-                                 msg("{samurai}: fight a second time (Kikuchiyo's talent)?", samurai=sam.name))
+        again = yield from p.ask_prompt(sam.said.fighting_again)
         if again == "yes":
             yield from draw_and_play(p, sam)
 
@@ -124,7 +123,7 @@ def fight(p: Play, sam: SamuraiState) -> Flow[None]:
 def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[None]:
     cid = yield from p.reveal(sam, "raider", sam.said.draw, FACE_UP)
     p.state.last_active = sam.seat
-    yield from play_card(p, sam, cid, frozenset({sam.name}), under_used)
+    yield from play_card(p, sam, cid, sam.said.alone, under_used)
 
 
 def _faces(sam: SamuraiState, cid: str, defendable: bool) -> Message:

@@ -48,8 +48,8 @@ def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: Message) -> Flow[No
     st = p.state
     sam.combat.append(cid)
     st.cards.place(cid, "combat", sam.name)
-    track = st.track(sam)
     if p.telling:
+        track = st.track(sam)
         p.emit("confront", msg("{why}: {samurai} lays {card} in the combat line; move the meeple to {track} "
                                "(Kiai {kiai}).", why=how, samurai=sam.name, card=cid, track=track, kiai=st.kiai(sam)),
                samurai=sam.name, card=cid, track=track)

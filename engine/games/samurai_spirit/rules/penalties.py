@@ -75,9 +75,15 @@ def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
             return
 
 
+_WHY: dict[tuple[str, str], Message] = {}
+""""Penalty of {card} ({penalty})" per card and penalty, shared by every game (a penalty strikes at most turns)."""
+
+
 def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
     st = p.state
-    why = msg("Penalty of {card} ({penalty})", card=cid, penalty=WORDS[pen])
+    why = _WHY.get((cid, pen))
+    if why is None:
+        why = _WHY[cid, pen] = msg("Penalty of {card} ({penalty})", card=cid, penalty=WORDS[pen])
     if pen in FLAGS:
         p.emit("penalty", msg("{samurai}: {why}.", samurai=sam.name, why=why), samurai=sam.name, penalty=pen)
     if pen == "barricade":

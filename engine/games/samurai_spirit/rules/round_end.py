@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.messages import msg
+from engine.core.messages import Message, msg
 from engine.core.prompt import TABLE
 from engine.games.samurai_spirit.rules import village
 from engine.games.samurai_spirit.rules.flow import Flow
@@ -35,15 +35,25 @@ def end_round(p: Play) -> Flow[None]:
     if st.setup.level.family_bonus:
         yield from family_bonuses(p)
     while cards.intruder:
-        cid = yield from p.reveal(TABLE, "intruder", msg("Step 4: turn over the top Intruder card and tap it, then "
-                                                         "put it on the discard pile (cards left: {left}).",
-                                                         left=len(cards.intruder)))
+        cid = yield from p.reveal(TABLE, "intruder", _step_4(len(cards.intruder)))
         cards.place(cid, "discard")
         if st.catalogue.cards[cid].flames:
             yield from village.lose_barricade(p, msg("Step 4: {card} shows flames", card=cid))
-        else:
+        elif p.telling:
             p.emit("no-flames", msg("Step 4: {card} shows no flames.", card=cid), card=cid)
     finish_round(p)
+
+
+_STEP_4: dict[int, Message] = {}
+"""The Step 4 instruction per number of Intruder cards left, shared by every game."""
+
+
+def _step_4(left: int) -> Message:
+    text = _STEP_4.get(left)
+    if text is None:
+        text = _STEP_4[left] = msg("Step 4: turn over the top Intruder card and tap it, then put it on the discard "
+                                   "pile (cards left: {left}).", left=left)
+    return text
 
 
 def family_bonuses(p: Play) -> Flow[None]:

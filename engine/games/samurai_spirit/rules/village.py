@@ -34,8 +34,9 @@ def lose_barricade(p: Play, why: Message) -> Flow[None]:
     st = p.state
     if st.barricades > 0:
         st.barricades -= 1
-        p.emit("barricade", msg("{why}: remove one Barricade ({left} left).", why=why, left=st.barricades),
-               left=st.barricades)
+        if p.telling:
+            p.emit("barricade", msg("{why}: remove one Barricade ({left} left).", why=why, left=st.barricades),
+                   left=st.barricades)
         return
     yield from destroy_farmstead(p, msg("{why}, and no Barricade is left", why=why))
 
