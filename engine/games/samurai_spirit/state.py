@@ -41,6 +41,8 @@ class Said:
     """His action prompt when Fight, Support and Pass are all open (`act`)."""
     acting_without_support: Prompt
     """His action prompt when only Fight and Pass are (`act_without_support`)."""
+    support_whom: Message
+    """His question when he Supports: to whom the token goes."""
     fighting_again: Prompt
     """Kikuchiyo's talent: whether he fights a second time."""
     alone: frozenset[str]
@@ -71,6 +73,8 @@ class Said:
             drawing=Prompt(name, "reveal", draw, (), "raider"),
             acting=Prompt(name, "action", act, ACTIONS),
             acting_without_support=Prompt(name, "action", act_without_support, ACTIONS_WITHOUT_SUPPORT),
+            support_whom=msg("{samurai}: give your support token to whom? Pick a Samurai or tap a board.",
+                             samurai=name),
             fighting_again=Prompt(name, "fight-again",
                                   msg("{samurai}: fight a second time (Kikuchiyo's talent)?", samurai=name),
                                   ("yes", "no")),

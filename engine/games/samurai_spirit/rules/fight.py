@@ -147,11 +147,11 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     card = st.catalogue.cards[cid]
     options = fight_options(p, sam, cid, held_by, under_used)
     if len(options) == 1:
-        forced = None
+        choice = options[0]
         if p.telling:  # a play-out takes the single option without saying why
             forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
                          samurai=sam.name, card=cid)
-        choice = yield from p.ask(sam, "fight", options, _faces(sam, cid, False), forced, subject=cid)
+            yield from p.ask(sam, "fight", options, _faces(sam, cid, False), forced, subject=cid)
     else:
         choice = yield from p.ask_prompt(_facing(sam, cid, tuple(options)))
     if choice == CONFRONT:
@@ -160,8 +160,9 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
         defend(p, sam, cid)
     elif choice == DISCARD:
         st.cards.place(cid, "discard")
-        p.emit("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
-                              "discard pile.", card=cid, samurai=sam.name), card=cid)
+        if p.telling:
+            p.emit("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
+                                  "discard pile.", card=cid, samurai=sam.name), card=cid)
     elif choice == UNDER:
         st.cards.put_under_raider(cid)
         p.emit("under", msg("Katsushiro's talent: put {card} under the Raider stack and draw again.", card=cid),

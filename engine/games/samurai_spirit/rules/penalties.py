@@ -84,7 +84,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
     why = _WHY.get((cid, pen))
     if why is None:
         why = _WHY[cid, pen] = msg("Penalty of {card} ({penalty})", card=cid, penalty=WORDS[pen])
-    if pen in FLAGS:
+    if pen in FLAGS and p.telling:
         p.emit("penalty", msg("{samurai}: {why}.", samurai=sam.name, why=why), samurai=sam.name, penalty=pen)
     if pen == "barricade":
         yield from village.lose_barricade(p, why)
@@ -96,7 +96,8 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
             return
         st.cards.raider_to_intruder()
         st.last_active = sam.seat
-        p.emit("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
+        if p.telling:
+            p.emit("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
     elif pen == "no-defend":
         sam.no_defend = True
     elif pen == "no-support":

@@ -106,9 +106,7 @@ def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
 def support(p: Play, sam: SamuraiState) -> Flow[None]:
     st = p.state
     targets = [s.name for s in st.in_round() if s is not sam]
-    target = yield from p.ask(sam, "support-target", targets,
-                              msg("{samurai}: give your support token to whom? Pick a Samurai or tap a board.",
-                                  samurai=sam.name))
+    target = yield from p.ask(sam, "support-target", targets, sam.said.support_whom)
     sam.token_holder = target
     st.cards.raider_to_intruder()
     st.last_active = sam.seat

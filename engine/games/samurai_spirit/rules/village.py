@@ -38,7 +38,7 @@ def lose_barricade(p: Play, why: Message) -> Flow[None]:
             p.emit("barricade", msg("{why}: remove one Barricade ({left} left).", why=why, left=st.barricades),
                    left=st.barricades)
         return
-    yield from destroy_farmstead(p, msg("{why}, and no Barricade is left", why=why))
+    yield from destroy_farmstead(p, msg("{why}, and no Barricade is left", why=why) if p.telling else why)
 
 
 def add_barricade(p: Play, why: Message) -> bool:
@@ -57,8 +57,9 @@ def destroy_farmstead(p: Play, why: Message) -> Flow[None]:
     """Destroy a Farmstead; at Hard and Heroic its back adds a penalty, which may chain."""
     st = p.state
     st.farmsteads -= 1
-    p.emit("farmstead", msg("{why}: destroy one Farmstead ({left} left).", why=why, left=st.farmsteads),
-           left=st.farmsteads)
+    if p.telling:
+        p.emit("farmstead", msg("{why}: destroy one Farmstead ({left} left).", why=why, left=st.farmsteads),
+               left=st.farmsteads)
     if st.farmsteads <= 0:
         lose(p, msg("the last Farmstead is destroyed"))
     if not st.setup.level.farmstead_penalties:
@@ -92,6 +93,16 @@ def lose_random_family(p: Play, why: Message) -> None:
 def wound(p: Play, sam: SamuraiState, why: Message) -> Flow[None]:
     """1st and 3rd wound: a token; 2nd: flip to the animal face; 4th: death."""
     sam.wounds += 1
+    if p.telling:
+        _tell_wound(p, sam, why)
+    if sam.wounds == 2:
+        yield from kiai.after_change(p, sam, added=False)
+    elif sam.wounds >= 4:
+        lose(p, msg("{samurai} has fallen", samurai=sam.name))
+
+
+def _tell_wound(p: Play, sam: SamuraiState, why: Message) -> None:
+    """What the table does for the wound `sam` just took (his `wounds` counts it)."""
     name = sam.name
     if sam.wounds == 1:
         p.emit("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s board.", why=why,
@@ -101,14 +112,12 @@ def wound(p: Play, sam: SamuraiState, why: Message) -> Flow[None]:
         p.emit("flip", msg("{why}: {samurai} is wounded again. Remove the Wound token and flip {samurai}'s board to "
                            "the animal side; battle track {track} of Kiai {kiai}.", why=why, samurai=name,
                            track=track, kiai=k), samurai=name, wounds=2)
-        yield from kiai.after_change(p, sam, added=False)
     elif sam.wounds == 3:
         p.emit("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s animal board.", why=why,
                             samurai=name), samurai=name, wounds=3)
     else:
         p.emit("death", msg("{why}: {samurai} takes a fourth wound and dies.", why=why, samurai=name), samurai=name,
                wounds=4)
-        lose(p, msg("{samurai} has fallen", samurai=name))
 
 
 def heal(p: Play, sam: SamuraiState, why: Message) -> bool:
