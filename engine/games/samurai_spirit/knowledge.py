@@ -249,7 +249,16 @@ class Knowledge:
             return top
         noted = self.notes.cards
         if not noted:
-            return self._sample_unnoted(rng)
+            # The usual draw: every unknown slot is alike, counted by the balance rule (see the module's note).
+            unseen = self.unseen
+            unidentified = self.unidentified
+            pick = below(rng, len(unseen) + sum(unidentified.values()))
+            if pick < len(unseen):
+                order = self._unseen_order
+                if order is None:
+                    order = self._unseen_order = sorted(unseen)
+                return order[pick]
+            return self._pick_unidentified(rng, pick - len(unseen), unidentified)
         if source == "intruder" and len(stack) - 1 in noted:
             return noted[len(stack) - 1]
         secret = set(noted.values())
@@ -270,17 +279,8 @@ class Knowledge:
             pick -= count
         raise AssertionError("no card can be on top")
 
-    def _sample_unnoted(self, rng: random.Random) -> str:
-        """`sample_top` when nothing is noted: the same draw, counting the unknown slots by the balance rule."""
-        unseen = self.unseen
-        unidentified = self.unidentified
-        pick = below(rng, len(unseen) + sum(unidentified.values()))
-        if pick < len(unseen):
-            order = self._unseen_order
-            if order is None:
-                order = self._unseen_order = sorted(unseen)
-            return order[pick]
-        pick -= len(unseen)
+    def _pick_unidentified(self, rng: random.Random, pick: int, unidentified: dict[str, int]) -> str:
+        """The `pick`-th unidentified slot, ranks in name order: one of its rank's candidates, evenly."""
         for rank in RANKS_BY_NAME:
             count = unidentified.get(rank, 0)
             if pick < count:

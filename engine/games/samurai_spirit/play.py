@@ -74,15 +74,15 @@ class Play(FlowPlay):
         instead. It is a constant template, filled here with `message`'s values
         and the card in `{card}`, so the usual draw builds nothing more.
         """
-        who = actor if isinstance(actor, str) else actor.name
-        cards = self.state.cards
+        st = self.state
+        cards = st.cards
         if face_up is not None and source == "raider" and cards.raider_face_up:
             message = Message(face_up.template, {**message.params, "card": cards.raider[-1]})
-            prompt = Prompt(who, "reveal", message, (), source)
+            prompt = Prompt(actor if isinstance(actor, str) else actor.name, "reveal", message, (), source)
         elif not isinstance(actor, str) and message is actor.said.draw:
             prompt = actor.said.drawing
         else:
-            prompt = Prompt(who, "reveal", message, (), source)
+            prompt = Prompt(actor if isinstance(actor, str) else actor.name, "reveal", message, (), source)
         if self.pilot is None:
             value = yield prompt
         else:
@@ -90,8 +90,7 @@ class Play(FlowPlay):
             value = self.pilot(self)
         assert isinstance(value, Tap)
         cid = value.card
-        st = self.state
-        st.cards.take(source, cid, st.round)
+        cards.take(source, cid, st.round)
         if self.pilot is None:
             revealed = _REVEALED.get(cid)
             if revealed is None:
