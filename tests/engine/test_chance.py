@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine.core.chance import below, pick
+from engine.core.chance import below
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 2024])
@@ -22,20 +22,16 @@ def test_below_is_randrange_draw_for_draw(seed: int) -> None:
     assert ours.getstate() == library.getstate()
 
 
-def test_pick_is_choice_draw_for_draw() -> None:
+def test_an_element_by_below_is_choice_draw_for_draw() -> None:
     ours, library = random.Random(5), random.Random(5)
     for size in range(1, 40):
         seq = [f"card-{i}" for i in range(size)]
         for _ in range(20):
-            assert pick(ours, seq) == library.choice(seq)
+            assert seq[below(ours, len(seq))] == library.choice(seq)
     assert ours.getstate() == library.getstate()
 
 
-def test_nothing_to_draw_from_is_refused_like_the_library() -> None:
-    with pytest.raises(IndexError):
-        pick(random.Random(1), [])
-    with pytest.raises(IndexError):
-        random.Random(1).choice([])
+def test_an_empty_range_is_refused_like_the_library() -> None:
     for n in (0, -3):
         with pytest.raises(ValueError):
             below(random.Random(1), n)

@@ -33,7 +33,6 @@ import random
 from dataclasses import dataclass, field
 
 from engine.core.chance import below
-from engine.core.chance import pick as pick_one
 from engine.core.errors import RuleError
 from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Catalogue
@@ -284,7 +283,8 @@ class Knowledge:
         for rank in RANKS_BY_NAME:
             count = unidentified.get(rank, 0)
             if pick < count:
-                return pick_one(rng, self.candidates[rank])
+                candidates = self.candidates[rank]  # never empty while its rank has unidentified cards
+                return candidates[below(rng, len(candidates))]  # = rng.choice(candidates)
             pick -= count
         raise AssertionError("no card can be on top")
 
