@@ -180,11 +180,14 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
 
     On 800x480 the game's drawing keeps `board_min` (what it needs to stay
     readable) and the panel pages past that; on 480x320 the panel may take
-    all but the first line of the game's drawing.
+    all but the first line of the game's drawing, except on the game-over
+    screen: there the result (the score, the ranking, why the game was
+    lost) is what the table reads, the last input's steps change nothing
+    any more, and the narration under it still lists them.
     """
-    if not screen.todo:
-        return main, None
     m = p.metrics
+    if not screen.todo or (m.compact and screen.kind == "game-over"):
+        return main, None
     if m.compact:
         limit = main.height - min(board_min, m.line_height(m.text_size) + m.pad)
     else:

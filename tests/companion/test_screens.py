@@ -280,6 +280,27 @@ def test_reference_views_render(size: tuple[int, int], tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_keeps_its_result_when_the_last_input_had_steps(size: tuple[int, int], tmp_path: Path) -> None:
+    """On 480x320 the last input's steps used to cover the result; now the result stays and the steps give way.
+
+    Once the game is over the steps change nothing; the narration under the
+    result still lists them. On 800x480 there is room for both.
+    """
+    lost_why = msg("The game is lost: {why}.", why="Kikuchiyo takes a fourth wound")
+    over = Screen(kind="game-over", game=SS, view={**LOST, "narration": [lost_why.to_json()]}, title="Game over",
+                  lines=("The game is lost: Kikuchiyo takes a fourth wound.",),
+                  todo=("Heihachi lays Plunderer 1 in the combat line; move the meeple to 10 (Kiai 12).",
+                        "Kikuchiyo takes a fourth wound and dies.", "The game is lost: Kikuchiyo has fallen."))
+    items = _save(over, size, "lost-with-steps", tmp_path)
+    _check_frame(items, size)
+    assert items.find("game-over:result", kind="text") is not None
+    assert items.find("game-over:reason", kind="text") is not None
+    assert items.find_all(prefix="samurai", kind="text")
+    steps = items.find_all(prefix="todo", kind="text")
+    assert bool(steps) == (size == (800, 480))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_crowded_board_stays_inside_and_readable(size: tuple[int, int], tmp_path: Path) -> None:
     screen = Screen(kind="board", game=SS, view=CROWDED, title="Round 3 - Katsushiro's turn",
                     lines=("A very long narration line that certainly cannot fit on one line of a small screen, "
