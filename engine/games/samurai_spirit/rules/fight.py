@@ -127,6 +127,7 @@ def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[
 
 
 def _faces(sam: SamuraiState, cid: str, defendable: bool) -> Message:
+    """The fight question names the buttons that act: Defend only when it is allowed."""
     if defendable:
         return msg("{samurai} faces {card}: press Confront or Defend.", samurai=sam.name, card=cid)
     return msg("{samurai} faces {card}: press Confront.", samurai=sam.name, card=cid)
