@@ -14,9 +14,16 @@ import random
 import pytest
 
 from engine import get_game
+from engine.core.errors import RuleError
+from engine.core.inputs import Choose, Input, Tap
+from engine.core.match import Match
+from engine.core.messages import msg
+from engine.core.prompt import Prompt
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.play import Play
+from engine.games.samurai_spirit.policy import SimplePolicy
+from engine.games.samurai_spirit.rules.turn import actions
 from engine.games.samurai_spirit.simulate import play_one, play_out_one
 
 GAME = get_game("samurai-spirit")
@@ -50,3 +57,63 @@ def test_a_play_out_makes_no_events_and_ends_the_game() -> None:
     played, inputs = play_out_one(GAME, {"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "hard"}, 3)
     assert played.prompt is None and played.result in ("won", "lost") and inputs > 20
     assert played.events == []
+
+
+def test_a_pilot_answering_what_the_prompt_does_not_offer_is_refused_inside_the_flow() -> None:
+    """The prompts a play-out asks again (each Samurai's action, a card faced) still refuse a wrong answer."""
+    assert isinstance(GAME, SamuraiSpirit)
+    play, _ = GAME.new_play(GAME.parse_setup({"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "normal"}), 5)
+    assert isinstance(play, Play)
+    policy = SimplePolicy(random.Random(5))
+    asked: list[Prompt] = []
+
+    def pilot(p: Play) -> Input:
+        prompt = p.prompt
+        assert prompt is not None
+        if policy.answered >= 6 and not prompt.tap:
+            asked.append(prompt)
+            return Choose("nonsense")
+        return policy.choose(p)
+
+    with pytest.raises(RuleError, match="Nonsense is not possible now"):
+        play.play_out(pilot)
+    assert len(asked) == 1 and asked[0].kind in ("action", "fight")
+
+
+def test_the_prompts_asked_again_are_the_prompts_a_table_would_be_asked() -> None:
+    """Shared prompts (made once per Samurai, see `Said`) say what a prompt made at that moment would say."""
+    assert isinstance(GAME, SamuraiSpirit)
+    match = play_one(GAME, {"samurai": ["kyuzo", "kikuchiyo", "katsushiro", "daisuke"], "difficulty": "normal"}, 11)
+    replay = Match(GAME, match.setup, 11)
+    play = replay.play
+    assert isinstance(play, Play)
+    seen = {"action": 0, "fight": 0, "fight-again": 0}
+    drawn = None
+    for value in match.inputs:
+        prompt = play.prompt
+        assert prompt is not None
+        who = prompt.actor
+        if prompt.kind == "action" and len(prompt.options) > 1:
+            sam = play.state.by_name(who)
+            if "support" in prompt.options:
+                words = msg("{samurai}: turn over the top Raider card and tap it - or press Support or Pass.",
+                            samurai=who)
+            else:
+                words = msg("{samurai}: turn over the top Raider card and tap it - or press Pass.", samurai=who)
+            assert prompt == Prompt(who, "action", words, tuple(actions(play, sam)))
+        elif prompt.kind == "fight":
+            assert prompt.subject == drawn
+            if "defend" in prompt.options:
+                words = msg("{samurai} faces {card}: press Confront or Defend.", samurai=who, card=drawn)
+            else:
+                words = msg("{samurai} faces {card}: press Confront.", samurai=who, card=drawn)
+            assert prompt.message == words and prompt.options[0] == "confront"
+        elif prompt.kind == "fight-again":
+            assert prompt == Prompt(who, "fight-again", msg("{samurai}: fight a second time (Kikuchiyo's talent)?",
+                                                            samurai=who), ("yes", "no"))
+        if prompt.kind in seen:
+            seen[prompt.kind] += 1
+        if isinstance(value, Tap) and prompt.tap == "raider":
+            drawn = value.card
+        replay.apply(value)
+    assert all(seen.values()), seen
