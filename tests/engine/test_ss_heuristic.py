@@ -142,3 +142,17 @@ def test_the_same_seed_gives_the_same_decisions() -> None:
     first, second = _decisions(100_003), _decisions(100_003)
     assert len(first) > 50
     assert first == second
+
+
+def test_a_card_put_under_the_stack_is_still_to_be_fought() -> None:
+    """Katsushiro's talent: a drawn card may go UNDER the Raider stack and he draws again; the card is not
+    gone: it comes back as the round's last card, where it takes someone's room (or burns if everyone has
+    passed; rulebook, "End of a round"). Katsushiro lacks a farm: he defends the 2-farm rather than trade it
+    for an unknown card while it still waits for the table under the stack."""
+    t = _facing("2-farm-intruder", first="katsushiro",
+                combat={"katsushiro": ["3-farm-no-support"], "kyuzo": ["1-hat-intruder"]},
+                defence={"kikuchiyo": ["1-doll-intruder"], "kyuzo": ["3-hat-barricade"],
+                         "daisuke": ["4-hat-right-draws"]},
+                discard=["1-doll-wound"])
+    assert t.prompt.options == ("confront", "defend", "under")
+    assert _choice(t) == "defend"

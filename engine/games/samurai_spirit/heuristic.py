@@ -54,7 +54,9 @@ from engine.games.samurai_spirit.state import SamuraiState, State
 UNDER = 0.05
 """A card put under the Raider stack comes back at the round's end, or burns if everyone passes first.
 
-With `KIAI_EFFECT`, set by play on seeds 100000 and up (never the benchmark's 1-2000)."""
+It is not gone: as the round's last card it still takes someone's room, so Katsushiro's talent also pays
+the room its value takes (`Prices.room`); coming last, its penalty never strikes. This fixed part, with
+`KIAI_EFFECT`, was set by play on seeds 100000 and up (never the benchmark's 1-2000)."""
 
 KIAI_EFFECT = {"katsushiro": 0.3, "kyuzo": 0.2, "heihachi": 0.0, "kanbei": 0.0}
 """The fixed part of a Kiai effect's worth; the others are priced from the table (see `_kiai_bonus`)."""
@@ -104,6 +106,10 @@ class HeuristicPolicy(SimplePolicy):
         gain = pr.symbol(sam, symbol) * pr.missing(sam, symbol, stack)
         later = min(1.0, pr.draws_left(sam, stack) * pr.profile.share[symbol])
         return -gain + pr.next_turn(sam, stack) * later * pr.mean_strike(sam, symbol) * SLOT
+
+    def under(self, pr: Prices, sam: SamuraiState, card: Card, stack: int) -> float:
+        """Katsushiro's talent: the next card instead, and `card` still to be taken as the round's last."""
+        return self.expected(pr, sam, stack) + UNDER + pr.room * card.value
 
     def can_defend(self, st: State, sam: SamuraiState, symbol: str | None) -> bool:
         return bool(symbol) and not sam.no_defend and not st.defends(sam, symbol)
@@ -297,7 +303,7 @@ class HeuristicPolicy(SimplePolicy):
             elif option == "discard":
                 costs[option] = 0.0
             elif option == "under":
-                costs[option] = self.expected(pr, sam, stack) + UNDER
+                costs[option] = self.under(pr, sam, card, stack)
             elif option in st.names:
                 costs[option] = self.best(pr, st.by_name(option), card, stack)
         return min(prompt.options, key=lambda option: costs.get(option, 99.0))
