@@ -62,8 +62,10 @@ def test_no_confront_past_the_kiai_when_defending_is_possible() -> None:
 def test_landing_exactly_on_the_kiai_is_taken() -> None:
     """Rulebook, "Activating your Kiai": exactly on the Kiai value the first combat card goes to the
     discard pile (room again) and the effect may be used. Kikuchiyo (Kiai 10) at 7 could defend a
-    harmless 3-doll, early in the round; he confronts it to land on his Kiai."""
-    t = _facing("3-doll-none", first="kikuchiyo", combat={"kikuchiyo": ["4-farm-no-support", "3-hat-none"]},
+    harmless 3-doll, early in the round; he confronts it to land on his Kiai, whose effect (discard the
+    last card of a combat line) takes the wound card that would strike Daisuke at his next turn."""
+    t = _facing("3-doll-none", first="kikuchiyo", combat={"kikuchiyo": ["4-farm-no-support", "3-hat-none"],
+                                                          "daisuke": ["2-hat-wound"]},
                 defence={"kikuchiyo": ["1-farm-intruder"]})
     assert t.st.track(t.sam("kikuchiyo")) == 7
     assert "defend" in t.prompt.options
@@ -155,4 +157,14 @@ def test_a_card_put_under_the_stack_is_still_to_be_fought() -> None:
                          "daisuke": ["4-hat-right-draws"]},
                 discard=["1-doll-wound"])
     assert t.prompt.options == ("confront", "defend", "under")
+    assert _choice(t) == "defend"
+
+
+def test_a_harmless_card_of_a_missing_symbol_is_defended_at_the_first_draw() -> None:
+    """Rulebook, "Defend" ("be sure not to ignore this option!") and "End of a round", step 3: a Samurai
+    without a doll on his defence side loses a Family. Kikuchiyo's first card is a harmless 3-doll: he
+    defends it. Seven draws ahead look like plenty of chances for another doll, but how many he gets varies
+    (a card past his Kiai ends his round at once), and a doll drawn later may have to be confronted."""
+    t = _facing("3-doll-none", first="kikuchiyo")
+    assert t.prompt.options == ("confront", "defend")
     assert _choice(t) == "defend"

@@ -19,8 +19,10 @@ combat line then strikes again at the holder's next turn. So:
   Barricade and the forced Pass.
 - Defending leaves the last card striking but fills a symbol the round end
   asks for (a hat, else a wound; a farm, else a Farmstead; a doll, else a
-  Family), worth that loss times the chance of drawing none later, less the
-  slot a costlier card of that symbol could have used.
+  Family), worth that loss times the chance of defending none later (his
+  draws left vary, and not every card of the symbol is defended: see
+  `Prices.miss_after`), less the slot a costlier card of that symbol could
+  have used.
 - Talents are options priced the same way: Kyuzo's discard, Katsushiro's
   card under the stack (the next card's expected price), Heihachi's and
   Daisuke's gift (the receiver's own best price).
@@ -192,8 +194,7 @@ class HeuristicPolicy(SimplePolicy):
         d = pr.draws_left(sam, stack)
         cost = 0.0
         for symbol in pr.open_symbols(sam):
-            miss = 1.0 - pr.profile.share[symbol]
-            cost += pr.symbol(sam, symbol) * (miss ** max(0.0, d - 1) - miss ** d)
+            cost += pr.symbol(sam, symbol) * (pr.miss_after(symbol, max(0.0, d - 1)) - pr.miss_after(symbol, d))
         return cost
 
     def _leave(self, pr: Prices, sam: SamuraiState, stack: int) -> float:
