@@ -7,6 +7,7 @@ asks the heuristic, and says which rule of the rulebook makes the choice right.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from conftest import Table
 
@@ -14,6 +15,7 @@ from engine import Choose
 from engine.core.inputs import Input
 from engine.games.samurai_spirit.advice import STRENGTH_TABLES, bench_table
 from engine.games.samurai_spirit.heuristic import HeuristicPolicy
+from engine.games.samurai_spirit.heuristic_prices import build_profile
 from engine.games.samurai_spirit.play import Play
 
 FOUR = ["kikuchiyo", "kyuzo", "daisuke", "katsushiro"]
@@ -168,3 +170,26 @@ def test_a_harmless_card_of_a_missing_symbol_is_defended_at_the_first_draw() -> 
     t = _facing("3-doll-none", first="kikuchiyo")
     assert t.prompt.options == ("confront", "defend")
     assert _choice(t) == "defend"
+
+
+class _WalkedBackwards(set[str]):
+    """The same card ids, walked in another order: as a process with another string hash seed may walk them."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(set.__iter__(self), reverse=True))
+
+
+def test_the_unknown_cards_profile_does_not_depend_on_the_walk_order_of_a_set() -> None:
+    """The same seed must give the same decisions in every process (the advisor's workers, a re-run bench).
+    The unseen cards are a set of ids, whose order changes with the process's string hash seed; the profile
+    of the unknown cards, and every price made from it, must not follow that order."""
+    play, pilot, _ = bench_table(STRENGTH_TABLES["4 Samurai, normal"], 100_001)
+    while play.state.round < 2 and play.prompt is not None:
+        value = pilot(play)
+        play.check(value)
+        play.advance(value)
+    cards = play.state.cards
+    assert len(cards.unseen) > 10
+    first = build_profile(play.state)
+    cards.unseen = _WalkedBackwards(cards.unseen)
+    assert build_profile(play.state) == first

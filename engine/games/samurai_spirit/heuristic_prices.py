@@ -108,11 +108,14 @@ def build_profile(st: State) -> Profile:
     """What an unknown slot may hold, from public knowledge only.
 
     Unseen cards weigh 1 each; an unidentified rank's count is shared among
-    its candidates.
+    its candidates. The unseen set is walked in id order: a set's own order
+    changes with the process's string hash seed, and with it the order of
+    the groups and the rounding of the sums made from them, which was enough
+    to change decisions between two runs of the same seed.
     """
     cards = st.cards
     facts = _facts(st.catalogue)
-    weighted: list[tuple[str, float]] = [(c, 1.0) for c in cards.unseen]
+    weighted: list[tuple[str, float]] = [(c, 1.0) for c in sorted(cards.unseen)]
     for rank, count in cards.unidentified.items():
         candidates = cards.candidates[rank]
         if count > 0 and candidates:
