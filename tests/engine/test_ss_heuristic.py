@@ -7,6 +7,7 @@ asks the heuristic, and says which rule of the rulebook makes the choice right.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from conftest import Table
 
@@ -14,6 +15,7 @@ from engine import Choose
 from engine.core.inputs import Input
 from engine.games.samurai_spirit.advice import STRENGTH_TABLES, bench_table
 from engine.games.samurai_spirit.heuristic import HeuristicPolicy
+from engine.games.samurai_spirit.heuristic_prices import build_profile
 from engine.games.samurai_spirit.play import Play
 
 FOUR = ["kikuchiyo", "kyuzo", "daisuke", "katsushiro"]
@@ -62,8 +64,10 @@ def test_no_confront_past_the_kiai_when_defending_is_possible() -> None:
 def test_landing_exactly_on_the_kiai_is_taken() -> None:
     """Rulebook, "Activating your Kiai": exactly on the Kiai value the first combat card goes to the
     discard pile (room again) and the effect may be used. Kikuchiyo (Kiai 10) at 7 could defend a
-    harmless 3-doll, early in the round; he confronts it to land on his Kiai."""
-    t = _facing("3-doll-none", first="kikuchiyo", combat={"kikuchiyo": ["4-farm-no-support", "3-hat-none"]},
+    harmless 3-doll, early in the round; he confronts it to land on his Kiai, whose effect (discard the
+    last card of a combat line) takes the wound card that would strike Daisuke at his next turn."""
+    t = _facing("3-doll-none", first="kikuchiyo", combat={"kikuchiyo": ["4-farm-no-support", "3-hat-none"],
+                                                          "daisuke": ["2-hat-wound"]},
                 defence={"kikuchiyo": ["1-farm-intruder"]})
     assert t.st.track(t.sam("kikuchiyo")) == 7
     assert "defend" in t.prompt.options
@@ -142,3 +146,50 @@ def test_the_same_seed_gives_the_same_decisions() -> None:
     first, second = _decisions(100_003), _decisions(100_003)
     assert len(first) > 50
     assert first == second
+
+
+def test_a_card_put_under_the_stack_is_still_to_be_fought() -> None:
+    """Katsushiro's talent: a drawn card may go UNDER the Raider stack and he draws again; the card is not
+    gone: it comes back as the round's last card, where it takes someone's room (or burns if everyone has
+    passed; rulebook, "End of a round"). Katsushiro lacks a farm: he defends the 2-farm rather than trade it
+    for an unknown card while it still waits for the table under the stack."""
+    t = _facing("2-farm-intruder", first="katsushiro",
+                combat={"katsushiro": ["3-farm-no-support"], "kyuzo": ["1-hat-intruder"]},
+                defence={"kikuchiyo": ["1-doll-intruder"], "kyuzo": ["3-hat-barricade"],
+                         "daisuke": ["4-hat-right-draws"]},
+                discard=["1-doll-wound"])
+    assert t.prompt.options == ("confront", "defend", "under")
+    assert _choice(t) == "defend"
+
+
+def test_a_harmless_card_of_a_missing_symbol_is_defended_at_the_first_draw() -> None:
+    """Rulebook, "Defend" ("be sure not to ignore this option!") and "End of a round", step 3: a Samurai
+    without a doll on his defence side loses a Family. Kikuchiyo's first card is a harmless 3-doll: he
+    defends it. Seven draws ahead look like plenty of chances for another doll, but how many he gets varies
+    (a card past his Kiai ends his round at once), and a doll drawn later may have to be confronted."""
+    t = _facing("3-doll-none", first="kikuchiyo")
+    assert t.prompt.options == ("confront", "defend")
+    assert _choice(t) == "defend"
+
+
+class _WalkedBackwards(set[str]):
+    """The same card ids, walked in another order: as a process with another string hash seed may walk them."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(set.__iter__(self), reverse=True))
+
+
+def test_the_unknown_cards_profile_does_not_depend_on_the_walk_order_of_a_set() -> None:
+    """The same seed must give the same decisions in every process (the advisor's workers, a re-run bench).
+    The unseen cards are a set of ids, whose order changes with the process's string hash seed; the profile
+    of the unknown cards, and every price made from it, must not follow that order."""
+    play, pilot, _ = bench_table(STRENGTH_TABLES["4 Samurai, normal"], 100_001)
+    while play.state.round < 2 and play.prompt is not None:
+        value = pilot(play)
+        play.check(value)
+        play.advance(value)
+    cards = play.state.cards
+    assert len(cards.unseen) > 10
+    first = build_profile(play.state)
+    cards.unseen = _WalkedBackwards(cards.unseen)
+    assert build_profile(play.state) == first

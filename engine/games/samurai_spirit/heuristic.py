@@ -19,8 +19,10 @@ combat line then strikes again at the holder's next turn. So:
   Barricade and the forced Pass.
 - Defending leaves the last card striking but fills a symbol the round end
   asks for (a hat, else a wound; a farm, else a Farmstead; a doll, else a
-  Family), worth that loss times the chance of drawing none later, less the
-  slot a costlier card of that symbol could have used.
+  Family), worth that loss times the chance of defending none later (his
+  draws left vary, and not every card of the symbol is defended: see
+  `Prices.miss_after`), less the slot a costlier card of that symbol could
+  have used.
 - Talents are options priced the same way: Kyuzo's discard, Katsushiro's
   card under the stack (the next card's expected price), Heihachi's and
   Daisuke's gift (the receiver's own best price).
@@ -54,7 +56,9 @@ from engine.games.samurai_spirit.state import SamuraiState, State
 UNDER = 0.05
 """A card put under the Raider stack comes back at the round's end, or burns if everyone passes first.
 
-With `KIAI_EFFECT`, set by play on seeds 100000 and up (never the benchmark's 1-2000)."""
+It is not gone: as the round's last card it still takes someone's room, so Katsushiro's talent also pays
+the room its value takes (`Prices.room`); coming last, its penalty never strikes. This fixed part, with
+`KIAI_EFFECT`, was set by play on seeds 100000 and up (never the benchmark's 1-2000)."""
 
 KIAI_EFFECT = {"katsushiro": 0.3, "kyuzo": 0.2, "heihachi": 0.0, "kanbei": 0.0}
 """The fixed part of a Kiai effect's worth; the others are priced from the table (see `_kiai_bonus`)."""
@@ -104,6 +108,10 @@ class HeuristicPolicy(SimplePolicy):
         gain = pr.symbol(sam, symbol) * pr.missing(sam, symbol, stack)
         later = min(1.0, pr.draws_left(sam, stack) * pr.profile.share[symbol])
         return -gain + pr.next_turn(sam, stack) * later * pr.mean_strike(sam, symbol) * SLOT
+
+    def under(self, pr: Prices, sam: SamuraiState, card: Card, stack: int) -> float:
+        """Katsushiro's talent: the next card instead, and `card` still to be taken as the round's last."""
+        return self.expected(pr, sam, stack) + UNDER + pr.room * card.value
 
     def can_defend(self, st: State, sam: SamuraiState, symbol: str | None) -> bool:
         return bool(symbol) and not sam.no_defend and not st.defends(sam, symbol)
@@ -186,8 +194,7 @@ class HeuristicPolicy(SimplePolicy):
         d = pr.draws_left(sam, stack)
         cost = 0.0
         for symbol in pr.open_symbols(sam):
-            miss = 1.0 - pr.profile.share[symbol]
-            cost += pr.symbol(sam, symbol) * (miss ** max(0.0, d - 1) - miss ** d)
+            cost += pr.symbol(sam, symbol) * (pr.miss_after(symbol, max(0.0, d - 1)) - pr.miss_after(symbol, d))
         return cost
 
     def _leave(self, pr: Prices, sam: SamuraiState, stack: int) -> float:
@@ -297,7 +304,7 @@ class HeuristicPolicy(SimplePolicy):
             elif option == "discard":
                 costs[option] = 0.0
             elif option == "under":
-                costs[option] = self.expected(pr, sam, stack) + UNDER
+                costs[option] = self.under(pr, sam, card, stack)
             elif option in st.names:
                 costs[option] = self.best(pr, st.by_name(option), card, stack)
         return min(prompt.options, key=lambda option: costs.get(option, 99.0))
