@@ -268,6 +268,18 @@ def advise(hooks: AdvisorHooks, match: Match, seed: int, budget: Budget = Budget
     return advice
 
 
+PLAY_OUT_LIMIT = 20_000
+"""Inputs after which a play-out is given up and counts as not won: many times the longest real game.
+
+Some games' rules allow a loop that only the players end (Samurai Spirit: Kyuzo discarding every card a
+penalty shuffles back, turn after turn). The heuristics step out of the loops known; this bound keeps
+any other from holding an advisor worker for ever while the table waits."""
+
+
+class _Endless(Exception):
+    """A play-out went past `PLAY_OUT_LIMIT` inputs."""
+
+
 def _play_out(hooks: AdvisorHooks, match: Match, choice: Input, sample: int) -> float:
     """One game from the decision: `choice` taken, then the heuristic, all chance from `sample`."""
     prompt = match.play.prompt
@@ -275,9 +287,16 @@ def _play_out(hooks: AdvisorHooks, match: Match, choice: Input, sample: int) -> 
     play = hooks.determinize(match, random.Random(sample))
     pilot = hooks.heuristic(sample ^ 0x9E3779B9)
     first: list[Input] = [choice]
+    left = [PLAY_OUT_LIMIT]
 
     def opening(p: Any) -> Input:
+        left[0] -= 1
+        if left[0] < 0:
+            raise _Endless
         return first.pop() if first else pilot(p)
 
-    play.play_out(opening)
+    try:
+        play.play_out(opening)
+    except _Endless:
+        return 0.0
     return hooks.score(play, prompt.actor)

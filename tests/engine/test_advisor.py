@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import engine.core.advisor as advisor_module
 from engine.core.advisor import Advice, Budget, Estimate, advise, is_separated, merge
 from engine.core.errors import RuleError
 from engine.core.match import Match
@@ -106,6 +107,18 @@ def test_the_clock_budget_stops_sampling() -> None:
     hooks = entry("samurai-spirit").advice()
     advice = advise(hooks, _a_decision(), 3, Budget(playouts=10_000, seconds=4, clock=lambda: float(next(ticks))))
     assert advice.playouts == 4 * 3
+
+
+def test_a_play_out_that_does_not_end_is_given_up_as_not_won(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop the rules allow (only players end it) must not hold the advisor for ever: past the bound a
+    play-out stops and counts as not won, and the advice still comes back with every sample counted."""
+    hooks = entry("samurai-spirit").advice()
+    match = _a_decision()
+    monkeypatch.setattr(advisor_module, "PLAY_OUT_LIMIT", 3)  # every play-out here is far longer
+    advice = advise(hooks, match, 3, Budget(playouts=12))
+    assert advice.playouts == 12 and all(e.games == 4 and e.wins == 0 for e in advice.estimates)
+    monkeypatch.undo()
+    assert sum(e.wins for e in advise(hooks, match, 3, Budget(playouts=60)).estimates) > 0
 
 
 def test_progress_is_reported_after_each_sample() -> None:

@@ -193,3 +193,24 @@ def test_the_unknown_cards_profile_does_not_depend_on_the_walk_order_of_a_set() 
     first = build_profile(play.state)
     cards.unseen = _WalkedBackwards(cards.unseen)
     assert build_profile(play.state) == first
+
+
+def test_a_turn_that_changes_nothing_is_not_taken_for_ever() -> None:
+    """Rulebook, Kyuzo's talent and the penalty "a random discard goes back into the Raider stack": with a
+    shuffle-discard card last in his line, Kyuzo can discard each card he draws while the penalty shuffles
+    one back at every turn, and the round never ends; only the players can stop it. The heuristic fights
+    while that may change something and passes when it meets the same public situation a third time."""
+    t = Table(["kikuchiyo", "kyuzo"], first="kyuzo")
+    t.arrange(combat={"kyuzo": ["1-plain-barricade", "2-doll-none", "6-plain-no-defend+shuffle-discard"]},
+              defence={"kyuzo": ["5-hat-wound", "4-farm-barricade", "4-doll-barricade"]},
+              discard=["2-farm-wound", "1-doll-barricade"], wounds={"kikuchiyo": 2, "kyuzo": 2},
+              passed=["kikuchiyo"])
+    t.keep_raider(2)
+    assert t.prompt.kind == "action" and t.prompt.actor == "kyuzo"
+    policy = HeuristicPolicy(random.Random(0))
+    answers = []
+    for _ in range(3):  # the same situation, as the loop brings it back
+        answer = policy.choose(t.play)
+        assert isinstance(answer, Choose)
+        answers.append(answer.option)
+    assert answers[0] == "fight" and answers[2] == "pass"

@@ -71,6 +71,8 @@ class HeuristicPolicy(SimplePolicy):
         super().__init__(rng)
         self._profile_key: tuple[object, ...] | None = None
         self._profile_cache = Profile(0.0, 0.5, 3.0, {})
+        self._actions_seen: dict[str, tuple[tuple[object, ...] | None, int]] = {}
+        """Per Samurai, the public situation at his last action and how many times in a row it was the same."""
 
     def choose(self, play: Play) -> Input:
         prompt = play.prompt
@@ -267,6 +269,8 @@ class HeuristicPolicy(SimplePolicy):
     def _turn_action(self, st: State, prompt: Prompt) -> str:
         options = prompt.options
         sam = st.by_name(prompt.actor)
+        if self._going_round(st, sam) and "pass" in options:
+            return "pass"
         pr = self.prices(st)
         stack = len(st.cards.raider)
         stays = pr.next_turn(sam, stack - 1) * pr.last_strike(sam)
@@ -279,6 +283,21 @@ class HeuristicPolicy(SimplePolicy):
         if "support" in options:
             costs["support"] = stays + pr.flames + SUPPORT + self._skip(pr, sam, stack)
         return min(costs, key=lambda option: costs[option])
+
+    def _going_round(self, st: State, sam: SamuraiState) -> bool:
+        """Whether `sam` meets the same public situation at his third action in a row: a loop the rules allow.
+
+        With a shuffle-discard card last in his line, Kyuzo may discard every card he draws while the
+        penalty shuffles one of them back into the Raider stack at each turn: nothing changes, turn after
+        turn, and a game of such turns never ends. A table sees it and passes; so does the heuristic.
+        """
+        cards = st.cards
+        seen = (st.round, len(cards.raider), len(cards.intruder), len(cards.discard), tuple(sam.combat),
+                tuple(sam.defence), sam.wounds, st.barricades, st.farmsteads, len(st.families))
+        last, times = self._actions_seen.get(sam.name, (None, 0))
+        times = times + 1 if seen == last else 0
+        self._actions_seen[sam.name] = (seen, times)
+        return times >= 2
 
     def _fight_again(self, st: State, prompt: Prompt) -> str:
         """Kikuchiyo's second fight: worth it when the card costs less than leaving it to the others."""
