@@ -31,16 +31,14 @@ class Said:
     """
 
     turn: Message
-    act: Message
-    act_without_support: Message
     draw: Message
     confronts: Message
     drawing: Prompt
     """The prompt of his own draw from the Raider stack (`draw`), the most frequent prompt of all."""
     acting: Prompt
-    """His action prompt when Fight, Support and Pass are all open (`act`)."""
+    """His action prompt when Fight, Support and Pass are all open."""
     acting_without_support: Prompt
-    """His action prompt when only Fight and Pass are (`act_without_support`)."""
+    """His action prompt when only Fight and Pass are (its words also say a forced Pass)."""
     support_whom: Message
     """His question when he Supports: to whom the token goes."""
     fighting_again: Prompt
@@ -66,8 +64,6 @@ class Said:
                                   samurai=name)
         return cls(
             turn=msg("{samurai}'s turn.", samurai=name),
-            act=act,
-            act_without_support=act_without_support,
             draw=draw,
             confronts=msg("{samurai} confronts", samurai=name),
             drawing=Prompt(name, "reveal", draw, (), "raider"),

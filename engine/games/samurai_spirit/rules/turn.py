@@ -73,7 +73,7 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
         why = forced_pass(p, sam)
         if why:
             forced = msg("{reason}: lay the meeple down.", reason=why) if p.telling else None
-            choice = yield from p.ask(sam, "action", [PASS], words.act_without_support, forced)
+            choice = yield from p.ask(sam, "action", [PASS], words.acting_without_support.message, forced)
         else:
             # The same two questions at every turn: the prompts made once per Samurai (see `Said`).
             ask = words.acting if _support_blocked(p, sam) is None else words.acting_without_support
