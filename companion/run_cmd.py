@@ -187,7 +187,7 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
               save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language,
               games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock),
-              advice=advice_desk(cfg))
+              advice=advice_desk(cfg), home_game=game or cfg.game)
     return app, damage
 
 

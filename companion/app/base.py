@@ -69,6 +69,7 @@ class AppBase(ABC):
     ui: GameUI
     games: dict[str, Text]
     switch_game: Callable[[str], tuple[GameUI, TagMap]] | None
+    home_game: str | None
     tags: TagMap
     state_dir: Path
     clock: Callable[[], float]

@@ -56,8 +56,10 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
                  lang: str | None = None, default_lang: str = "en",
                  games: Mapping[str, Text] | None = None,
                  switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None,
-                 advice: AdviceDesk | None = None) -> None:
+                 advice: AdviceDesk | None = None, home_game: str | None = None) -> None:
         self.ui = ui
+        self.home_game = home_game
+        """The game --game or app.game fixes; a resumed game of another kind is followed by this one."""
         self.advice = advice
         """Advice on a long press of OK (companion.advice); None: no advisor."""
         self.games = dict(games or {})

@@ -15,7 +15,7 @@ from companion.history import game_archived
 from companion.resume_info import damage_line, game_lines
 from companion.saving import Job
 from companion.storage import load_journal, unfinished
-from engine import RuleError
+from engine import Match, RuleError
 from engine.core.messages import msg
 
 
@@ -37,11 +37,16 @@ class ResumeSteps(AppBase):
         path = unfinished(self.state_dir)
         if path is None:
             return
-        if self.mode == "setup" and self.match is None:
+        if self.match is None:
+            # Whatever the first screen is (the game menu, a fixed game, the
+            # language question, a set-up half answered while the folder was
+            # unusable), an unfinished game is offered first: only the table's
+            # New game on the resume screen may put it aside.
             self._offer_resume(path)
         else:
-            # A game was played unsaved while the folder was unusable: the one
-            # found there now is moved aside before ours is written.
+            # The table chose Continue unsaved and is playing a game of its own
+            # that must now be written where the found one is: the found one is
+            # moved aside byte for byte (games/, history) before ours is written.
             self.saving.insert_next(Job("archive", why="found"))
 
     def _offer_resume(self, path: Path) -> None:
@@ -53,8 +58,13 @@ class ResumeSteps(AppBase):
                 "The saved game could not be read ({reason}); it stays as {path} until it can be "
                 "moved aside, and no new game replaces it.", reason=engine_words(exc), path=str(path))))
             return
+        self._play_game_of(loaded.match)
         self.match = loaded.match
         self.damage = loaded.damage
+        self.picker = None
+        self.picker_action = None
+        self.confirm = None
+        self._confirm_action = None
         if self.damage is not None:
             self.saving.queue(Job("keep-damaged", note=msg(
                 "The saved game is damaged: a copy of it must be kept before anything replaces it.")))
@@ -62,6 +72,17 @@ class ResumeSteps(AppBase):
         self.selected = 0
         if self.resume_timeout_s > 0 and (self.damage is None or self.damage.torn):
             self.resume_deadline = self.clock() + self.resume_timeout_s
+
+    def _play_game_of(self, match: Match) -> None:
+        """Switch to the saved game's words, screens and tag map when another game is set up now.
+
+        run_cmd already starts with the journal's game, but the folder may have
+        been unusable at start and another game chosen meanwhile.
+        """
+        name = match.game.name
+        if name != self.ui.name and self.switch_game is not None:
+            self.ui, self.tags = self.switch_game(name)
+            self._set_language(self.tr.lang)
 
     def _resume_info(self) -> tuple[Text, ...]:
         match = self.match
@@ -153,6 +174,11 @@ class ResumeSteps(AppBase):
             "The finished or abandoned game must be moved under games/ before a new one is saved.")))
         self.match = None
         self.mode = "setup"
+        home = self.home_game
+        if home is not None and home != self.ui.name and self.switch_game is not None and len(self.games) < 2:
+            # The saved game was of another game than the one the configuration fixes: back to that one.
+            self.ui, self.tags = self.switch_game(home)
+            self._set_language(self.tr.lang)
         self.setup = self._new_setup()
         self.selected = self.setup.menu().selected
         self._ask_game()
