@@ -224,6 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", help="save the last frame to this PNG when stopping")
     p.add_argument("--lang", choices=LANGUAGES,
                    help="the language on every screen (default: the one last picked at set-up, else app.language)")
+    p.add_argument("--script", metavar="FILE", help="with --mock: play this table script (- reads standard input; "
+                   "commands press, hold, tap, place, lift, reader-lost, reader-back, wait, quit; see the README)")
+    p.add_argument("--seed", type=int, default=None, help="with --mock: every new game's seed, so a script replays "
+                   "the same game")
     p.set_defaults(func=_cmd_run)
 
     p = sub.add_parser("enroll", help="bind each tagged component's NFC tag (cards, boards, tiles)")

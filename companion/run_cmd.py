@@ -43,15 +43,21 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise Stop(signal.Signals(signum).name)
 
 
-def open_devices(cfg: Config, mock: bool) -> tuple[Any, Any, Any]:
-    """Reader, buttons and display as configured (all mock with --mock)."""
+def open_devices(cfg: Config, mock: bool, scripted: bool = False) -> tuple[Any, Any, Any]:
+    """Reader, buttons and display as configured (all mock with --mock).
+
+    A table script's mock reader polls five times as often: nobody's hand is
+    that quick, but a script is, and the poller and presence rules are the same.
+    """
     from drivers.buttons import open_buttons
     from drivers.display import open_display
     from drivers.reader import open_reader
 
     if mock:
-        reader = ReaderKeeper(lambda: open_reader("mock"), "mock", time.monotonic)
-        buttons = open_buttons("mock", hold_s=cfg.hold_s)
+        polling: dict[str, Any] = {"poll_interval_s": 0.02, "removal_quiet_s": 0.1} if scripted else {}
+        reader = ReaderKeeper(lambda: open_reader("mock", **polling), "mock", time.monotonic)
+        # Released like the real buttons (see below), so a held key or a script's timed press acts once.
+        buttons = open_buttons("mock", hold_s=cfg.hold_s, press_on_release=True)
     else:
         reader = ReaderKeeper(lambda: open_reader(cfg.reader, **cfg.reader_options), cfg.reader, time.monotonic)
         if cfg.buttons == "gpio":
@@ -185,7 +191,7 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
     ui = game_ui(choose_game(state_dir, cfg, game))
     tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
-              save_tags=not mock and damage is None, lang=lang, default_lang=cfg.language,
+              save_tags=damage is None, lang=lang, default_lang=cfg.language,
               games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock),
               advice=advice_desk(cfg), home_game=game or cfg.game)
     return app, damage
@@ -204,7 +210,7 @@ def _switch(app: App, state_dir: Path, name: str, mock: bool) -> tuple[Any, TagM
     """The chosen game's UI and tag map; a damaged map is an empty one, never saved over the file."""
     ui = game_ui(name)
     tags, damage = _load_tags(state_dir, ui, mock)
-    app.save_tags = not mock and damage is None
+    app.save_tags = damage is None
     return ui, tags
 
 
@@ -214,13 +220,41 @@ def _tag_map_lines(damage: Message) -> tuple[Text, ...]:
             msg("Without it, tapped cards are not recognised; a tag enrolled now lasts until the companion stops."))
 
 
+def _script_commands(args: argparse.Namespace) -> list[Any] | None:
+    """The table script's lines when --script names a file, checked before anything starts; exits 2 on a bad one."""
+    from companion.harness.table_script import ScriptError, parse_script
+
+    source = getattr(args, "script", None)
+    if source is None or source == "-":
+        return None
+    try:
+        with open(source, encoding="utf-8") as file:
+            return parse_script(file)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"{source}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
 def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, notifier: Notifier) -> int:
+    from companion.harness.table_script import ReaderWatch, ScriptError, ScriptPlayer
+
+    scripted = getattr(args, "script", None)
+    if (scripted is not None or getattr(args, "seed", None) is not None) and not args.mock:
+        print("companion run: --script and --seed go with --mock (the table plays the real drivers)", file=sys.stderr)
+        return 2
+    try:
+        commands = _script_commands(args)
+    except ScriptError as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 2
     app, damage = build_app(cfg, state_dir, args.mock, getattr(args, "lang", None), getattr(args, "game", None))
+    if getattr(args, "seed", None) is not None:
+        seed = args.seed
+        app.new_seed = lambda: seed
     if damage:
         print(f"companion run: the tag map is damaged: {damage}; running without it", file=sys.stderr)
     app.start()
     queue = EventQueue()
-    reader, buttons, display = open_devices(cfg, args.mock)
+    reader, buttons, display = open_devices(cfg, args.mock, scripted is not None)
     windowed = display.driver not in ("kmsdrm", *HEADLESS)
     finished: list[bool] = []
 
@@ -229,6 +263,20 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
         display.present()
 
     pump = keyboard_pump(app, buttons, lambda: finished.append(True)) if windowed or args.mock else None
+    watch = ReaderWatch(queue)
+    if scripted is not None:
+        player = ScriptPlayer(app, reader, buttons, queue, watch, time.monotonic, lambda: finished.append(True),
+                              hold_s=cfg.hold_s)
+        if commands is None:
+            player.read_from(sys.stdin)
+        else:
+            player.feed(commands)
+        keys = pump
+
+        def pump() -> None:
+            if keys is not None:
+                keys()
+            player.pump()
     heartbeat = notifier.ping if notifier.active else None
     loop = Loop(app, queue, time.monotonic, draw=draw, heartbeat=heartbeat,
                 heartbeat_s=notifier.heartbeat_interval(), pump=pump)
@@ -241,7 +289,7 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
         return bool(finished) or (stop_at is not None and time.monotonic() >= stop_at)
 
     try:
-        reader.start(queue)
+        reader.start(watch)
         buttons.start(queue)
         if damage and _watched(display, notifier):
             gate = ProblemScreen(msg("The tag map is damaged"), _tag_map_lines(damage), time.monotonic,

@@ -42,6 +42,9 @@ class TagMap:
 
     game: str
     tags: dict[str, str] = field(default_factory=dict)
+    virtual: frozenset[str] = frozenset()
+    """Laptop mode's stand-in UIDs (`virtual_uid`): usable, never saved, so a tag enrolled on a laptop is
+    kept in the tag map file without the hundreds of made-up ones beside it."""
 
     def target(self, uid: str) -> str | None:
         return self.tags.get(uid)
@@ -192,7 +195,8 @@ def _migrated(state_dir: Path, game: str, valid_targets: set[str]) -> Path:
 
 
 def save_tagmap(state_dir: Path, tagmap: TagMap) -> None:
-    write_atomic(tag_map_path(state_dir, tagmap.game), tagmap.to_text())
+    real = TagMap(tagmap.game, {uid: t for uid, t in tagmap.tags.items() if uid not in tagmap.virtual})
+    write_atomic(tag_map_path(state_dir, tagmap.game), real.to_text())
 
 
 def virtual_uid(target: str) -> str:
@@ -201,4 +205,5 @@ def virtual_uid(target: str) -> str:
 
 
 def virtual_tagmap(game: str, targets: list[str]) -> TagMap:
-    return TagMap(game, {virtual_uid(t): t for t in targets})
+    tags = {virtual_uid(t): t for t in targets}
+    return TagMap(game, tags, frozenset(tags))

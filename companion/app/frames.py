@@ -78,6 +78,31 @@ class Frames(AppBase):
                                      common.pop("buttons", ("next", "ok", "undo")), common)
         return self._play_screen(common)
 
+    def offered(self) -> tuple[tuple[str, ...], int]:
+        """The option ids the moment offers and the highlighted one, in the order `screen` shows them.
+
+        What a table script (companion.harness) reads to walk a list with Next as a person reading it would.
+        """
+        menu: Menu | None = None
+        selected = self.selected
+        if self.saving.blocked():
+            menu, selected = self.saving.menu(), self.saving.selected
+        elif self.picker is not None:
+            menu = self.picker
+        elif self.mode == "resume":
+            menu = self._resume_menu()
+        elif self.mode == "game":
+            menu = self._game_menu()
+        elif self.mode == "setup" or self.match is None:
+            menu = self._setup_menu()
+        if menu is not None:
+            return tuple(menu.options), selected % len(menu.options) if menu.options else 0
+        assert self.match is not None
+        prompt = self.match.play.prompt
+        if prompt is None or prompt.tap is not None or not prompt.options:
+            return (), 0
+        return tuple(prompt.options), selected % len(prompt.options)
+
     def _play_screen(self, common: dict[str, Any]) -> Screen:
         assert self.match is not None
         view = self.match.play.public_view()
