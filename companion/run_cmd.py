@@ -104,6 +104,16 @@ def _lang(args: argparse.Namespace, cfg: Config) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """The companion at the table; a problem that stops it is shown on the screen until stopped."""
+    from companion.harness.table_script import ScriptError
+
+    if (getattr(args, "script", None) is not None or getattr(args, "seed", None) is not None) and not args.mock:
+        print("companion run: --script and --seed go with --mock (the table plays the real drivers)", file=sys.stderr)
+        return 2
+    try:
+        args.script_commands = _script_commands(args)  # a bad script stops here, before anything is touched
+    except ScriptError as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 2
     notifier = Notifier()
     try:
         cfg = load_config(args.config)
@@ -235,17 +245,10 @@ def _script_commands(args: argparse.Namespace) -> list[Any] | None:
 
 
 def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, notifier: Notifier) -> int:
-    from companion.harness.table_script import ReaderWatch, ScriptError, ScriptPlayer
+    from companion.harness.table_script import ReaderWatch, ScriptPlayer
 
     scripted = getattr(args, "script", None)
-    if (scripted is not None or getattr(args, "seed", None) is not None) and not args.mock:
-        print("companion run: --script and --seed go with --mock (the table plays the real drivers)", file=sys.stderr)
-        return 2
-    try:
-        commands = _script_commands(args)
-    except ScriptError as exc:
-        print(f"companion run: {exc}", file=sys.stderr)
-        return 2
+    commands = getattr(args, "script_commands", None)
     app, damage = build_app(cfg, state_dir, args.mock, getattr(args, "lang", None), getattr(args, "game", None))
     if getattr(args, "seed", None) is not None:
         seed = args.seed

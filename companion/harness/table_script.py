@@ -384,4 +384,5 @@ class ScriptPlayer:
         return {"mode": app.mode, "screen": screen.kind, "game": app.ui.name, "options": list(options),
                 "selected": selected, "inputs": len(match.inputs) if match is not None else 0,
                 "over": match is not None and match.play.prompt is None, "view": view,
-                "unsaved": screen.unsaved, "notice": screen.notice, "confirm": screen.confirm is not None}
+                "unsaved": screen.unsaved, "notice": screen.notice, "confirm": screen.confirm is not None,
+                "reader_lost": app.reader_lost is not None}
