@@ -338,13 +338,14 @@ def _settings_page(site: Site, tr: Translator, message: str | None = None, error
              "read_only": tr(msg("Start the web page with --config FILE to change settings here.")),
              "pin": tr(msg("PIN shown on the device"))}
     csrf = _csrf_token()
+    titles = {name: game_title(name, tr) for name in registered_games()}
+    shown = [(key, tr(label), tr(value) if isinstance(value, Message) else value)
+             for key, label, value in (settings.shown(config, site.state_dir, titles) if config is not None else [])]
     body = render_template_string(
         pages.SETTINGS, words=words, csrf=csrf, message=message or problem, error=error or problem is not None,
-        shown=settings.shown(config) if config is not None else [],
-        editable=site.config is not None and config is not None, current=config,
+        shown=shown, editable=site.config is not None and config is not None, current=config,
         labels={key: tr(label) for key, label in settings.EDITABLE.items()},
-        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],
-        game_titles=[(name, game_title(name, tr)) for name in registered_games()])
+        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES], game_titles=list(titles.items()))
     return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)
 
 
