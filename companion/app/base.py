@@ -173,6 +173,11 @@ class AppBase(ABC):
         ...
 
     @abstractmethod
+    def _extras(self) -> FirstMenuExtras:
+        """The web page's PIN and addresses, and whether there are statistics, read once per visit (setup_steps)."""
+        ...
+
+    @abstractmethod
     def _new_game(self) -> None:
         """Put the game aside and start set-up (resume_steps)."""
         ...

@@ -3,9 +3,11 @@
 Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
 the state folder; the changes (restore, settings, a request to enroll a
-card) need the device's PIN and a CSRF token (companion.web.guard).
-Enrolment writes only a request file the device answers
-(companion.web.enroll_files): the reader and the tag map stay the device's.
+card) need the device's PIN and a CSRF token (companion.web.guard), and
+wrong PINs are counted in the state folder. Only requests naming this
+machine are answered (companion.web.hosts). Enrolment writes only a
+request file the device answers (companion.web.enroll_files): the reader
+and the tag map stay the device's.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from companion.tagmap import parse_tagmap, read_text_file, tag_map_file
 from companion.web import backup, enroll, pages, settings
 from companion.web.charts import rate_bars
 from companion.web.enroll_files import GAME_ON, write_request
-from companion.web.guard import CSRF_COOKIE, PinGuard, csrf_ok, new_token, same_origin
+from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
+from companion.web.hosts import AllowedHosts
 from companion.web.live import LiveTable
 from engine import RuleError
 from engine.core.messages import Message, msg
@@ -59,6 +62,7 @@ class Site:
     guard: PinGuard
     history: History
     history_lock: threading.Lock
+    hosts: AllowedHosts
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, caught up with the journals archived since the last look (nothing is written)."""
@@ -86,12 +90,15 @@ def rules_summary(name: str) -> tuple[Message, ...]:
 
 
 def create_app(state_dir: Path, config: Path | None = None, default_lang: str = "en",
-               clock: Callable[[], float] = time.monotonic) -> Flask:
-    """The web application for `state_dir` (read-only but for restore and enrolment requests) and `config`."""
+               clock: Callable[[], float] = time.time, hosts: AllowedHosts | None = None) -> Flask:
+    """The web application for `state_dir` (read-only but for restore, enrolment requests and the PIN tries) and
+    `config`, answering only to `hosts` (default: this machine's names and addresses)."""
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
+    hosts = hosts if hosts is not None else AllowedHosts()
     site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
-                memory_history(state_dir), threading.Lock())
+                memory_history(state_dir), threading.Lock(), hosts)
+    app.wsgi_app = HostCheck(app.wsgi_app, hosts)  # type: ignore[method-assign]
     _routes(app, site)
     _enroll_routes(app, site)
     return app
@@ -122,11 +129,11 @@ def _csrf_token() -> str:
 
 def _change_refused(site: Site) -> Message | None:
     """Why this POST may not change anything, or None: same origin, a matching token, the device's PIN."""
-    if not same_origin(request.headers.get("Origin"), request.host):
+    if not site.hosts.allows_origin(request.headers.get("Origin"), request.environ.get("SERVER_PORT")):
         return msg("Refused: the form was not sent from this page.")
     if not csrf_ok(request.cookies.get(CSRF_COOKIE), request.form.get("csrf")):
         return msg("Refused: the form has expired. Reload the page and try again.")
-    return site.guard.check(request.form.get("pin", ""))
+    return site.guard.check(request.form.get("pin", ""), request.remote_addr)
 
 
 def _routes(app: Flask, site: Site) -> None:
@@ -331,13 +338,14 @@ def _settings_page(site: Site, tr: Translator, message: str | None = None, error
              "read_only": tr(msg("Start the web page with --config FILE to change settings here.")),
              "pin": tr(msg("PIN shown on the device"))}
     csrf = _csrf_token()
+    titles = {name: game_title(name, tr) for name in registered_games()}
+    shown = [(key, tr(label), tr(value) if isinstance(value, Message) else value)
+             for key, label, value in (settings.shown(config, site.state_dir, titles) if config is not None else [])]
     body = render_template_string(
         pages.SETTINGS, words=words, csrf=csrf, message=message or problem, error=error or problem is not None,
-        shown=settings.shown(config) if config is not None else [],
-        editable=site.config is not None and config is not None, current=config,
+        shown=shown, editable=site.config is not None and config is not None, current=config,
         labels={key: tr(label) for key, label in settings.EDITABLE.items()},
-        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],
-        game_titles=[(name, game_title(name, tr)) for name in registered_games()])
+        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES], game_titles=list(titles.items()))
     return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)
 
 
