@@ -1,7 +1,8 @@
 """Knizia's Samurai's advisor hooks: the heuristic, the Move advice, the pretend map with Moves, the protocol.
 
-The twin test that proves the advice reads no private knowledge runs for
-this game in tests/engine/test_advisor.py (every game with an advisor).
+The twin test that proves the advice reads no private knowledge (no figure
+behind a screen) runs for this game in tests/engine/test_advice_secrecy.py
+(every game with an advisor).
 """
 
 from __future__ import annotations
