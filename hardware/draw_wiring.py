@@ -91,6 +91,7 @@ def draw(path: Path) -> Path:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    started_fonts = not pygame.font.get_init()
     pygame.font.init()
     try:
         title_font = pygame.font.Font(None, 40)
@@ -141,7 +142,10 @@ def draw(path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
     finally:
-        pygame.font.quit()
+        # Only if this call started it: quitting fonts another part of the process still holds
+        # (a screen's text cache) makes their next use crash the interpreter.
+        if started_fonts:
+            pygame.font.quit()
     return path
 
 

@@ -73,3 +73,24 @@ def test_a_missing_reader_does_not_stop_the_companion(tmp_path: Path) -> None:
         env=dict(os.environ, SDL_AUDIODRIVER="dummy"), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert shot.exists()
+
+
+def test_the_gpio_buttons_report_a_press_on_release(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What hardware/README.md says (tests/drivers/test_hardware_docs.py): at the table a long
+    press is only a long press, because `companion run` opens GPIO buttons with press_on_release."""
+    from companion.config import Config
+    from companion.run_cmd import open_devices
+
+    opened: dict[str, object] = {}
+
+    class Opened(Exception):
+        pass
+
+    def open_buttons(backend: str, **options: object) -> None:
+        opened.update(options, backend=backend)
+        raise Opened
+
+    monkeypatch.setattr("drivers.buttons.open_buttons", open_buttons)
+    with pytest.raises(Opened):
+        open_devices(Config(reader="mock", buttons="gpio"), mock=False)
+    assert opened["backend"] == "gpio" and opened["press_on_release"] is True

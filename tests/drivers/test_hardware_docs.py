@@ -74,3 +74,22 @@ def test_the_wiring_picture_renders(tmp_path: Path) -> None:
     path = load_draw_wiring().draw(tmp_path / "wiring.png")
     image = pygame.image.load(str(path))
     assert image.get_size() == (1200, 1060)
+
+
+def test_readme_says_the_companion_reports_a_press_on_release() -> None:
+    """`companion run` opens the GPIO buttons with press_on_release=True (see
+    tests/companion/test_run_window.py); the README once said the app used false."""
+    readme = (HARDWARE / "README.md").read_text()
+    flat = " ".join(readme.split())
+    assert "| `press_on_release` | false (`companion run`: always true) | both |" in readme
+    assert "`companion run` always opens the GPIO buttons this way (the driver option `press_on_release=true`" in flat
+
+
+def test_drawing_the_wiring_leaves_fonts_others_use_open(tmp_path: Path) -> None:
+    """draw() used to quit pygame's fonts on its way out: a screen's cached fonts then crashed the
+    interpreter (a segmentation fault in the next test that measured text)."""
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    load_draw_wiring().draw(tmp_path / "wiring.png")
+    assert pygame.font.get_init()
+    assert font.size("still usable")[0] > 0

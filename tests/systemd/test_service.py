@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import EXAMPLE, load_config
+from companion.config import EXAMPLE, KNOWN, installed_config, load_config
+from drivers.config import BUTTON_NAMES
+from drivers.reader import reader_option_names
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "table-companion.service"
@@ -114,3 +116,27 @@ def test_problems_no_restart_can_fix_do_not_restart_the_unit() -> None:
     lines = [line for line in UNIT.read_text().splitlines() if line.startswith("RestartPreventExitStatus=")]
     assert len(lines) == 1
     assert set(lines[0].partition("=")[2].split()) == {str(LOCKED_EXIT), str(CONFIG_EXIT)}
+
+
+OPTION_LINE = re.compile(r"^# ((\[[a-z_.]+\] .*)|([a-z_]+ = .*))$")
+
+
+def test_every_commented_out_option_of_the_installed_config_loads(tmp_path: Path) -> None:
+    """Uncommenting any option the installed file offers must give a file `companion run` accepts
+    (its comment once offered `rst_pin`, which stopped the service)."""
+    text = installed_config(str(tmp_path / "state"))
+    opened = [OPTION_LINE.sub(r"\1", line) for line in text.splitlines()]
+    assert len([a for a, b in zip(opened, text.splitlines(), strict=True) if a != b]) >= 3, "nothing was uncommented"
+    path = tmp_path / "companion.toml"
+    path.write_text("\n".join(opened) + "\n")
+    cfg = load_config(path)
+    assert cfg.reader_options == {"reset_pin": 25} and cfg.game == "samurai-spirit"
+
+
+def test_every_option_named_in_a_comment_of_the_installed_config_exists() -> None:
+    """Any `name = value` in a comment, even inside a sentence, names a real option."""
+    known = {*KNOWN, *(key for keys in KNOWN.values() for key in keys), *BUTTON_NAMES,
+             *(name for backend in ("rc522", "pn532", "mock") for name in reader_option_names(backend))}
+    comments = [line.partition("#")[2] for line in installed_config("/var/lib/table-companion").splitlines()]
+    named = {name for comment in comments for name in re.findall(r"([A-Za-z_]+) = ", comment)}
+    assert named and named <= known, named - known
