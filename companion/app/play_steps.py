@@ -148,6 +148,7 @@ class PlaySteps(AppBase):
                 self.saving.failed(exc, msg("The undo was not done: the game is as it was before it."))
                 return
         self.todo = list(self.ui.undo_lines(events))
+        self.todo_news = 0
         self.lines = [msg("Undone: {step}", step=line) for line in self.todo]
         del self.lines[MAX_LINES:]
         self.selected = 0
