@@ -63,6 +63,15 @@ def engine_words(thing: Event | Prompt | RuleError) -> Message:
     return thing.message
 
 
+def highlighted(ui: GameUI, prompt: Prompt | None) -> int:
+    """The index of the option OK takes before Next is pressed under `prompt`: the game's choice
+    (`GameUI.highlighted`, the option that spends nothing), else the first; 0 when OK picks no option."""
+    if prompt is None or prompt.tap is not None or not prompt.options:
+        return 0
+    option = ui.highlighted(prompt)
+    return prompt.options.index(option) if option in prompt.options else 0
+
+
 class AppBase(ABC):
     """The state every part of the app reads and writes (set in `App.__init__`), and shared helpers."""
 
@@ -130,7 +139,8 @@ class AppBase(ABC):
         return self.ui.button_label(name) or MENU_BUTTONS.get(name) or name
 
     def _narrate(self, events: list[Event]) -> None:
-        """What one accepted input caused: the to-do panel until the next input, and the log.
+        """What one accepted input caused: the to-do panel until the next input, and the log; then the new
+        prompt's highlight (see `_highlight`).
 
         The panel lists the physical steps first (events the game marked
         `physical`: take, move, turn, shuffle, deal, return), in the order
@@ -151,14 +161,21 @@ class AppBase(ABC):
         for event in shown:
             self.lines.insert(0, engine_words(event))
         del self.lines[MAX_LINES:]
+        self.selected = self._highlight()
 
     def _game_over(self) -> bool:
         return self.match is not None and self.match.play.prompt is None
 
+    def _highlight(self) -> int:
+        """The option highlighted when a prompt appears: the game's default (`highlighted`), so a reflex OK
+        never spends what the table has only so much of; 0 outside play."""
+        prompt = self.match.play.prompt if self.match is not None and self.mode == "play" else None
+        return highlighted(self.ui, prompt)
+
     def _close_picker(self, message: Text | None) -> None:
         self.picker = None
         self.picker_action = None
-        self.selected = 0
+        self.selected = self._highlight()
         if message:
             self._say(message)
 
@@ -205,4 +222,5 @@ class AppBase(ABC):
         ...
 
 
-__all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words"]
+__all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words",
+           "highlighted"]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
+from engine.core.prompt import Prompt
 from engine.games.samurai_knizia import KniziasSamurai, simulate
 from engine.games.samurai_knizia.invariants import check_invariants
 from engine.games.samurai_knizia.play import Play
@@ -64,3 +65,9 @@ def _game() -> KniziasSamurai:
 
 
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+
+
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: tiles, the special ones included, are played by tapping them,
+    and the options only name a surrounded settlement's castes or end the turn."""
+    return False

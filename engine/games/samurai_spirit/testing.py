@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
+from engine.core.prompt import Prompt
 from engine.games.samurai_spirit import SamuraiSpirit, simulate
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
@@ -64,3 +65,12 @@ def _game() -> SamuraiSpirit:
 
 
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+
+
+def spends(prompt: Prompt, option: str) -> bool:
+    """Whether choosing `option` under `prompt` spends what the table has only so much of: an absent
+    Samurai's support token (once per game, two-player rules) or the Samurai's own support token (Support
+    gives it away for the round). A default the companion highlights must never be one of these."""
+    if prompt.kind == "absent-token":
+        return option != "no"
+    return prompt.kind == "action" and option == "support"

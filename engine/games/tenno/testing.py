@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
+from engine.core.prompt import Prompt
 from engine.games.tenno import Tenno, simulate
 from engine.games.tenno.invariants import check_invariants
 from engine.games.tenno.play import Play
@@ -64,3 +65,9 @@ def _game() -> Tenno:
 
 
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+
+
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: the Monk is used by tapping it, never by an option, and the
+    options (Pass, OK) only decline or finish."""
+    return False

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
+from engine.core.prompt import Prompt
 from engine.games.trick_raiders import TrickRaiders, simulate
 from engine.games.trick_raiders.invariants import check_invariants
 from engine.games.trick_raiders.play import Play
@@ -62,3 +63,9 @@ def _game() -> TrickRaiders:
 
 
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+
+
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: life chips and bonus tokens move by the rules alone (a lost
+    trick, a dropped-out player, a bonus), and the undo a revoke offers takes back inputs, not lives."""
+    return False
