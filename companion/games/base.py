@@ -111,6 +111,16 @@ class GameUI(Protocol):
         undo), or None for the generic word; the screens and sentences name the button by it."""
         ...
 
+    def highlighted(self, prompt: Prompt) -> str | None:
+        """The option to highlight when `prompt` appears, so that OK alone takes it; None for the first.
+
+        A reflex OK must never spend what the table has only so much of (a
+        once-per-game token, a life, a support): where an option declines,
+        that is the one to name. The shared test reads each game's
+        `spends(prompt, option)` testing hook to hold every game to it.
+        """
+        ...
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The buttons that answer this prompt in one press; the others walk the options with Next and OK."""
         ...

@@ -306,6 +306,12 @@ class SamuraiSpiritUI:
         """The four action buttons carry Samurai Spirit's actions; Next, OK and Undo keep the menu words."""
         return WORDS[name] if name in DIRECT_BUTTONS else None
 
+    def highlighted(self, prompt: Prompt) -> str | None:
+        """"No" on the absent Samurai's token question: each token is used once per game, asked at every turn,
+        so OK alone keeps them; every other choice starts on its first option (Fight is the first action,
+        Support, which gives the support token away, is never the first)."""
+        return "no" if prompt.kind == "absent-token" else None
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The action buttons that answer this prompt in one press (the rest go through Next and OK)."""
         if prompt is None or prompt.tap is not None:

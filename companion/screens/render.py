@@ -60,14 +60,16 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     regions = _regions(painter, screen, prompt, buttons, game.board_min_height(screen, painter))
     chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind)
-    if drawer is not None:
+    if regions.main.height <= 0:
+        pass  # the to-do panel took the whole main area (see `_split_todo`)
+    elif drawer is not None:
         drawer(screen, painter, regions.main)
     elif screen.notice:
         _draw_detail_under_notice(painter, regions.main, screen)
     else:
         chrome.draw_detail(painter, regions.main, screen.detail, palette.BACKGROUND, screen.page)
     if regions.todo is not None:
-        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page)
+        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
     if regions.footer is not None:
@@ -76,6 +78,24 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         _draw_notice(painter, regions, screen, screen.notice, drawer is not None)
     if screen.confirm:
         chrome.draw_confirm(painter, screen.confirm, screen.buttons)
+    return items
+
+
+def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None) -> DisplayList:
+    """Only the to-do panel of `screen`, where `render` puts it in the frame, and its display list.
+
+    For checks that walk thousands of frames (every game's demo in every
+    language, tests/companion/test_readability.py) and need the panel alone:
+    the layout is `render`'s own, the board and the side panel are not drawn.
+    """
+    items = DisplayList()
+    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter.button_labels = dict(screen.button_labels)
+    game = screens_for(screen.game)
+    regions = _regions(painter, screen, game.prompt(screen), _legend(painter, screen),
+                       game.board_min_height(screen, painter))
+    if regions.todo is not None:
+        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     return items
 
 
@@ -180,10 +200,13 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
 
     On 800x480 the game's drawing keeps `board_min` (what it needs to stay
     readable) and the panel pages past that; on 480x320 the panel may take
-    all but the first line of the game's drawing, except on the game-over
-    screen: there the result (the score, the ranking, why the game was
-    lost) is what the table reads, the last input's steps change nothing
-    any more, and the narration under it still lists them.
+    all but the first line of the game's drawing. A step too tall for that
+    room even at the floor size is never split across pages
+    (`chrome.todo_height`): the drawing gives way to the panel for that
+    frame. The game-over screen is the exception: there the result (the
+    score, the ranking, why the game was lost) is what the table reads and
+    keeps its room; the panel shows on 800x480 only when the last input's
+    steps fit beside it, and the narration lists them anyway.
     """
     m = p.metrics
     if not screen.todo or (m.compact and screen.kind == "game-over"):
@@ -193,6 +216,11 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
     else:
         limit = min(int(main.height * STEPS_MAX_SHARE), main.height - board_min - m.pad)
     height = chrome.todo_height(p, main.width, screen.todo, limit)
+    if height > limit and screen.kind == "game-over":
+        return main, None
+    if height > limit and (m.compact or height > main.height - board_min - m.pad):
+        # A step too tall for the panel's usual room: the drawing gives way for this frame.
+        return pygame.Rect(main.left, main.top, main.width, 0), main
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))
     return rest, todo

@@ -23,6 +23,7 @@ from typing import Any
 from engine.core.flow import option_of
 from engine.core.inputs import Input, Tap
 from engine.core.match import Match
+from engine.core.prompt import Prompt
 from engine.games.samurai_knizia import KniziasSamurai, simulate
 from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.invariants import check_invariants
@@ -162,5 +163,10 @@ def _game() -> KniziasSamurai:
     return game
 
 
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: tiles, the special ones included, are played by tapping them,
+    and the options only name a surrounded settlement's castes or end the turn."""
+    return False
+
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown"]
+           "play_inputs", "policy", "secret", "shown", "spends"]

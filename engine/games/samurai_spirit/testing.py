@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.inputs import Input
 from engine.core.match import Match
+from engine.core.prompt import Prompt
 from engine.games.samurai_spirit import SamuraiSpirit, simulate
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
@@ -92,5 +93,13 @@ def _game() -> SamuraiSpirit:
     return game
 
 
+def spends(prompt: Prompt, option: str) -> bool:
+    """Whether choosing `option` under `prompt` spends what the table has only so much of: an absent
+    Samurai's support token (once per game, two-player rules) or the Samurai's own support token (Support
+    gives it away for the round). A default the companion highlights must never be one of these."""
+    if prompt.kind == "absent-token":
+        return option != "no"
+    return prompt.kind == "action" and option == "support"
+
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown"]
+           "play_inputs", "policy", "secret", "shown", "spends"]

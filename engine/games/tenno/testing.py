@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.core.inputs import Input, Tap
 from engine.core.match import Match
+from engine.core.prompt import Prompt
 from engine.games.tenno import Tenno, simulate
 from engine.games.tenno.invariants import check_invariants
 from engine.games.tenno.play import Play
@@ -175,5 +176,10 @@ def _game() -> Tenno:
     return game
 
 
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: the Monk is used by tapping it, never by an option, and the
+    options (Pass, OK) only decline or finish."""
+    return False
+
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown", "twin_inputs"]
+           "play_inputs", "policy", "secret", "shown", "spends", "twin_inputs"]

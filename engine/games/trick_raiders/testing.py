@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core.inputs import Input, Tap
 from engine.core.match import Match
+from engine.core.prompt import Prompt
 from engine.games.trick_raiders import TrickRaiders, simulate
 from engine.games.trick_raiders.invariants import check_invariants
 from engine.games.trick_raiders.play import Play
@@ -132,5 +133,10 @@ def _game() -> TrickRaiders:
     return game
 
 
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: life chips and bonus tokens move by the rules alone (a lost
+    trick, a dropped-out player, a bonus), and the undo a revoke offers takes back inputs, not lives."""
+    return False
+
 __all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown"]
+           "play_inputs", "policy", "secret", "shown", "spends"]

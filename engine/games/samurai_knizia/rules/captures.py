@@ -89,13 +89,13 @@ def resolve(p: Play, cap: Capture) -> None:
             winner.captured[caste] += 1
             second = max(n for name, n in influence.items() if name != winner.name)
             results[caste] = winner.name
-            p.emit("captured", msg("{caste}: {player} has the most influence ({n} to {next}) and takes the figure: "
+            p.step("captured", msg("{caste}: {player} has the most influence ({n} to {next}) and takes the figure: "
                                    "put it behind {player}'s screen.", caste=caste, player=winner.name, n=top,
                                    next=second), caste=caste, player=winner.name, influence=influence)
         else:
             st.removed[caste] += 1
             results[caste] = None
-            p.emit("tie", msg("{caste}: {players} tie with {n} influence each: the figure is removed from the board "
+            p.step("tie", msg("{caste}: {players} tie with {n} influence each: the figure is removed from the board "
                               "and put aside (tie {count} of {most}).", caste=caste, players=Items(leaders), n=top,
                               count=st.ties, most=TIES_TO_END), caste=caste, players=leaders, influence=influence,
                    ties=st.ties)

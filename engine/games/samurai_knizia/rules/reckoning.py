@@ -82,7 +82,7 @@ def finish(p: Play) -> None:
     _say_why(p, st)
     captured = {pl.name: dict(pl.captured) for pl in st.players}
     for pl in st.players:
-        p.emit("show-figures", msg("{player} shows the figures behind the screen: Castle {castle}, Buddha {buddha}, "
+        p.step("show-figures", msg("{player} shows the figures behind the screen: Castle {castle}, Buddha {buddha}, "
                              "Rice {rice}.", player=pl.name, **pl.captured), player=pl.name, **pl.captured)
     result = reckon(captured)
     for caste in CASTES:

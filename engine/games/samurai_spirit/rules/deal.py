@@ -72,7 +72,7 @@ def redealt(p: Play) -> State:
         aside = set(old.shown_plunderers)
     cards.candidates["plunderer"] = [c for c in plunderers if c not in aside]
     names = [s.name for s in old.samurai]
-    p.emit("redeal", msg("Re-deal: gather every card, set these {n} Plunderers aside (out of this game), put back "
+    p.step("redeal", msg("Re-deal: gather every card, set these {n} Plunderers aside (out of this game), put back "
                          "the Barricades, Farmsteads, Families and tokens as at set-up, and start again.", n=count),
            set_aside=sorted(aside))
     return State(

@@ -70,7 +70,7 @@ def defend(p: Play, sam: SamuraiState, cid: str) -> None:
     p.state.cards.place(cid, "defence", sam.name)
     symbol = p.state.catalogue.cards[cid].symbol
     if p.telling:
-        p.emit("defend", msg("{samurai} defends: lay {card} to the left of the board ({symbol}).", samurai=sam.name,
+        p.step("defend", msg("{samurai} defends: lay {card} to the left of the board ({symbol}).", samurai=sam.name,
                              card=cid, symbol=symbol), samurai=sam.name, card=cid)
 
 
@@ -162,11 +162,11 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     elif choice == DISCARD:
         st.cards.place(cid, "discard")
         if p.telling:
-            p.emit("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
+            p.step("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
                                   "discard pile.", card=cid, samurai=sam.name), card=cid)
     elif choice == UNDER:
         st.cards.put_under_raider(cid)
-        p.emit("under", msg("Katsushiro's talent: put {card} under the Raider stack and draw again.", card=cid),
+        p.step("under", msg("Katsushiro's talent: put {card} under the Raider stack and draw again.", card=cid),
                card=cid)
         yield from draw_and_play(p, sam, under_used=True)
     else:
@@ -177,5 +177,5 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
         else:
             gift = msg("Daisuke's talent: {samurai} gives {card} to {samurai2}, who must fight it.",
                        samurai=sam.name, card=cid, samurai2=receiver.name)
-        p.emit("gift", gift, card=cid, source=sam.name, target=receiver.name)
+        p.step("gift", gift, card=cid, source=sam.name, target=receiver.name)
         yield from play_card(p, receiver, cid, held_by | {receiver.name}, under_used)

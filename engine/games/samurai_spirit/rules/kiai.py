@@ -50,7 +50,7 @@ def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: Message) -> Flow[No
     st.cards.place(cid, "combat", sam.name)
     if p.telling:
         track = st.track(sam)
-        p.emit("confront", msg("{why}: {samurai} lays {card} in the combat line; move the meeple to {track} "
+        p.step("confront", msg("{why}: {samurai} lays {card} in the combat line; move the meeple to {track} "
                                "(Kiai {kiai}).", why=how, samurai=sam.name, card=cid, track=track, kiai=st.kiai(sam)),
                samurai=sam.name, card=cid, track=track)
     yield from after_change(p, sam, added=True)
@@ -92,7 +92,7 @@ def activate(p: Play, sam: SamuraiState) -> Flow[None]:
         first = sam.combat.pop(0)
         st.cards.place(first, "discard")
         track = st.track(sam)
-        p.emit("kiai-discard", msg("Put {samurai}'s first combat card ({card}) on the discard pile; move the meeple "
+        p.step("kiai-discard", msg("Put {samurai}'s first combat card ({card}) on the discard pile; move the meeple "
                                    "to {track}.", samurai=sam.name, card=first, track=track),
                samurai=sam.name, card=first, track=track)
     p.kiai_active.discard(sam.name)
@@ -167,7 +167,7 @@ def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
                                     msg("Daisuke's Kiai: give {card} to which Samurai?", card=source.combat[-1]))
         target = st.by_name(dst_name)
         cid = take_last(p, source)
-        p.emit("kiai-move", msg("Daisuke's Kiai: move {card} from {samurai}'s combat line to {samurai2}; move "
+        p.step("kiai-move", msg("Daisuke's Kiai: move {card} from {samurai}'s combat line to {samurai2}; move "
                                 "{samurai}'s meeple to {track}.", card=cid, samurai=source.name,
                                 samurai2=target.name, track=st.track(source)),
                card=cid, source=source.name, target=target.name)
@@ -209,7 +209,7 @@ def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why:
         st.cards.place(cid, "discard")
         if source == "raider":
             st.last_active = sam.seat
-        p.emit("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
+        p.step("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
 
 
 # --- Kanbei: top Intruder cards to the discard pile -------------------------
@@ -238,7 +238,7 @@ def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
             return
         cid = take_last(p, victim)
         st.cards.place(cid, "discard")
-        p.emit("discard", msg("Kikuchiyo's Kiai: put {card} from {samurai}'s combat line on the discard pile; move "
+        p.step("discard", msg("Kikuchiyo's Kiai: put {card} from {samurai}'s combat line on the discard pile; move "
                               "the meeple to {track}.", card=cid, samurai=victim.name, track=st.track(victim)),
                card=cid, samurai=victim.name)
         yield from after_change(p, victim, added=False)
@@ -272,7 +272,7 @@ def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
             giver.token_holder = taker
             if st.samurai[st.active].name == taker:
                 st.late_tokens.add(giver.name)
-            p.emit("token", msg("Kyuzo's Kiai: hand {samurai}'s support token to {samurai2}.", samurai=giver.name,
+            p.step("token", msg("Kyuzo's Kiai: hand {samurai}'s support token to {samurai2}.", samurai=giver.name,
                                 samurai2=taker), token=giver.name, holder=taker)
     if sam.face == "animal":
         village.add_barricade(p, msg("Kyuzo's Kiai"))
@@ -298,7 +298,7 @@ def _katsushiro(p: Play, sam: SamuraiState) -> Flow[None]:
         order.append(pick)
     order.extend(seen)
     st.cards.put_on_raider_face_up(order)
-    p.emit("raider-face-up", msg("Katsushiro's Kiai: put {cards} back face up on the Raider stack, the first on top.",
+    p.step("raider-face-up", msg("Katsushiro's Kiai: put {cards} back face up on the Raider stack, the first on top.",
                                  cards=Items(order)), cards=order)
 
 

@@ -97,7 +97,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
         st.cards.raider_to_intruder()
         st.last_active = sam.seat
         if p.telling:
-            p.emit("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
+            p.step("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
     elif pen == "no-defend":
         sam.no_defend = True
     elif pen == "no-support":
@@ -125,7 +125,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
             return
         back = st.rng.choice(st.cards.discard)
         st.cards.shuffle_into_raider(back)
-        p.emit("shuffle", msg("{why}: take {card} from the discard pile (chosen at random) and shuffle it into the "
+        p.step("shuffle", msg("{why}: take {card} from the discard pile (chosen at random) and shuffle it into the "
                               "Raider stack.", why=why, card=back), card=back)
     elif pen == "discard-defence":
         if not sam.defence:
@@ -135,7 +135,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
                                 msg("{why}: which defence card does {samurai} discard?", why=why, samurai=sam.name))
         sam.defence.remove(pick)
         st.cards.place(pick, "discard")
-        p.emit("discard", msg("{why}: put {card} from {samurai}'s defence side on the discard pile.", why=why,
+        p.step("discard", msg("{why}: put {card} from {samurai}'s defence side on the discard pile.", why=why,
                               card=pick, samurai=sam.name), card=pick)
     else:
         raise AssertionError(f"unknown penalty {pen}")

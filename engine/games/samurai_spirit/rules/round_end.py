@@ -19,7 +19,7 @@ def end_round(p: Play) -> Flow[None]:
     cards = st.cards
     if not st.in_round() and cards.raider:
         moved = cards.all_raider_to_intruder()
-        p.emit("all-passed", msg("Everyone has passed: put the remaining Raider cards ({n}) on top of the "
+        p.step("all-passed", msg("Everyone has passed: put the remaining Raider cards ({n}) on top of the "
                                  "Intruder stack.", n=moved), moved=moved)
     p.emit("round-end", msg("End of round {round}.", round=st.round), round=st.round)
     for sam in st.samurai:
@@ -73,7 +73,7 @@ def family_bonuses(p: Play) -> Flow[None]:
             cid = yield from p.reveal(TABLE, "intruder", msg("{why}: turn over the top Intruder card and tap it, then "
                                                              "put it on the discard pile.", why=why))
             st.cards.place(cid, "discard")
-            p.emit("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
+            p.step("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
         else:
             p.emit("bonus", msg("{why}: the Intruder stack is empty.", why=why))
 

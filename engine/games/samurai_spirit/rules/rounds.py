@@ -41,7 +41,7 @@ def start_round(p: Play) -> None:
     st.in_round_end = False
     if st.round == 1:
         st.cards.start_round("plunderer", level.plunderers(n), st.setup.deck)
-        p.emit("setup", msg("Set up: {barricades} Barricades, 6 Farmsteads and 3 Families on the village; count out "
+        p.step("setup", msg("Set up: {barricades} Barricades, 6 Farmsteads and 3 Families on the village; count out "
                             "{n} Plunderers face down as the Raider stack. {samurai} begins.",
                             barricades=st.barricades, n=level.plunderers(n), samurai=st.samurai[st.first].name),
                barricades=st.barricades, raiders=level.plunderers(n))
@@ -59,7 +59,7 @@ def start_round(p: Play) -> None:
             text = msg("Round {round}: gather all the cards of the last round, add {n} random Bosses (value 6), "
                        "shuffle these {size} cards into the Raider stack, and set every meeple to 0. {samurai} begins.",
                        round=st.round, n=extra, size=size, samurai=first)
-        p.emit("new-round", text, round=st.round, raiders=size)
+        p.step("new-round", text, round=st.round, raiders=size)
     st.active = st.first
 
 

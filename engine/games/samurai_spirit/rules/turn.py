@@ -99,7 +99,7 @@ def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
             return
         st.absent_unused.remove(pick)
         sam.round_talents.add(pick)
-        p.emit("absent-token", msg("{samurai} uses {samurai2}'s support token for this round: turn it over.",
+        p.step("absent-token", msg("{samurai} uses {samurai2}'s support token for this round: turn it over.",
                                    samurai=sam.name, samurai2=pick), samurai=sam.name, token=pick)
 
 
@@ -111,7 +111,7 @@ def support(p: Play, sam: SamuraiState) -> Flow[None]:
     st.cards.raider_to_intruder()
     st.last_active = sam.seat
     if p.telling:
-        p.emit("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
+        p.step("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
                               "card, unseen, onto the Intruder stack.", samurai=sam.name, samurai2=target),
                samurai=sam.name, target=target)
 
@@ -120,7 +120,7 @@ def do_pass(p: Play, sam: SamuraiState) -> None:
     st = p.state
     sam.passed = True
     st.last_active = sam.seat
-    p.emit("pass", msg("{samurai} passes: lay the meeple down on {track}. {samurai} is out of this round.",
+    p.step("pass", msg("{samurai} passes: lay the meeple down on {track}. {samurai} is out of this round.",
                        samurai=sam.name, track=st.track(sam)), samurai=sam.name)
 
 
@@ -132,6 +132,6 @@ def end_turn(p: Play, sam: SamuraiState) -> None:
         if other.token_holder == sam.name and other is not sam:
             other.token_holder = other.name
             if p.telling:
-                p.emit("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
+                p.step("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
                                          samurai2=other.name), token=other.name)
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False

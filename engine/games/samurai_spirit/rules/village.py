@@ -35,7 +35,7 @@ def lose_barricade(p: Play, why: Message) -> Flow[None]:
     if st.barricades > 0:
         st.barricades -= 1
         if p.telling:
-            p.emit("barricade", msg("{why}: remove one Barricade ({left} left).", why=why, left=st.barricades),
+            p.step("barricade", msg("{why}: remove one Barricade ({left} left).", why=why, left=st.barricades),
                    left=st.barricades)
         return
     yield from destroy_farmstead(p, msg("{why}, and no Barricade is left", why=why) if p.telling else why)
@@ -48,7 +48,7 @@ def add_barricade(p: Play, why: Message) -> bool:
                                     n=st.barricades_max))
         return False
     st.barricades += 1
-    p.emit("barricade-added", msg("{why}: add one Barricade ({n} now).", why=why, n=st.barricades),
+    p.step("barricade-added", msg("{why}: add one Barricade ({n} now).", why=why, n=st.barricades),
            left=st.barricades)
     return True
 
@@ -58,7 +58,7 @@ def destroy_farmstead(p: Play, why: Message) -> Flow[None]:
     st = p.state
     st.farmsteads -= 1
     if p.telling:
-        p.emit("farmstead", msg("{why}: destroy one Farmstead ({left} left).", why=why, left=st.farmsteads),
+        p.step("farmstead", msg("{why}: destroy one Farmstead ({left} left).", why=why, left=st.farmsteads),
                left=st.farmsteads)
     if st.farmsteads <= 0:
         lose(p, msg("the last Farmstead is destroyed"))
@@ -84,7 +84,7 @@ def lose_random_family(p: Play, why: Message) -> None:
     st = p.state
     token = st.rng.choice(st.families)
     st.families.remove(token)
-    p.emit("family", msg("{why}: remove Family token {token} (chosen at random; {left} left).", why=why, token=token,
+    p.step("family", msg("{why}: remove Family token {token} (chosen at random; {left} left).", why=why, token=token,
                          left=len(st.families)), token=token, left=len(st.families))
     if not st.families:
         lose(p, msg("the last Family is gone"))
@@ -105,15 +105,15 @@ def _tell_wound(p: Play, sam: SamuraiState, why: Message) -> None:
     """What the table does for the wound `sam` just took (his `wounds` counts it)."""
     name = sam.name
     if sam.wounds == 1:
-        p.emit("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s board.", why=why,
+        p.step("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s board.", why=why,
                             samurai=name), samurai=name, wounds=1)
     elif sam.wounds == 2:
         track, k = p.state.track(sam), p.state.kiai(sam)
-        p.emit("flip", msg("{why}: {samurai} is wounded again. Remove the Wound token and flip {samurai}'s board to "
+        p.step("flip", msg("{why}: {samurai} is wounded again. Remove the Wound token and flip {samurai}'s board to "
                            "the animal side; battle track {track} of Kiai {kiai}.", why=why, samurai=name,
                            track=track, kiai=k), samurai=name, wounds=2)
     elif sam.wounds == 3:
-        p.emit("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s animal board.", why=why,
+        p.step("wound", msg("{why}: {samurai} is wounded. Put a Wound token on {samurai}'s animal board.", why=why,
                             samurai=name), samurai=name, wounds=3)
     else:
         p.emit("death", msg("{why}: {samurai} takes a fourth wound and dies.", why=why, samurai=name), samurai=name,
@@ -125,6 +125,6 @@ def heal(p: Play, sam: SamuraiState, why: Message) -> bool:
     if not sam.wound_token:
         return False
     sam.wounds -= 1
-    p.emit("heal", msg("{why}: remove the Wound token from {samurai}'s board.", why=why, samurai=sam.name),
+    p.step("heal", msg("{why}: remove the Wound token from {samurai}'s board.", why=why, samurai=sam.name),
            samurai=sam.name, wounds=sam.wounds)
     return True

@@ -30,7 +30,7 @@ DONE = "ok"
 
 def game(p: Play) -> Flow[None]:
     st = p.state
-    p.emit("setup", msg("Each player lays the three Farmers face down in a row, in any order, and keeps the other "
+    p.step("setup", msg("Each player lays the three Farmers face down in a row, in any order, and keeps the other "
                         "eight cards in hand."))
     p.emit("first", msg("{player} attacks first.", player=st.players[st.first].name),
            player=st.players[st.first].name)
@@ -107,7 +107,7 @@ def resolve(p: Play, current: Duel) -> None:
     current.attack, current.defend, current.result = verdict.attack, verdict.defend, verdict.result
     st.phase = "resolved"
     winner = {"attacker": current.attacker, "defender": current.defender}.get(verdict.result)
-    p.emit("duel", _verdict_words(current, verdict, winner), attacker=current.attacker, defender=current.defender,
+    p.step("duel", _verdict_words(current, verdict, winner), attacker=current.attacker, defender=current.defender,
            attack_card=current.attack_card, defend_card=current.defend_card, attack=verdict.attack,
            defend=verdict.defend, result=verdict.result, winner=winner, captured=verdict.captured,
            discarded=list(verdict.discarded), duel=current.number)
@@ -119,7 +119,7 @@ def resolve(p: Play, current: Duel) -> None:
         current.discarded.append(cid)
         st.throw_out(cid)
     if current.monk:
-        p.emit("monk-back", msg("Turn the Monk face down again in its place."), player=current.defender)
+        p.step("monk-back", msg("Turn the Monk face down again in its place."), player=current.defender)
 
 
 def _verdict_words(current: Duel, verdict: Verdict, winner: str | None) -> Message:
@@ -156,22 +156,22 @@ def end_of_turn(p: Play, attacker: Player) -> bool:
         player.gaps = 0
     two = [name for name, n in filled.items() if n > 1]
     if two:
-        p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}; two gaps for "
+        p.step("refill", msg("Fill the gaps from the hand, face down, order kept: {players}; two gaps for "
                              "{players2}.", players=Items(filled), players2=Items(two)),
                filled=filled)
     elif filled:
-        p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}.", players=Items(filled)), filled=filled)
+        p.step("refill", msg("Fill the gaps from the hand, face down, order kept: {players}.", players=Items(filled)), filled=filled)
     if not any(d.lost_by(attacker.name, st.colour) for d in st.duels):
         if attacker.hand:
-            p.emit("exchange", msg("{player} lost no card: {player} may exchange a card of the row for a hand "
+            p.step("exchange", msg("{player} lost no card: {player} may exchange a card of the row for a hand "
                                    "card.", player=attacker.name),
                    player=attacker.name)
         else:
-            p.emit("exchange", msg("{player} lost no card and has no hand card: {player} may swap two cards of "
+            p.step("exchange", msg("{player} lost no card and has no hand card: {player} may swap two cards of "
                                    "the row.", player=attacker.name), player=attacker.name)
     for done in st.duels:
         if done.result == "defender" and done.defender is not None:
-            p.emit("peek", msg("{player} won defending: {player} may secretly look at one of {player2}'s "
+            p.step("peek", msg("{player} won defending: {player} may secretly look at one of {player2}'s "
                                "cards.", player=done.defender, player2=attacker.name),
                    player=done.defender, player2=attacker.name)
     return False

@@ -40,12 +40,12 @@ def start_round(p: Play) -> None:
         player.out, player.bonus, player.added, player.collected, player.played_from_hand = False, None, 0, 0, 0
     first = st.players[st.round_first].name
     if st.count == 3:
-        p.emit("deal", msg("Round {round}: shuffle the 40 cards (no 1s, no 2s, one 10 of each suit left out) and "
+        p.step("deal", msg("Round {round}: shuffle the 40 cards (no 1s, no 2s, one 10 of each suit left out) and "
                            "deal each player 4 lead cards face up and 9 cards face down; the last card is not "
                            "used. Spades are trump. Tap the lead cards, starting with {player}.",
                            round=st.round, player=first), round=st.round, lead=4, hand=9)
     else:
-        p.emit("deal", msg("Round {round}: shuffle the 52 cards and deal each player 3 lead cards face up and 10 "
+        p.step("deal", msg("Round {round}: shuffle the 52 cards and deal each player 3 lead cards face up and 10 "
                            "cards face down. Spades are trump. Tap the lead cards, starting with {player}.",
                            round=st.round, player=first), round=st.round, lead=3, hand=10)
 
@@ -103,12 +103,12 @@ def bonuses(p: Play) -> None:
     top = [pl for pl in st.players if len(pl.lead) == most]
     if most >= st.aggressive_needs and len(top) == 1:
         top[0].bonus = "aggressive"
-        p.emit("bonus", msg("{player} declares aggressively with {n} lead cards: take a bonus declaration token.",
+        p.step("bonus", msg("{player} declares aggressively with {n} lead cards: take a bonus declaration token.",
                             player=top[0].name, n=most), player=top[0].name, bonus="aggressive")
     empty = [pl for pl in st.players if not pl.lead]
     if st.count == 4 and len(empty) == 1:
         empty[0].bonus = "passive"
-        p.emit("bonus", msg("{player} declares passively with no lead card: take a bonus declaration token.",
+        p.step("bonus", msg("{player} declares passively with no lead card: take a bonus declaration token.",
                             player=empty[0].name), player=empty[0].name, bonus="passive")
 
 

@@ -45,15 +45,15 @@ def end_round(p: Play) -> None:
             for other in st.players:
                 if other is not player:
                     tricks.lose_life(other)
-            p.emit("bonus-achieved", msg("{player} survived the aggressive declaration: every other player returns "
+            p.step("bonus-achieved", msg("{player} survived the aggressive declaration: every other player returns "
                                          "one life chip to the centre.", player=player.name),
                    player=player.name, bonus="aggressive")
         else:
             player.lives += 1
-            p.emit("bonus-achieved", msg("{player} survived the passive declaration: {player} takes one life chip "
+            p.step("bonus-achieved", msg("{player} survived the passive declaration: {player} takes one life chip "
                                          "from the centre ({n} now).", player=player.name, n=player.lives),
                    player=player.name, bonus="passive")
-    p.emit("gather", msg("Collect all the cards and return the bonus declaration tokens to the centre."))
+    p.step("gather", msg("Collect all the cards and return the bonus declaration tokens to the centre."))
 
 
 def finish(p: Play) -> None:

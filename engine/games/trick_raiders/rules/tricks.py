@@ -60,10 +60,10 @@ def drop_out(p: Play, player: Player, leading: bool) -> None:
     lose_life(player)
     data = {"player": player.name, "lives": player.lives, "leading": leading}
     if leading:
-        p.emit("dropout", msg("{player} drops out: {player} must lead but has no lead card left. Return one life "
+        p.step("dropout", msg("{player} drops out: {player} must lead but has no lead card left. Return one life "
                               "chip to the centre ({n} left).", player=player.name, n=player.lives), **data)
     else:
-        p.emit("dropout", msg("{player} drops out: no card left in the hand to play. Return one life chip to the "
+        p.step("dropout", msg("{player} drops out: no card left in the hand to play. Return one life chip to the "
                               "centre ({n} left).", player=player.name, n=player.lives), **data)
 
 
@@ -190,7 +190,7 @@ def _resolve(p: Play) -> Flow[bool]:
     special = st.catalogue.cards[won_with].special if won_with else ""
     if special == "trump-change" and st.trump_changes < 2:
         st.trump_changes += 1
-        p.emit("trump", msg("Put {card} on the trump card: {suit} are trump now.", card=won_with, suit=st.trump),
+        p.step("trump", msg("Put {card} on the trump card: {suit} are trump now.", card=won_with, suit=st.trump),
                card=won_with, trump=st.trump)
     if special == "life-steal":
         yield from _steal_life(p, winner, won_with)
@@ -234,7 +234,7 @@ def _steal_life(p: Play, winner: Player, card: str) -> Flow[None]:
     victim = st.by_name(name)
     victim.lives -= 1
     winner.lives += 1
-    p.emit("life-steal", msg("{player} takes one life chip from {player2} ({card}).", player=winner.name,
+    p.step("life-steal", msg("{player} takes one life chip from {player2} ({card}).", player=winner.name,
                              player2=victim.name, card=card), card=card, player=winner.name, victim=victim.name)
 
 
@@ -254,7 +254,7 @@ def _return_lead(p: Play, winner: Player, card: str) -> Flow[None]:
         assert isinstance(value, Tap)
         cid = value.card
     st.lead_to_hand(winner, cid)
-    p.emit("lead-return", msg("{player} puts {card2} from the lead cards into the hand ({card}): {n} lead cards left.",
+    p.step("lead-return", msg("{player} puts {card2} from the lead cards into the hand ({card}): {n} lead cards left.",
                               player=winner.name, card2=cid, card=card, n=len(winner.lead)),
            card=card, player=winner.name, moved=cid)
 
@@ -268,6 +268,6 @@ def _cards_ran_out(p: Play, winner: Player) -> None:
         player.out = True
         st.dropouts += 1
         lose_life(player)
-        p.emit("eliminated", msg("The cards ran out: {player} did not win the last trick, drops out and returns one "
+        p.step("eliminated", msg("The cards ran out: {player} did not win the last trick, drops out and returns one "
                                  "life chip to the centre ({n} left).", player=player.name, n=player.lives),
                player=player.name, lives=player.lives)
