@@ -10,7 +10,7 @@ checks and views.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
@@ -23,6 +23,32 @@ Flow = Generator[Prompt, Input, T]
 """A rule that may wait for input: yields Prompts, receives Inputs, returns T."""
 Pilot = Callable[[Any], Input]
 """Answers the play's pending prompt (`play.prompt`) with an input, like a game's policy."""
+
+
+class FlowRules(Protocol):
+    """What a game's rules may ask of the game in progress: the FlowPlay part of it.
+
+    Each game extends it with its own state (`playing.py` beside its rules),
+    so its rules and view depend on this small interface and not on the Play
+    class that imports them: a game reads top-down, state, then rules, then play.
+    """
+
+    events: list[Event]
+    telling: bool
+
+    def emit(self, kind: str, message: Message, *, physical: bool = False, **data: Any) -> None: ...
+
+    def step(self, kind: str, message: Message, **data: Any) -> None: ...
+
+    def ask_option(self, actor: str, kind: str, options: list[str], message: Message,
+                   forced: Message | None = None, subject: str | None = None) -> Flow[str]: ...
+
+    def ask_prompt(self, prompt: Prompt) -> Flow[str]: ...
+
+    @property
+    def prompt(self) -> Prompt | None: ...
+
+    def possible_taps(self) -> list[str]: ...
 
 
 def _quiet(kind: str, message: Message, *, physical: bool = False, **data: Any) -> None:

@@ -19,13 +19,13 @@ from engine.games.samurai_knizia.rules.flow import Flow
 from engine.games.samurai_knizia.state import Player, State
 
 if TYPE_CHECKING:
-    from engine.games.samurai_knizia.play import Play
+    from engine.games.samurai_knizia.playing import Playing
 
 HAND = 5
 """Tiles face up behind the screen: "refill to 5 face-up tiles behind their screen, while available"."""
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     """Set-up words, then turns until the end of a turn that met an end condition."""
     st = p.state
     set_up(p)
@@ -43,7 +43,7 @@ def game(p: Play) -> Flow[None]:
         st.active = (st.active + 1) % st.count
 
 
-def set_up(p: Play) -> None:
+def set_up(p: Playing) -> None:
     st = p.state
     first = st.players[st.first].name
     p.step("setup", msg("Lay out the map for {n} players and put {figures} figures of each caste beside it; "
@@ -67,7 +67,7 @@ def turn_prompt(st: State, player: Player) -> Prompt:
     return Prompt(player.name, "turn", text, tuple(options), tap="tile")
 
 
-def turn(p: Play, player: Player) -> Flow[None]:
+def turn(p: Playing, player: Player) -> Flow[None]:
     st = p.state
     st.turn += 1
     st.this_turn = []
@@ -85,7 +85,7 @@ def turn(p: Play, player: Player) -> Flow[None]:
     refill(p, player)
 
 
-def play_tile(p: Play, player: Player, tid: str) -> Flow[None]:
+def play_tile(p: Playing, player: Player, tid: str) -> Flow[None]:
     """A tile played: on the board, or discarded for a Switch; a Move then asks which tile it replaced."""
     st = p.state
     tile = st.tile(tid)
@@ -113,7 +113,7 @@ def play_tile(p: Play, player: Player, tid: str) -> Flow[None]:
                        player=player.name, tile=value.card), player=player.name, tile=tid, replaced=value.card)
 
 
-def refill(p: Play, player: Player) -> None:
+def refill(p: Playing, player: Player) -> None:
     left = player.tiles_left
     if left > HAND:
         p.step("refill", msg("{player} ends the turn and draws tiles to have 5 behind the screen again.",

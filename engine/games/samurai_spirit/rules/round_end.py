@@ -10,10 +10,10 @@ from engine.games.samurai_spirit.rules import village
 from engine.games.samurai_spirit.rules.flow import Flow
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 
-def end_round(p: Play) -> Flow[None]:
+def end_round(p: Playing) -> Flow[None]:
     st = p.state
     st.in_round_end = True
     cards = st.cards
@@ -56,7 +56,7 @@ def _step_4(left: int) -> Message:
     return text
 
 
-def family_bonuses(p: Play) -> Flow[None]:
+def family_bonuses(p: Playing) -> Flow[None]:
     """Each Family still in the village gives its bonus (never at Heroic)."""
     st = p.state
     for token in sorted(st.families):
@@ -78,7 +78,7 @@ def family_bonuses(p: Play) -> Flow[None]:
             p.emit("bonus", msg("{why}: the Intruder stack is empty.", why=why))
 
 
-def finish_round(p: Play) -> None:
+def finish_round(p: Playing) -> None:
     st = p.state
     if st.round == 3:
         st.result = "won"

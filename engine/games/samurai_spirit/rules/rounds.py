@@ -9,12 +9,12 @@ from engine.games.samurai_spirit.rules import deal, round_end, turn
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 REINFORCEMENT = {2: "lieutenant", 3: "boss"}
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     while True:
         try:
             yield from rounds(p)
@@ -24,7 +24,7 @@ def game(p: Play) -> Flow[None]:
             p.kiai_active.clear()
 
 
-def rounds(p: Play) -> Flow[None]:
+def rounds(p: Playing) -> Flow[None]:
     try:
         while p.state.result is None:
             start_round(p)
@@ -34,7 +34,7 @@ def rounds(p: Play) -> Flow[None]:
         return
 
 
-def start_round(p: Play) -> None:
+def start_round(p: Playing) -> None:
     st = p.state
     level = st.setup.level
     n = len(st.samurai)
@@ -63,7 +63,7 @@ def start_round(p: Play) -> None:
     st.active = st.first
 
 
-def play_round(p: Play) -> Flow[None]:
+def play_round(p: Playing) -> Flow[None]:
     st = p.state
     n = len(st.samurai)
     while True:

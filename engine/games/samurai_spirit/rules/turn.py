@@ -10,12 +10,12 @@ from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import ACTIONS, ACTIONS_WITHOUT_SUPPORT, SamuraiState
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 FIGHT, SUPPORT, PASS = "fight", "support", "pass"
 
 
-def forced_pass(p: Play, sam: SamuraiState) -> Message | None:
+def forced_pass(p: Playing, sam: SamuraiState) -> Message | None:
     """Why `sam` must Pass now, if he must: judged when the action is chosen (FAQ)."""
     st = p.state
     if sam.must_pass:
@@ -27,14 +27,14 @@ def forced_pass(p: Play, sam: SamuraiState) -> Message | None:
     return None
 
 
-def why_not_support(p: Play, sam: SamuraiState) -> Message | None:
+def why_not_support(p: Playing, sam: SamuraiState) -> Message | None:
     forced = forced_pass(p, sam)
     if forced:
         return forced
     return _support_blocked(p, sam)
 
 
-def _support_blocked(p: Play, sam: SamuraiState) -> Message | None:
+def _support_blocked(p: Playing, sam: SamuraiState) -> Message | None:
     """Why `sam` may not Support, once a forced Pass is ruled out."""
     st = p.state
     if sam.no_support:
@@ -49,14 +49,14 @@ def _support_blocked(p: Play, sam: SamuraiState) -> Message | None:
     return None
 
 
-def actions(p: Play, sam: SamuraiState) -> list[str]:
+def actions(p: Playing, sam: SamuraiState) -> list[str]:
     """The legal actions of `sam` now: what `take_turn` offers him."""
     if forced_pass(p, sam):
         return [PASS]
     return list(ACTIONS if _support_blocked(p, sam) is None else ACTIONS_WITHOUT_SUPPORT)
 
 
-def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
+def take_turn(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     st.turn += 1
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False
@@ -87,7 +87,7 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     end_turn(p, sam)
 
 
-def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
+def absent_tokens(p: Playing, sam: SamuraiState) -> Flow[None]:
     """Two-player rule: before the penalty, use absent Samurai's tokens (once per game each)."""
     st = p.state
     while st.absent_unused:
@@ -103,7 +103,7 @@ def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
                                    samurai=sam.name, samurai2=pick), samurai=sam.name, token=pick)
 
 
-def support(p: Play, sam: SamuraiState) -> Flow[None]:
+def support(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     targets = [s.name for s in st.in_round() if s is not sam]
     target = yield from p.ask(sam, "support-target", targets, sam.said.support_whom)
@@ -116,7 +116,7 @@ def support(p: Play, sam: SamuraiState) -> Flow[None]:
                samurai=sam.name, target=target)
 
 
-def do_pass(p: Play, sam: SamuraiState) -> None:
+def do_pass(p: Playing, sam: SamuraiState) -> None:
     st = p.state
     sam.passed = True
     st.last_active = sam.seat
@@ -124,7 +124,7 @@ def do_pass(p: Play, sam: SamuraiState) -> None:
                        samurai=sam.name, track=st.track(sam)), samurai=sam.name)
 
 
-def end_turn(p: Play, sam: SamuraiState) -> None:
+def end_turn(p: Playing, sam: SamuraiState) -> None:
     """Support tokens go back to their owners after the receiver's turn."""
     st = p.state
     st.late_tokens.clear()

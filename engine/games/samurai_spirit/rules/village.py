@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING
 
 from engine.core.messages import Message, msg
 from engine.core.prompt import TABLE
-from engine.games.samurai_spirit.rules import kiai
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
 from engine.games.samurai_spirit.state import SamuraiState
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 FARMSTEAD_BACKS: dict[str, Message] = {
     "A": msg("lose a random Family"),
@@ -21,7 +20,7 @@ FARMSTEAD_BACKS: dict[str, Message] = {
 }
 
 
-def lose(p: Play, why: Message) -> None:
+def lose(p: Playing, why: Message) -> None:
     """The village falls or a Samurai dies: the game is lost at once."""
     p.state.result = "lost"
     p.state.score = None
@@ -29,7 +28,7 @@ def lose(p: Play, why: Message) -> None:
     raise GameOver
 
 
-def lose_barricade(p: Play, why: Message) -> Flow[None]:
+def lose_barricade(p: Playing, why: Message) -> Flow[None]:
     """Remove a Barricade; with none left, a Farmstead burns instead."""
     st = p.state
     if st.barricades > 0:
@@ -41,7 +40,7 @@ def lose_barricade(p: Play, why: Message) -> Flow[None]:
     yield from destroy_farmstead(p, msg("{why}, and no Barricade is left", why=why) if p.telling else why)
 
 
-def add_barricade(p: Play, why: Message) -> bool:
+def add_barricade(p: Playing, why: Message) -> bool:
     st = p.state
     if st.barricades >= st.barricades_max:
         p.emit("barricade-cap", msg("{why}: no Barricade added, the village already has its starting {n}.", why=why,
@@ -53,7 +52,7 @@ def add_barricade(p: Play, why: Message) -> bool:
     return True
 
 
-def destroy_farmstead(p: Play, why: Message) -> Flow[None]:
+def destroy_farmstead(p: Playing, why: Message) -> Flow[None]:
     """Destroy a Farmstead; at Hard and Heroic its back adds a penalty, which may chain."""
     st = p.state
     st.farmsteads -= 1
@@ -80,7 +79,7 @@ def destroy_farmstead(p: Play, why: Message) -> Flow[None]:
         yield from wound(p, victim, msg("{why} (random Samurai)", why=reason))
 
 
-def lose_random_family(p: Play, why: Message) -> None:
+def lose_random_family(p: Playing, why: Message) -> None:
     st = p.state
     token = st.rng.choice(st.families)
     st.families.remove(token)
@@ -90,18 +89,18 @@ def lose_random_family(p: Play, why: Message) -> None:
         lose(p, msg("the last Family is gone"))
 
 
-def wound(p: Play, sam: SamuraiState, why: Message) -> Flow[None]:
+def wound(p: Playing, sam: SamuraiState, why: Message) -> Flow[None]:
     """1st and 3rd wound: a token; 2nd: flip to the animal face; 4th: death."""
     sam.wounds += 1
     if p.telling:
         _tell_wound(p, sam, why)
     if sam.wounds == 2:
-        yield from kiai.after_change(p, sam, added=False)
+        yield from p.after_track_change(sam, added=False)
     elif sam.wounds >= 4:
         lose(p, msg("{samurai} has fallen", samurai=sam.name))
 
 
-def _tell_wound(p: Play, sam: SamuraiState, why: Message) -> None:
+def _tell_wound(p: Playing, sam: SamuraiState, why: Message) -> None:
     """What the table does for the wound `sam` just took (his `wounds` counts it)."""
     name = sam.name
     if sam.wounds == 1:
@@ -120,7 +119,7 @@ def _tell_wound(p: Play, sam: SamuraiState, why: Message) -> None:
                wounds=4)
 
 
-def heal(p: Play, sam: SamuraiState, why: Message) -> bool:
+def heal(p: Playing, sam: SamuraiState, why: Message) -> bool:
     """Remove a Wound token; an animal board never turns back (FAQ)."""
     if not sam.wound_token:
         return False

@@ -22,13 +22,13 @@ from engine.games.tenno.rules.flow import Flow
 from engine.games.tenno.state import Duel, Player
 
 if TYPE_CHECKING:
-    from engine.games.tenno.play import Play
+    from engine.games.tenno.playing import Playing
 
 PASS = "pass"
 DONE = "ok"
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     st = p.state
     p.step("setup", msg("Each player lays the three Farmers face down in a row, in any order, and keeps the other "
                         "eight cards in hand."))
@@ -41,7 +41,7 @@ def game(p: Play) -> Flow[None]:
         yield from next_turn(p)
 
 
-def turn(p: Play) -> Flow[bool]:
+def turn(p: Playing) -> Flow[bool]:
     """One player's attack (two with a Ronin); True when the game ends at its close."""
     st = p.state
     attacker = st.players[st.active]
@@ -61,7 +61,7 @@ def turn(p: Play) -> Flow[bool]:
     return end_of_turn(p, attacker)
 
 
-def duel(p: Play, attacker: Player, number: int, opening: str | None = None) -> Flow[Duel]:
+def duel(p: Playing, attacker: Player, number: int, opening: str | None = None) -> Flow[Duel]:
     """Both cards turned up and tapped, the Monk asked for when it could change the result, then resolved."""
     st = p.state
     if opening is None:
@@ -98,7 +98,7 @@ def duel(p: Play, attacker: Player, number: int, opening: str | None = None) -> 
     return current
 
 
-def resolve(p: Play, current: Duel) -> None:
+def resolve(p: Playing, current: Duel) -> None:
     """Compare, then say in one step what to move where: the captured card, the discarded ones, the ones turned back."""
     st = p.state
     cards = st.catalogue.cards
@@ -140,7 +140,7 @@ def _verdict_words(current: Duel, verdict: Verdict, winner: str | None) -> Messa
                card=lost, card2=won)
 
 
-def end_of_turn(p: Play, attacker: Player) -> bool:
+def end_of_turn(p: Playing, attacker: Player) -> bool:
     """Gaps are filled ("after the attack", after a Ronin's second one); the end; the exchange and the peek."""
     st = p.state
     order = st.clockwise(attacker.seat)
@@ -177,7 +177,7 @@ def end_of_turn(p: Play, attacker: Player) -> bool:
     return False
 
 
-def next_turn(p: Play) -> Flow[None]:
+def next_turn(p: Playing) -> Flow[None]:
     """Wait until the cards are moved; then the duel leaves the screen and the next player attacks."""
     st = p.state
     attacker = st.players[st.active]
