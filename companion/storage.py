@@ -339,6 +339,11 @@ def load_journal(path: Path) -> Loaded:
     except OSError as exc:
         raise RuleError(msg("{path}: cannot read the journal ({system})", path=str(path),
                             system=exc.strerror or str(exc))) from None
+    return rebuild_journal(text)
+
+
+def rebuild_journal(text: str) -> Loaded:
+    """`load_journal` on a journal's text (a file read, or a member of a backup being checked)."""
     journal = parse_journal(text)
     header = journal.header
     try:

@@ -48,8 +48,8 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.web.hosts import AllowedHosts, forget_listen, page_urls, record_listen
-    from companion.web.server import create_app
-    from companion.web.serving import create_server
+    from companion.web.server import UPLOAD_LIMIT, create_app
+    from companion.web.serving import Limits, create_server
 
     config_path = args.config or os.environ.get(ENV_CONFIG) or None
     cfg = load_config(config_path)
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(state_dir, Path(config_path) if config_path else None, args.lang or cfg.language,
                      hosts=AllowedHosts(args.allow_host))
     try:
-        server = create_server(app, args.host, args.port, args.threads)
+        server = create_server(app, args.host, args.port, args.threads, Limits(body_bytes=UPLOAD_LIMIT))
     except (OSError, ValueError) as exc:
         print(f"companion web: cannot listen on {args.host} port {args.port} ({exc}).", file=sys.stderr)
         return 1

@@ -74,9 +74,11 @@ RULES = """{% for game in games %}<section><h2>{{ game.title }}</h2>
 FORM_FIELDS = """<input type="hidden" name="csrf" value="{{ csrf }}">
 <label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>"""
 
-BACKUP = """<p>{{ words.about }}</p><p><a class="button" href="/backup.tar.gz">{{ words.download }}</a></p>
-<h2>{{ words.restore }}</h2><p>{{ words.restore_about }}</p>
+BACKUP = """<p>{{ words.about }}</p>{% if words.in_progress %}<p>{{ words.in_progress }}</p>{% endif %}
 {% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
+<form method="post" action="/backup.tar.gz">""" + FORM_FIELDS + """
+<button>{{ words.download }}</button></form>
+<h2>{{ words.restore }}</h2><p>{{ words.restore_about }}</p>
 {% if report %}<ul>{% for line in report %}<li>{{ line }}</li>{% endfor %}</ul>{% endif %}
 <form method="post" action="/restore" enctype="multipart/form-data">""" + FORM_FIELDS + """
 <label>{{ words.file }} <input type="file" name="backup" accept=".tar.gz,.tgz" required></label>

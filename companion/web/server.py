@@ -42,6 +42,7 @@ from engine.core.messages import Message, msg
 
 LANG_COOKIE = "companion_lang"
 UPLOAD_LIMIT = backup.ARCHIVE_LIMIT + 1024 * 1024
+"""The largest request body: a backup with room for the form around it (the server refuses more unread)."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -225,8 +226,13 @@ def _routes(app: Flask, site: Site) -> None:
     def backup_page() -> Response:
         return _backup_page(site, Translator(_lang(site)))
 
-    @app.get("/backup.tar.gz")
+    @app.post("/backup.tar.gz")
     def backup_download() -> Response:
+        # A backup holds every saved game and the tag maps: taking it is a change-level act (PIN, CSRF).
+        tr = Translator(_lang(site))
+        refused = _change_refused(site)
+        if refused is not None:
+            return _backup_page(site, tr, tr(refused), error=True, status=403)
         data = backup.make_backup(site.state_dir, site.config)
         response = Response(data, mimetype="application/gzip")
         response.headers["Content-Disposition"] = f"attachment; filename=companion-backup-{utc_stamp()}.tar.gz"
@@ -248,6 +254,8 @@ def _routes(app: Flask, site: Site) -> None:
         lines = [tr(msg("Restored: {file}", file=name)) for name in report.written]
         lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.kept]
         lines += [tr(reason) for reason in report.refused]
+        if report.replaced is not None:
+            lines.append(tr(msg("The files it replaced are kept unchanged in {folder}.", folder=str(report.replaced))))
         done = msg("The backup was restored. Restart the companion for restored tag maps and settings to apply.")
         return _backup_page(site, tr, tr(done), report=lines)
 
@@ -315,7 +323,11 @@ def _backup_page(site: Site, tr: Translator, message: str | None = None, error: 
                              "history database.")),
              "download": tr(msg("Download a backup")), "restore": tr(msg("Restore a backup")),
              "restore_about": tr(msg("Saved games are added (none is replaced), tag maps and the configuration "
-                                     "are replaced, and the history is rebuilt from the saved games.")),
+                                     "are replaced (the replaced files are kept), and the history is rebuilt from "
+                                     "the saved games. A backup that is damaged or not whole restores nothing.")),
+             "in_progress": tr(msg("A game is being played: it is left out of the backup until it is over, since "
+                                   "its saved inputs name cards the table has not seen."))
+             if backup.game_in_progress(site.state_dir) else "",
              "pin": tr(msg("PIN shown on the device")), "file": tr(msg("Backup file"))}
     csrf = _csrf_token()
     body = render_template_string(pages.BACKUP, words=words, csrf=csrf, message=message, error=error,

@@ -37,6 +37,9 @@ class Limits:
     per_client: int = 8
     connections: int = 100
     cleanup_interval_s: int = 1
+    body_bytes: int = 1024 * 1024
+    """The largest request body waitress takes; a bigger one is answered 413 before it is buffered (waitress
+    otherwise keeps up to 1 GiB of it in a temporary file, on the journals' disk)."""
 
 
 class GuardedChannel(HTTPChannel):  # type: ignore[misc]
@@ -103,7 +106,7 @@ def create_server(app: Any, host: str, port: int, threads: int, limits: Limits =
     """A server for `app` on every address `host` names (waitress's `create_server`, with the guarded class)."""
     adj = Adjustments(host=host, port=port, threads=threads, ident="table-companion",
                       connection_limit=limits.connections, channel_timeout=limits.idle_timeout_s,
-                      cleanup_interval=limits.cleanup_interval_s)
+                      cleanup_interval=limits.cleanup_interval_s, max_request_body_size=limits.body_bytes)
     socket_map: dict[int, Any] = {}
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)

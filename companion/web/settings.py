@@ -154,7 +154,11 @@ def change(path: Path, form: dict[str, str]) -> Path | None:
         candidate.unlink(missing_ok=True)
     kept = None
     if path.exists():
-        kept = path.with_name(f"{path.name}.before-web-{utc_stamp()}")
+        stamp = utc_stamp()
+        kept, number = path.with_name(f"{path.name}.before-web-{stamp}"), 1
+        while kept.exists():  # several saves in one second each keep their own copy
+            number += 1
+            kept = path.with_name(f"{path.name}.before-web-{stamp}-{number}")
         shutil.copyfile(path, kept)
     write_atomic(path, text)
     return kept

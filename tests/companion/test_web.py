@@ -19,7 +19,7 @@ from companion.web.guard import MAX_TRIES
 from companion.web.pin import PIN_FILE, device_pin
 from engine import Match
 from tests.companion.history_helpers import archive, played
-from tests.companion.web_helpers import Client, Served
+from tests.companion.web_helpers import Client, Served, download_backup
 
 PAGES = ("/", "/history", "/cards", "/rules", "/backup", "/settings")
 SS_SETUP = {"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "hard", "absent_tokens": False}
@@ -112,12 +112,18 @@ def test_the_cards_page_says_which_cards_are_enrolled(server: Served) -> None:
 
 def test_a_backup_holds_journals_tag_maps_configuration_and_the_database(server: Served, state: Path) -> None:
     open_history(state).close()
-    reply = Client(server.base).get("/backup.tar.gz")
+    client = Client(server.base)
+    assert client.get("/backup.tar.gz").status == 405, "a backup is never given for a plain link"
+    assert "left out of the backup until it is over" in client.get("/backup").text
+    pin = device_pin(state)
+    assert pin is not None
+    reply = download_backup(client, pin)
     assert reply.status == 200
     with tarfile.open(fileobj=io.BytesIO(reply.body), mode="r:gz") as tar:
         names = set(tar.getnames())
-    assert {CURRENT, "games/game-0001-x.journal", "tags-samurai-spirit.json", "history.sqlite3",
+    assert {"games/game-0001-x.journal", "tags-samurai-spirit.json", "history.sqlite3",
             "config/companion.toml"} <= names
+    assert CURRENT not in names, "the game in progress holds cards the table has not seen"
 
 
 def _restore(client: Client, data: bytes, pin: str, csrf: str | None = None, origin: str | None = None) -> int:
@@ -126,7 +132,7 @@ def _restore(client: Client, data: bytes, pin: str, csrf: str | None = None, ori
 
 
 def test_restore_needs_the_pin_and_puts_the_games_back(tmp_path: Path, server: Served, state: Path) -> None:
-    data = Client(server.base).get("/backup.tar.gz").body
+    data = download_backup(Client(server.base), str(device_pin(state))).body
     empty = tmp_path / "fresh"
     empty.mkdir()
     pin = device_pin(empty)
@@ -153,7 +159,7 @@ def test_changes_are_refused_without_the_form_token_or_from_another_site(server:
     pin = device_pin(state)
     assert pin is not None
     client = Client(server.base)
-    data = client.get("/backup.tar.gz").body
+    data = download_backup(client, pin).body
     assert _restore(client, data, pin, csrf="forged") == 403
     assert _restore(client, data, pin, origin="http://evil.example") == 403
     stranger = Client(server.base)
@@ -167,7 +173,7 @@ def test_too_many_wrong_pins_lock_the_changes_for_a_while(tmp_path: Path, state:
     try:
         pin = device_pin(state)
         client = Client(served.base)
-        data = client.get("/backup.tar.gz").body
+        data = download_backup(client, str(pin)).body
         wrong = "000000" if pin != "000000" else "111111"
         for _ in range(MAX_TRIES):
             assert _restore(client, data, wrong) == 403

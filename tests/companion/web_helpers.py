@@ -97,3 +97,8 @@ class Client:
         found = re.search(r'name="csrf" value="([^"]+)"', self.get(page).text)
         assert found, f"{page} has no form token"
         return found.group(1)
+
+
+def download_backup(client: Client, pin: str) -> Reply:
+    """The backup, as the page's form asks for it: the device's PIN and the form token."""
+    return client.post("/backup.tar.gz", {"csrf": client.csrf("/backup"), "pin": pin})
