@@ -9,13 +9,16 @@ import pytest
 
 from companion.fuzz import fuzz, protocol_fuzz, through_pipe
 
+EVENTS = 1200
+"""The suite's size; `python bench/fuzz.py --events 100000` runs the long trial."""
+
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_fuzzing_the_app_finds_nothing(tmp_path: Path, seed: int) -> None:
-    report = fuzz(2500, tmp_path, seed=seed)
+    report = fuzz(EVENTS, tmp_path, seed=seed)
     assert report.failures == []
-    assert report.events == 2500
-    assert report.accepted_inputs > 500 and report.refused > 300 and report.undos > 50
+    assert report.events == EVENTS
+    assert report.accepted_inputs > 200 and report.refused > 120 and report.undos > 20
 
 
 def test_fuzzing_the_engine_protocol_finds_nothing() -> None:
