@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core.flow import option_of
 from engine.core.inputs import Input, Tap
-from engine.core.match import Match
+from engine.core.match import Match, secrets_along
 from engine.core.prompt import Prompt
 from engine.games.samurai_knizia import KniziasSamurai, simulate
 from engine.games.samurai_knizia.catalogue import CASTES
@@ -128,13 +128,7 @@ def secret(play: Play) -> Any:
 
 def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
     """`secret` after the set-up and after each input."""
-    match = Match(_game(), setup, seed)
-    assert isinstance(match.play, Play)
-    out = [secret(match.play)]
-    for value in inputs:
-        match.apply(value)
-        out.append(secret(match.play))
-    return out
+    return secrets_along(_game(), setup, seed, inputs, secret)
 
 
 def shown(play: Play) -> bool:

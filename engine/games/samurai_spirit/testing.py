@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
-from engine.core.match import Match
+from engine.core.match import secrets_along
 from engine.core.prompt import Prompt
 from engine.games.samurai_spirit import SamuraiSpirit, simulate
 from engine.games.samurai_spirit.invariants import check_invariants
@@ -60,13 +60,7 @@ def secret(play: Play) -> Any:
 
 def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
     """`secret` after the set-up and after each input."""
-    match = Match(_game(), setup, seed)
-    assert isinstance(match.play, Play)
-    out = [secret(match.play)]
-    for value in inputs:
-        match.apply(value)
-        out.append(secret(match.play))
-    return out
+    return secrets_along(_game(), setup, seed, inputs, secret)
 
 
 def shown(play: Play) -> bool:
