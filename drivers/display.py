@@ -198,7 +198,8 @@ class Display(ClosesOnExit):
         self._closed = True
         import pygame
 
-        pygame.font.quit()
+        # Only the display: fonts are the process's (a text cache may hold Font objects, and one used after
+        # pygame.font.quit() crashes the process); they go when the process does.
         pygame.display.quit()
         _restore_env(self._set_env, self._previous_env)
 
