@@ -3,7 +3,8 @@
 The file stays the companion's TOML configuration: a change reads it,
 sets the values, writes it whole through a temporary file that
 `load_config` must accept first, and keeps the previous file beside it
-(`companion.toml.before-web-<time>`), since comments do not survive.
+(`companion.toml.before-web-<time>`, `-2`, `-3`, ... for more in the same
+second), since comments do not survive.
 The companion reads its configuration at start, so a change applies at
 its next start.
 """
@@ -11,14 +12,13 @@ its next start.
 from __future__ import annotations
 
 import json
-import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from companion.config import Config, ConfigError, load_config
 from companion.i18n import LANGUAGES
-from companion.storage import utc_stamp, write_atomic
+from companion.storage import copy_new, utc_stamp, write_atomic
 from engine.core.messages import Message, msg
 
 EDITABLE: dict[str, Message] = {
@@ -107,7 +107,6 @@ def change(path: Path, form: dict[str, str]) -> Path | None:
         candidate.unlink(missing_ok=True)
     kept = None
     if path.exists():
-        kept = path.with_name(f"{path.name}.before-web-{utc_stamp()}")
-        shutil.copyfile(path, kept)
+        kept = copy_new(path.read_bytes(), path.with_name(f"{path.name}.before-web-{utc_stamp()}"))
     write_atomic(path, text)
     return kept

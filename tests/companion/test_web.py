@@ -15,6 +15,7 @@ from companion.history import open_history
 from companion.i18n import LANGUAGES
 from companion.storage import CURRENT, JournalFile
 from companion.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.web import settings
 from companion.web.guard import MAX_TRIES
 from companion.web.pin import PIN_FILE, device_pin
 from engine import Match
@@ -194,6 +195,18 @@ def test_the_settings_change_with_the_pin_and_keep_the_previous_file(server: Ser
     bad = {**form, "csrf": client.csrf("/settings"), "notice_s": "soon"}
     assert client.post("/settings", bad).status == 400
     assert load_config(config).notice_s == 5.5
+
+
+def test_four_settings_saves_in_one_second_keep_four_copies(config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(settings, "utc_stamp", lambda: "20260101T000000Z")
+    before = []
+    for seconds in ("4", "5", "6", "7"):
+        before.append(config.read_bytes())
+        settings.change(config, {"language": "en", "notice_s": seconds, "resume_timeout_s": "20"})
+    copies = sorted(config.parent.glob("companion.toml.before-web-*"), key=lambda p: (len(p.name), p.name))
+    assert [p.name for p in copies] == ["companion.toml.before-web-20260101T000000Z"] + [
+        f"companion.toml.before-web-20260101T000000Z-{n}" for n in (2, 3, 4)]
+    assert [p.read_bytes() for p in copies] == before
 
 
 def test_the_pin_is_made_by_the_device_and_kept_private(tmp_path: Path) -> None:
