@@ -29,6 +29,15 @@ from engine import RuleError
 from engine.core.journal import parse_header
 from engine.core.messages import Message, msg
 
+MIB = 1024 * 1024
+BODY_LIMIT = 16 * MIB
+"""The largest request the web server takes (waitress refuses a longer one before reading its body).
+
+Only a restore's upload is big. 200 games of the four games make a backup
+of 229 KiB (1.2 KiB a game, history database included), so this is room for
+more than 13,000 games. waitress holds a body in its temporary folder (on the
+journals' disk) while it arrives, one per connection: at 1 GiB each, three
+parallel requests held 3 GiB."""
 MEMBER_LIMIT = 8 * 1024 * 1024
 """No journal, tag map or configuration comes near this; a bigger member is refused unread."""
 ARCHIVE_LIMIT = 64 * 1024 * 1024

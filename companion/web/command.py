@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import waitress  # type: ignore[import-untyped]
 
-    from companion.web.server import create_app
+    from companion.web.server import SERVER_OPTIONS, create_app
 
     config_path = args.config or os.environ.get(ENV_CONFIG) or None
     cfg = load_config(config_path)
@@ -44,5 +44,6 @@ def run(args: argparse.Namespace) -> int:
         return 2
     app = create_app(state_dir, Path(config_path) if config_path else None, args.lang or cfg.language)
     print(f"companion web: serving {state_dir} on http://{args.host}:{args.port}/", file=sys.stderr, flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="table-companion")
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="table-companion",
+                   **SERVER_OPTIONS)
     return 0

@@ -4,6 +4,7 @@ Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
 the state folder; the changes (restore, settings, a request to enroll a
 card) need the device's PIN and a CSRF token (companion.web.guard).
+No request body may be longer than a backup upload (`SERVER_OPTIONS`).
 Enrolment writes only a request file the device answers
 (companion.web.enroll_files): the reader and the tag map stay the device's.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, make_response, render_template_string, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.config import ConfigError, load_config
 from companion.games import game_ui, registered_games, registration
@@ -38,7 +40,12 @@ from engine import RuleError
 from engine.core.messages import Message, msg
 
 LANG_COOKIE = "companion_lang"
-UPLOAD_LIMIT = backup.ARCHIVE_LIMIT + 1024 * 1024
+SERVER_OPTIONS: dict[str, Any] = {"max_request_body_size": backup.BODY_LIMIT}
+"""waitress's settings for this application (`companion web` and the tests' server).
+
+waitress refuses a body longer than `max_request_body_size` from its
+Content-Length header, before reading it; its default, 1 GiB, let three
+parallel requests hold 3 GiB in the temporary folder on the journals' disk."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -89,7 +96,7 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
                clock: Callable[[], float] = time.monotonic) -> Flask:
     """The web application for `state_dir` (read-only but for restore and enrolment requests) and `config`."""
     app = Flask(__name__)
-    app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
+    app.config["MAX_CONTENT_LENGTH"] = backup.BODY_LIMIT
     site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
                 memory_history(state_dir), threading.Lock())
     _routes(app, site)
@@ -224,6 +231,14 @@ def _routes(app: Flask, site: Site) -> None:
         response = Response(data, mimetype="application/gzip")
         response.headers["Content-Disposition"] = f"attachment; filename=companion-backup-{utc_stamp()}.tar.gz"
         return response
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(exc: RequestEntityTooLarge) -> Response | RequestEntityTooLarge:
+        if request.path != "/restore":
+            return exc
+        tr = Translator(_lang(site))
+        return _backup_page(site, tr, tr(msg("The backup is larger than {limit} MB; this is not a companion backup.",
+                                             limit=backup.BODY_LIMIT // backup.MIB)), error=True, status=413)
 
     @app.post("/restore")
     def restore() -> Response:
