@@ -3,7 +3,8 @@
 Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
 the state folder; the changes (restore, settings, a request to enroll a
-card) need the device's PIN and a CSRF token (companion.web.guard).
+card) and the backup download need the device's PIN and a CSRF token
+(companion.web.guard): a backup holds every tag and every archived game.
 No request body may be longer than a backup upload (`SERVER_OPTIONS`).
 Enrolment writes only a request file the device answers
 (companion.web.enroll_files): the reader and the tag map stay the device's.
@@ -225,11 +226,16 @@ def _routes(app: Flask, site: Site) -> None:
     def backup_page() -> Response:
         return _backup_page(site, Translator(_lang(site)))
 
-    @app.get("/backup.tar.gz")
+    @app.post("/backup")
     def backup_download() -> Response:
+        tr = Translator(_lang(site))
+        refused = _change_refused(site)
+        if refused is not None:
+            return _backup_page(site, tr, tr(refused), error=True, status=403)
         data = backup.make_backup(site.state_dir, site.config)
         response = Response(data, mimetype="application/gzip")
         response.headers["Content-Disposition"] = f"attachment; filename=companion-backup-{utc_stamp()}.tar.gz"
+        response.headers["Cache-Control"] = "no-store"
         return response
 
     @app.errorhandler(RequestEntityTooLarge)
@@ -250,12 +256,14 @@ def _routes(app: Flask, site: Site) -> None:
         if upload is None:
             return _backup_page(site, tr, tr(msg("Choose the backup file first.")), error=True, status=400)
         try:
-            report = backup.restore(site.state_dir, upload.read(), site.config)
+            report = backup.restore(site.state_dir, upload.stream, site.config)
         except RuleError as exc:
             return _backup_page(site, tr, tr(exc.message), error=True, status=400)
         lines = [tr(msg("Restored: {file}", file=name)) for name in report.written]
-        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.kept]
-        lines += [tr(reason) for reason in report.refused]
+        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.unchanged]
+        lines += [tr(note) for note in report.left_out]
+        if report.replaced is not None:
+            lines.append(tr(msg("The files it replaced are kept in {path}.", path=str(report.replaced))))
         done = msg("The backup was restored. Restart the companion for restored tag maps and settings to apply.")
         return _backup_page(site, tr, tr(done), report=lines)
 
@@ -321,13 +329,17 @@ def _backup_page(site: Site, tr: Translator, message: str | None = None, error: 
                  report: list[str] | None = None, status: int = 200) -> Response:
     words = {"about": tr(msg("One archive with the saved games, the tag maps, the configuration and the "
                              "history database.")),
+             "in_progress": tr(msg("A game is in progress: the backup leaves it out, since its journal holds the "
+                                   "face-down cards. It is in the next backup once it is over.")),
              "download": tr(msg("Download a backup")), "restore": tr(msg("Restore a backup")),
-             "restore_about": tr(msg("Saved games are added (none is replaced), tag maps and the configuration "
-                                     "are replaced, and the history is rebuilt from the saved games.")),
+             "restore_about": tr(msg("The whole backup is checked first: if any file in it is refused, nothing "
+                                     "changes. Saved games are added (none is replaced); tag maps, the last set-up "
+                                     "and the configuration are replaced, and the files they replace are kept in a "
+                                     "folder named here. The history is rebuilt from the saved games.")),
              "pin": tr(msg("PIN shown on the device")), "file": tr(msg("Backup file"))}
     csrf = _csrf_token()
     body = render_template_string(pages.BACKUP, words=words, csrf=csrf, message=message, error=error,
-                                  report=report)
+                                  report=report, in_progress=backup.game_in_progress(site.state_dir))
     return _page(site, "backup", msg("Backup and restore"), body, tr, status, csrf=csrf)
 
 

@@ -111,14 +111,19 @@ def test_the_cards_page_says_which_cards_are_enrolled(server: Served) -> None:
     assert "not enrolled" in text
 
 
+def _backup(client: Client, pin: str) -> bytes:
+    reply = client.post("/backup", {"csrf": client.csrf("/backup"), "pin": pin})
+    assert reply.status == 200, reply.text[:300]
+    return reply.body
+
+
 def test_a_backup_holds_journals_tag_maps_configuration_and_the_database(server: Served, state: Path) -> None:
     open_history(state).close()
-    reply = Client(server.base).get("/backup.tar.gz")
-    assert reply.status == 200
-    with tarfile.open(fileobj=io.BytesIO(reply.body), mode="r:gz") as tar:
+    with tarfile.open(fileobj=io.BytesIO(_backup(Client(server.base), str(device_pin(state)))), mode="r:gz") as tar:
         names = set(tar.getnames())
-    assert {CURRENT, "games/game-0001-x.journal", "tags-samurai-spirit.json", "history.sqlite3",
+    assert {"games/game-0001-x.journal", "tags-samurai-spirit.json", "history.sqlite3",
             "config/companion.toml"} <= names
+    assert CURRENT not in names, "the game in progress holds face-down cards"
 
 
 def _restore(client: Client, data: bytes, pin: str, csrf: str | None = None, origin: str | None = None) -> int:
@@ -127,7 +132,7 @@ def _restore(client: Client, data: bytes, pin: str, csrf: str | None = None, ori
 
 
 def test_restore_needs_the_pin_and_puts_the_games_back(tmp_path: Path, server: Served, state: Path) -> None:
-    data = Client(server.base).get("/backup.tar.gz").body
+    data = _backup(Client(server.base), str(device_pin(state)))
     empty = tmp_path / "fresh"
     empty.mkdir()
     pin = device_pin(empty)
@@ -154,7 +159,7 @@ def test_changes_are_refused_without_the_form_token_or_from_another_site(server:
     pin = device_pin(state)
     assert pin is not None
     client = Client(server.base)
-    data = client.get("/backup.tar.gz").body
+    data = _backup(client, pin)
     assert _restore(client, data, pin, csrf="forged") == 403
     assert _restore(client, data, pin, origin="http://evil.example") == 403
     stranger = Client(server.base)
@@ -168,7 +173,7 @@ def test_too_many_wrong_pins_lock_the_changes_for_a_while(tmp_path: Path, state:
     try:
         pin = device_pin(state)
         client = Client(served.base)
-        data = client.get("/backup.tar.gz").body
+        data = _backup(client, str(pin))
         wrong = "000000" if pin != "000000" else "111111"
         for _ in range(MAX_TRIES):
             assert _restore(client, data, wrong) == 403
