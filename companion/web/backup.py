@@ -1,28 +1,36 @@
 """One archive with everything the table would hate to lose, and putting it back.
 
-The backup holds the archived games, the tag maps, the last set-up, the
+The backup holds the archived journals, the tag maps, the last set-up, the
 configuration file and a consistent copy of the history database (SQLite's
-backup API, so a game being recorded meanwhile cannot tear it). The game in
-progress is left out while it is being played: its journal holds the cards
-tapped face down (a Samurai Spirit Intruder, a Tenno prisoner, a Knizia
-capture behind a screen), which nobody at the table may read; once it is
-over it is included like any finished game.
+backup API, so a game being recorded meanwhile cannot tear it). It never
+holds the game in progress: that journal records the face-down cards the
+table tapped (a Samurai Spirit barricade, Tenno's prisoners, the captures
+in Knizia's Samurai), and a copy with those inputs taken out would not
+replay the same game, so it is left out whole, with its row and its seed in
+the database copy, and the page says so. The same files give the same
+archive bytes (no clock is written into it).
 
-A restore is all or nothing. The whole archive is read and checked before
-anything is written: only plain files with the names a backup has (matched
-whole, so a name ending in a newline is not one), at most MEMBER_COUNT of
-them, none over MEMBER_LIMIT, UNPACKED_LIMIT in all; every journal replayed
-record by record; every tag map, the set-up and the configuration parsed.
-A damaged archive restores nothing. Then every file is written beside its
-place first, and each file a restored one replaces (a tag map, the set-up,
-the configuration) is kept byte for byte under `replaced/<time>/`. An
-archived journal is never replaced (a different one with the same name gets
-a new name), the game in progress is never touched, and the history is
-rebuilt from the journals instead of trusting the archive's database.
+A restore is all or nothing. The upload is read as a stream, member by
+member, and the whole archive is checked before anything changes: every
+member is a plain file whose whole name is one a backup has (a name with a
+newline or a folder in it is not), there are at most `COUNT_LIMIT` of
+them, each read into memory is at most `MEMBER_LIMIT` and all together at
+most `TOTAL_LIMIT`, and a header is checked before its data is read. Each
+journal must be UTF-8 and replay to its last record with the companion's
+own loader; each tag map, the last set-up and the configuration go through
+theirs. Checked files wait in a staging folder inside the state folder
+(same disk, so putting them in place is a rename) and move only when all
+passed. An archived journal is never overwritten (a different one with the
+same name gets a new name); a tag map, the last set-up or the
+configuration that would change is first copied into `replaced-<time>/`
+in the state folder, which the page names. A move that fails puts back
+what was already moved. The game in progress and the history database are
+never taken from a backup: the history is rebuilt from the journals.
 """
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import os
@@ -30,35 +38,75 @@ import re
 import shutil
 import sqlite3
 import tarfile
-import time
+import threading
+import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from companion.games import game_ui, registered_games
 from companion.history.db import DB_NAME, open_history
+from companion.remembered import MEMORY, load_memory
 from companion.storage import (
     CURRENT,
     FINISHED_DIR,
+    copy_new,
     fsync_dir,
-    rebuild_journal,
+    load_journal,
     utc_stamp,
+    write_atomic,
 )
+from companion.tagmap import FILE_NAME as LEGACY_TAGS
 from companion.tagmap import parse_tagmap
 from engine import RuleError
 from engine.core.messages import Message, msg
 
-MEMBER_LIMIT = 8 * 1024 * 1024
-"""No journal, tag map, configuration or history database of a table comes near this."""
-ARCHIVE_LIMIT = 16 * 1024 * 1024
-"""A backup as uploaded (compressed): a thousand games and their history take about 2 MB."""
-UNPACKED_LIMIT = 128 * 1024 * 1024
-MEMBER_COUNT = 20_000
-JOURNAL = re.compile(r"games/[A-Za-z0-9._-]{1,120}\.journal")
+MIB = 1024 * 1024
+BODY_LIMIT = 16 * MIB
+"""The largest request the web server takes (waitress refuses a longer one before reading its body).
+
+Only a restore's upload is big. 200 games of the four games make a backup
+of 229 KiB (1.2 KiB a game, history database included), so this is room for
+more than 13,000 games. waitress holds a body in its temporary folder (on the
+journals' disk) while it arrives, one per connection: at 1 GiB each, three
+parallel requests held 3 GiB."""
+MEMBER_LIMIT = 4 * MIB
+"""The largest journal, tag map, set-up or configuration read from a backup: the longest of 200 journals was 17 KiB."""
+TOTAL_LIMIT = 128 * MIB
+"""All members together, unpacked: those 200 games unpack to 1.5 MiB (7.7 KiB a game)."""
+COUNT_LIMIT = 20_000
+"""Members in one backup: one a game, and a few more."""
+TRAILER_LIMIT = MIB
+"""Zeros a tar writer may leave after the end of the archive."""
+BLOCK = 512
+CHUNK = 64 * 1024
+
+JOURNAL = re.compile(r"games/[A-Za-z0-9][A-Za-z0-9._-]{0,91}\.journal")
+"""An archived journal: a name of at most 100 characters, so a plain (ustar) tar header holds it."""
 TAGS = re.compile(r"tags-([a-z0-9-]{1,60})\.json")
 CONFIG_MEMBER = "config/companion.toml"
-SETUP_MEMBER = "last-setup.json"
-REPLACED_DIR = "replaced"
-STAGING = ".restoring"
+SETUP_MEMBER = MEMORY
+STAGING = ".restore-"
+REPLACED = "replaced-"
+
+_RESTORING = threading.Lock()
+"""One restore at a time: two would pick the same new names."""
+
+
+# --- backup -------------------------------------------------------------------------------
+
+
+def saved_files(state_dir: Path) -> list[Path]:
+    """The state folder's files a backup holds (the database is copied apart): never the game in progress."""
+    journals = sorted(p for p in (state_dir / FINISHED_DIR).glob("*.journal")
+                      if JOURNAL.fullmatch(_member(state_dir, p)))
+    tags = sorted(p for p in state_dir.glob("tags*.json") if TAGS.fullmatch(p.name) or p.name == LEGACY_TAGS)
+    return [state_dir / SETUP_MEMBER, *tags, *journals]
+
+
+def _member(state_dir: Path, path: Path) -> str:
+    return path.relative_to(state_dir).as_posix()
 
 
 def _add(tar: tarfile.TarFile, name: str, data: bytes, mtime: float) -> None:
@@ -69,56 +117,57 @@ def _add(tar: tarfile.TarFile, name: str, data: bytes, mtime: float) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
-def _database_copy(state_dir: Path) -> bytes | None:
+def _database_copy(state_dir: Path) -> tuple[bytes, float] | None:
+    """The history database without the game in progress (its row when it is over, its seed), and its time.
+
+    The rows are deleted from a copy in memory, which is then vacuumed, so
+    no free page of the copy keeps them.
+    """
     path = state_dir / DB_NAME
-    if not path.is_file():
-        return None
     try:
+        mtime = path.stat().st_mtime
         source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
         copy = sqlite3.connect(":memory:")
         try:
             source.backup(copy)
-            return copy.serialize()
+            with copy:
+                copy.execute("DELETE FROM games WHERE journal = ?", (CURRENT,))
+                copy.execute("DELETE FROM starts WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.game = starts.game "
+                             "AND g.seed = starts.seed)")
+            copy.execute("VACUUM")
+            return copy.serialize(), mtime
         finally:
             source.close()
             copy.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, OSError):
         return None
 
 
-def game_over(state_dir: Path) -> bool:
-    """Whether the current journal holds a finished game (False while one is played, or with none)."""
-    path = state_dir / CURRENT
-    try:
-        return rebuild_journal(path.read_bytes().decode("utf-8", errors="replace")).match.play.prompt is None
-    except (OSError, RuleError):
-        return False
-
-
 def game_in_progress(state_dir: Path) -> bool:
-    return (state_dir / CURRENT).exists() and not game_over(state_dir)
+    """Whether a backup made now leaves a game out."""
+    return (state_dir / CURRENT).exists()
 
 
 def make_backup(state_dir: Path, config: Path | None) -> bytes:
-    """The backup archive (tar.gz) of `state_dir` and the configuration file."""
+    """The backup archive (tar.gz) of `state_dir` and the configuration file, without the game in progress."""
     out = io.BytesIO()
-    with tarfile.open(fileobj=out, mode="w:gz") as tar:
-        files = [state_dir / SETUP_MEMBER, *sorted(state_dir.glob("tags*.json")),
-                 *sorted((state_dir / FINISHED_DIR).glob("*.journal"))]
-        if game_over(state_dir):
-            files.insert(0, state_dir / CURRENT)
-        for path in files:
+    with gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0) as packed, \
+            tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for path in saved_files(state_dir):
             try:
                 data, mtime = path.read_bytes(), path.stat().st_mtime
             except OSError:
                 continue
-            _add(tar, path.relative_to(state_dir).as_posix(), data, mtime)
+            _add(tar, _member(state_dir, path), data, mtime)
         database = _database_copy(state_dir)
         if database is not None:
-            _add(tar, DB_NAME, database, time.time())
+            _add(tar, DB_NAME, *database)
         if config is not None and config.is_file():
             _add(tar, CONFIG_MEMBER, config.read_bytes(), config.stat().st_mtime)
     return out.getvalue()
+
+
+# --- restore: reading and checking ----------------------------------------------------------
 
 
 @dataclass
@@ -126,259 +175,341 @@ class Restored:
     """What a restore did, file by file, for the page."""
 
     written: list[str] = field(default_factory=list)
-    kept: list[str] = field(default_factory=list)
-    refused: list[Message] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    left_out: list[Message] = field(default_factory=list)
     replaced: Path | None = None
-    """Where the files it replaced were kept (None: it replaced nothing)."""
+    """The folder keeping the files the restore replaced, if it replaced any."""
 
 
-def _not_a_backup(reason: Message) -> RuleError:
-    return RuleError(msg("Nothing was restored: {reason}", reason=reason))
-
-
-def _members(data: bytes) -> list[tuple[str, bytes]]:
-    """Every member worth reading, checked by name, type and size before its bytes are read."""
-    if len(data) > ARCHIVE_LIMIT:
-        raise _not_a_backup(msg("the file is larger than {limit} MB; this is not a companion backup.",
-                                limit=ARCHIVE_LIMIT // (1024 * 1024)))
-    try:
-        tar = tarfile.open(fileobj=io.BytesIO(data), mode="r:gz")
-    except (tarfile.TarError, OSError, EOFError) as exc:
-        raise _not_a_backup(msg("the file is not a companion backup (a .tar.gz archive): {reason}.",
-                                reason=str(exc))) from None
-    found: list[tuple[str, bytes]] = []
-    count = total = 0
-    with tar:
-        try:
-            for info in tar:
-                count += 1
-                if count > MEMBER_COUNT:
-                    raise _not_a_backup(msg("it holds more than {n} files.", n=MEMBER_COUNT))
-                name = info.name
-                if not info.isfile():
-                    if info.isdir():
-                        continue
-                    raise _not_a_backup(msg("{file} is not a plain file (a link or a device).", file=repr(name)))
-                if info.size > MEMBER_LIMIT:
-                    raise _not_a_backup(msg("{file} is larger than {limit} MB.", file=repr(name),
-                                            limit=MEMBER_LIMIT // (1024 * 1024)))
-                total += info.size
-                if total > UNPACKED_LIMIT:
-                    raise _not_a_backup(msg("it unpacks to more than {limit} MB.",
-                                            limit=UNPACKED_LIMIT // (1024 * 1024)))
-                if not _known(name):
-                    found.append((name, b""))  # reported as left out, never read
-                    continue
-                handle = tar.extractfile(info)
-                if handle is not None:
-                    found.append((name, handle.read()))
-            _read_to_the_end(tar, UNPACKED_LIMIT - total)
-        except (tarfile.TarError, OSError, EOFError, ValueError) as exc:
-            raise _not_a_backup(msg("the backup is damaged ({reason}).", reason=str(exc))) from None
-    return found
-
-
-def _read_to_the_end(tar: tarfile.TarFile, room: int) -> None:
-    """Decompress what follows the last member, so a cut or corrupted archive (its end and checksum missing) is
-    found before anything is written; raises EOFError or OSError for one."""
-    stream = tar.fileobj
-    if stream is None:
-        return
-    while room > 0:
-        chunk = stream.read(min(room, 1024 * 1024) + 1)
-        if not chunk:
-            return
-        room -= len(chunk)
-    raise OSError("data after the archive's end")
-
-
-def _known(name: str) -> bool:
-    return bool(JOURNAL.fullmatch(name) or TAGS.fullmatch(name)
-                or name in (SETUP_MEMBER, CONFIG_MEMBER, CURRENT, DB_NAME))
+class HalfRestored(RuleError):
+    """A restore failed while moving files and could not put them all back: the page must say where they are."""
 
 
 @dataclass
-class _Plan:
-    """What a checked archive will write: state-folder files by relative path, and the configuration."""
-
-    files: dict[str, bytes] = field(default_factory=dict)
-    config: bytes | None = None
+class _Staged:
+    name: str
+    path: Path
 
 
-def _text(name: str, content: bytes) -> str:
+def _shown(name: str) -> str:
+    """A member's name for the page, quoted when it holds something invisible (a newline)."""
+    return name if name.isprintable() else json.dumps(name)
+
+
+def _kind(name: str) -> str | None:
+    if JOURNAL.fullmatch(name):
+        return "journal"
+    if TAGS.fullmatch(name):
+        return "tags"
+    if name in (SETUP_MEMBER, CONFIG_MEMBER):
+        return name
+    if name in (CURRENT, DB_NAME, LEGACY_TAGS):
+        return "skip"
+    return None
+
+
+def _exact(stream: gzip.GzipFile, size: int) -> bytes:
+    data = stream.read(size)
+    if len(data) != size:
+        raise RuleError(msg("The backup is damaged: it ends in the middle of a file."))
+    return data
+
+
+def _skip(stream: gzip.GzipFile, size: int) -> None:
+    while size > 0:
+        size -= len(_exact(stream, min(size, CHUNK)))
+
+
+def _headers(stream: gzip.GzipFile) -> Iterator[tarfile.TarInfo]:
+    """Each member's header, checked before its data is read; the caller reads or skips exactly its data.
+
+    A tar is 512-byte blocks: a header, the data padded to whole blocks, and
+    a zero block at the end. Only plain (ustar) headers are read, with the
+    standard library's own parser; extended headers are refused by name like
+    any other member, so no header can make the reader hold more than a block.
+    After the end only zeros may follow: data there is an archive cut short
+    by a damaged block, not a complete one.
+    """
+    count = 0
+    while True:
+        block = _exact(stream, BLOCK)
+        if block == bytes(BLOCK):
+            break
+        try:
+            info = tarfile.TarInfo.frombuf(block, "utf-8", "strict")
+        except UnicodeDecodeError:
+            raise RuleError(msg("The backup holds a file whose name is not UTF-8; a companion writes no such "
+                                "name.")) from None
+        except ValueError as exc:  # a number field the parser cannot read: a damaged header like any other
+            raise tarfile.HeaderError(str(exc)) from None
+        count += 1
+        if count > COUNT_LIMIT:
+            raise RuleError(msg("The backup holds more than {count} files; a companion backup has fewer.",
+                                count=COUNT_LIMIT))
+        yield info
+        _skip(stream, -info.size % BLOCK)
+    left = TRAILER_LIMIT
+    while chunk := stream.read(CHUNK):
+        left -= len(chunk)
+        if left < 0 or chunk.count(0) != len(chunk):
+            raise RuleError(msg("The backup is damaged: there is more after the end of its last file."))
+
+
+def _check_member(info: tarfile.TarInfo, seen: set[str], total: int) -> str:
+    """The member's kind; RuleError when its header alone shows it has no place in a backup."""
+    name = _shown(info.name)
+    kind = _kind(info.name)
+    if kind is None:
+        raise RuleError(msg("{file}: not a file a companion backup holds.", file=name))
+    if info.type not in (tarfile.REGTYPE, tarfile.AREGTYPE):
+        raise RuleError(msg("{file}: not a plain file (a link, a folder or a device).", file=name))
+    if info.name in seen:
+        raise RuleError(msg("{file} is in the backup twice.", file=name))
+    if kind != "skip" and info.size > MEMBER_LIMIT:
+        raise RuleError(msg("{file} is larger than {size} MiB; a companion writes no such file.", file=name,
+                            size=MEMBER_LIMIT // MIB))
+    if total + info.size > TOTAL_LIMIT:
+        raise RuleError(msg("The files in the backup add up to more than {size} MiB; a companion backup is smaller.",
+                            size=TOTAL_LIMIT // MIB))
+    return kind
+
+
+def _text(name: str, data: bytes) -> str:
     try:
-        return content.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _not_a_backup(msg("{file} is not UTF-8 text ({reason}).", file=name, reason=str(exc))) from None
+        raise RuleError(msg("{path}: not UTF-8 text (byte {byte} at offset {offset})", path=name,
+                            byte=f"0x{data[exc.start]:02x}", offset=exc.start)) from None
 
 
-def _check_journal(name: str, content: bytes) -> None:
-    """A journal of this companion, every record whole and replayable."""
+def _write_new(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
-        loaded = rebuild_journal(_text(name, content))
-    except RuleError as exc:
-        raise _not_a_backup(msg("{file}: {reason}.", file=name, reason=exc.message)) from None
-    if loaded.damage is not None:
-        raise _not_a_backup(msg("{file}: line {line}: {reason}.", file=name, line=loaded.damage.line,
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _check_content(kind: str, name: str, data: bytes, staged: Path, config: Path | None) -> Message | None:
+    """Check a member read whole (it is already written to `staged`); a note when it is left out on purpose."""
+    text = _text(name, data)
+    if kind == "journal":
+        try:
+            loaded = load_journal(staged)
+        except RuleError as exc:
+            raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
+        if loaded.damage is not None:
+            raise RuleError(msg("{file}, line {line}: {reason}", file=name, line=loaded.damage.line,
                                 reason=loaded.damage.reason))
+    elif kind == "tags":
+        game = name[len("tags-"):-len(".json")]
+        if game not in registered_games():
+            raise RuleError(msg("{file}: no game {game} in this companion.", file=name, game=game))
+        if parse_tagmap(text, name, set(game_ui(game).tag_targets())).game != game:
+            raise RuleError(msg("{file}: the tags are not {game}'s.", file=name, game=game))
+    elif kind == SETUP_MEMBER:
+        _, problem = load_memory(staged.parent)
+        if problem is not None:
+            raise RuleError(msg("{path}: {reason}", path=name, reason=problem))
+    elif kind == CONFIG_MEMBER:
+        from companion.config import ConfigError, load_config
+
+        if config is None:
+            return msg("{file}: the web page was started without a configuration file; left out.", file=name)
+        try:
+            load_config(staged)
+        except ConfigError as exc:
+            raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
+    return None
 
 
-def _plan(state_dir: Path, members: list[tuple[str, bytes]], config: Path | None, report: Restored) -> _Plan:
-    plan = _Plan()
-    for name, content in members:
-        if JOURNAL.fullmatch(name):
-            _check_journal(name, content)
-            target = _free_name(state_dir / FINISHED_DIR, name.split("/", 1)[1], content, plan.files)
-            if target is None:
-                report.kept.append(name)
-            else:
-                plan.files[f"{FINISHED_DIR}/{target}"] = content
-        elif (tags := TAGS.fullmatch(name)) is not None:
-            game = tags.group(1)
-            if game not in registered_games():
-                report.refused.append(msg("{file}: no game {game} in this companion; left out.", file=name, game=game))
-                continue
-            try:
-                parse_tagmap(_text(name, content), name, set(game_ui(game).tag_targets()))
-            except RuleError as exc:
-                raise _not_a_backup(msg("{file}: {reason}.", file=name, reason=exc.message)) from None
-            plan.files[name] = content
-        elif name == SETUP_MEMBER:
-            try:
-                json.loads(_text(name, content))
-            except ValueError as exc:
-                raise _not_a_backup(msg("{file}: {reason}.", file=name, reason=str(exc))) from None
-            plan.files[name] = content
-        elif name == CONFIG_MEMBER:
-            if config is None:
-                report.refused.append(msg("{file}: the web page was started without a configuration file; "
-                                          "left out.", file=name))
-                continue
-            _check_config(name, content, config)
-            plan.config = content
-        elif name == CURRENT:
-            report.kept.append(name)
-        elif name != DB_NAME:
-            report.refused.append(msg("{file}: not part of a companion backup; left out.", file=repr(name)))
-    return plan
+def _skipped_note(name: str) -> Message:
+    if name == CURRENT:
+        return msg("{file}: the game in progress is never replaced; left out.", file=name)
+    if name == DB_NAME:
+        return msg("{file}: the history is rebuilt from the saved games instead; left out.", file=name)
+    return msg("{file}: an earlier release's tag map, which this companion does not read; left out.", file=name)
 
 
-def _free_name(folder: Path, name: str, data: bytes, planned: dict[str, bytes]) -> str | None:
-    """A restored journal's name: its own, or a new one when a different file has it; None if it is there."""
-    candidate, number = name, 1
-    while (folder / candidate).exists() or f"{FINISHED_DIR}/{candidate}" in planned:
-        taken = planned.get(f"{FINISHED_DIR}/{candidate}")
-        if taken == data or (taken is None and (folder / candidate).read_bytes() == data):
+def _read_archive(upload: IO[bytes], staging: Path, config: Path | None, report: Restored) -> list[_Staged]:
+    """Every member checked and written into `staging`; RuleError (with the member's name) at the first fault."""
+    staged: list[_Staged] = []
+    seen: set[str] = set()
+    total = 0
+    try:
+        with gzip.GzipFile(fileobj=upload, mode="rb") as stream:
+            for info in _headers(stream):
+                kind = _check_member(info, seen, total)
+                seen.add(info.name)
+                total += info.size
+                if kind == "skip":
+                    _skip(stream, info.size)
+                    report.left_out.append(_skipped_note(info.name))
+                    continue
+                data = _exact(stream, info.size)
+                path = staging / info.name
+                _write_new(path, data)
+                note = _check_content(kind, info.name, data, path, config)
+                if note is not None:
+                    report.left_out.append(note)
+                else:
+                    staged.append(_Staged(info.name, path))
+    except (tarfile.HeaderError, EOFError, zlib.error, gzip.BadGzipFile) as exc:  # EOFError: a cut gzip stream
+        reason = str(exc) or type(exc).__name__
+        if not seen:
+            raise RuleError(msg("The file is not a companion backup (a .tar.gz archive): {reason}.",
+                                reason=reason)) from None
+        raise RuleError(msg("The backup is damaged: {reason}.", reason=reason)) from None
+    except OSError as exc:
+        raise RuleError(msg("{path} cannot be written ({reason}).", path=str(exc.filename or staging),
+                            reason=exc.strerror or str(exc))) from None
+    return staged
+
+
+# --- restore: putting in place --------------------------------------------------------------
+
+
+def _new_folder(state_dir: Path, prefix: str) -> Path:
+    base = state_dir / f"{prefix}{utc_stamp()}"
+    number = 1
+    while True:
+        folder = base if number == 1 else base.with_name(f"{base.name}-{number}")
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            number += 1
+            continue
+        return folder
+
+
+def _free_name(folder: Path, name: str, data: bytes) -> Path | None:
+    """Where a restored journal goes: its own name, or a new one when a different file has it; None if equal."""
+    target = folder / name
+    number = 1
+    while target.exists():
+        if target.read_bytes() == data:
             return None
         number += 1
-        candidate = f"{Path(name).stem}-restored-{number}.journal"
-    return candidate
+        target = folder / f"{Path(name).stem}-restored-{number}.journal"
+    return target
 
 
-def _check_config(name: str, content: bytes, config: Path) -> None:
-    from companion.config import ConfigError, load_config
+@dataclass
+class _Placer:
+    """Moves checked files into place, remembering each step so a failure can take them all back."""
 
-    candidate = config.with_name(f".{config.name}.restore")
+    state_dir: Path
+    config: Path | None
+    report: Restored
+    done: list[tuple[Path, Path | None]] = field(default_factory=list)
+    """(file put in place, the copy of what it replaced or None when it is new), in order."""
+
+    def journal(self, item: _Staged) -> None:
+        folder = self.state_dir / FINISHED_DIR
+        folder.mkdir(exist_ok=True)
+        data = item.path.read_bytes()
+        while (target := _free_name(folder, item.name.split("/", 1)[1], data)) is not None:
+            try:
+                os.link(item.path, target)
+            except FileExistsError:
+                continue
+            self.done.append((target, None))
+            self.report.written.append(_member(self.state_dir, target))
+            return
+        self.report.unchanged.append(item.name)
+
+    def replace(self, item: _Staged) -> None:
+        target = self.config if item.name == CONFIG_MEMBER and self.config is not None else self.state_dir / item.name
+        new = item.path.read_bytes()
+        kept = None
+        if target.exists():
+            old = target.read_bytes()
+            if old == new:
+                self.report.unchanged.append(item.name)
+                return
+            if self.report.replaced is None:
+                self.report.replaced = _new_folder(self.state_dir, REPLACED)
+            kept = copy_new(old, self.report.replaced / item.name)
+        self.done.append((target, kept))
+        if target == self.config:
+            write_atomic(target, new.decode("utf-8"))
+        else:
+            os.replace(item.path, target)
+        self.report.written.append(str(target) if target == self.config else item.name)
+
+    def take_back(self) -> bool:
+        """Put every file moved so far back as it was; False when the disk refuses that too."""
+        whole = True
+        for target, kept in reversed(self.done):
+            try:
+                if kept is None:
+                    target.unlink(missing_ok=True)
+                else:
+                    back = target.with_name(f".{target.name}.restore-back")
+                    shutil.copyfile(kept, back)
+                    os.replace(back, target)
+            except OSError:
+                whole = False
+        return whole
+
+
+def _put_in_place(staged: list[_Staged], state_dir: Path, config: Path | None, report: Restored) -> None:
+    placer = _Placer(state_dir, config, report)
     try:
-        candidate.write_bytes(content)
-        load_config(candidate)
-    except ConfigError as exc:
-        raise _not_a_backup(msg("{file}: {reason}.", file=name, reason=exc.message)) from None
+        for item in staged:
+            if JOURNAL.fullmatch(item.name):
+                placer.journal(item)
+            else:
+                placer.replace(item)
+        fsync_dir(state_dir)
+        if (state_dir / FINISHED_DIR).is_dir():
+            fsync_dir(state_dir / FINISHED_DIR)
     except OSError as exc:
-        raise _not_a_backup(msg("{file}: cannot be checked ({reason}).", file=name,
-                                reason=exc.strerror or str(exc))) from None
-    finally:
-        candidate.unlink(missing_ok=True)
+        reason = exc.strerror or str(exc)
+        where = exc.filename if isinstance(exc.filename, str) else str(state_dir)
+        if placer.take_back():
+            if report.replaced is not None:
+                shutil.rmtree(report.replaced, ignore_errors=True)
+            raise RuleError(msg("{path} cannot be written ({reason}).", path=where, reason=reason)) from None
+        raise HalfRestored(msg("The restore stopped half-way: {path} cannot be written ({reason}). The files it "
+                               "replaced are kept in {folder}.", path=where, reason=reason,
+                               folder=str(report.replaced or state_dir))) from None
 
 
-def restore(state_dir: Path, data: bytes, config: Path | None) -> Restored:
+def restore(state_dir: Path, upload: IO[bytes], config: Path | None) -> Restored:
     """Put a backup's journals, tag maps, last set-up and configuration back, all or nothing; rebuild the history.
 
-    Raises RuleError (nothing written) for an archive that is not a whole, valid backup or a disk that refuses.
+    Raises RuleError, having changed nothing, when any member is refused, the
+    archive is damaged or a file cannot be written (what was moved is put
+    back); HalfRestored when even putting back failed.
     """
-    report = Restored()
-    plan = _plan(state_dir, _members(data), config, report)
-    try:
-        _write(state_dir, plan, config, report)
-    except OSError as exc:
-        raise _not_a_backup(msg("the disk refused it ({reason}); every file is as it was.",
+    with _RESTORING:
+        for stale in state_dir.glob(f"{STAGING}*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        report = Restored()
+        try:
+            staging = _new_folder(state_dir, STAGING)
+        except OSError as exc:
+            raise RuleError(msg("{path} cannot be written ({reason}).", path=str(state_dir),
                                 reason=exc.strerror or str(exc))) from None
+        try:
+            staged = _read_archive(upload, staging, config, report)
+            _put_in_place(staged, state_dir, config, report)
+        except HalfRestored:
+            raise
+        except RuleError as exc:
+            raise RuleError(msg("Nothing was restored: {reason}", reason=exc.message)) from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     if any(name.startswith(f"{FINISHED_DIR}/") for name in report.written):
-        with open_history(state_dir) as history:
-            history.rebuild()
+        try:
+            with open_history(state_dir) as history:
+                history.rebuild()
+        except (sqlite3.Error, OSError) as exc:
+            report.left_out.append(msg("The history could not be rebuilt now ({reason}); the companion catches "
+                                       "up at its next start.", reason=str(exc)))
     return report
-
-
-def _write(state_dir: Path, plan: _Plan, config: Path | None, report: Restored) -> None:
-    """Stage every file, keep what they replace, then move them in; on a failure put everything back."""
-    staging = state_dir / STAGING
-    shutil.rmtree(staging, ignore_errors=True)
-    targets: list[tuple[Path, Path]] = []
-    try:
-        for number, (name, content) in enumerate(sorted(plan.files.items())):
-            staged = staging / f"{number}"
-            staged.parent.mkdir(parents=True, exist_ok=True)
-            staged.write_bytes(content)
-            targets.append((staged, state_dir / name))
-        if plan.config is not None and config is not None:
-            staged = staging / "config"
-            staged.write_bytes(plan.config)
-            targets.append((staged, config))
-        for staged, _ in targets:
-            with staged.open("rb") as file:
-                os.fsync(file.fileno())
-        _move_in(state_dir, targets, report)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-
-def _move_in(state_dir: Path, targets: list[tuple[Path, Path]], report: Restored) -> None:
-    kept_dir = _replaced_dir(state_dir)
-    moved: list[tuple[Path, Path | None]] = []
-    try:
-        for staged, target in targets:
-            old = None
-            if target.exists():
-                if target.read_bytes() == staged.read_bytes():
-                    report.kept.append(_shown(state_dir, target))
-                    continue
-                old = kept_dir / _shown(state_dir, target).replace("/", "_")
-                old.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(target, old)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staged, target)
-            fsync_dir(target.parent)
-            moved.append((target, old))
-            report.written.append(_shown(state_dir, target))
-    except OSError:
-        for target, old in reversed(moved):
-            if old is not None:
-                shutil.copy2(old, target)
-            else:
-                target.unlink(missing_ok=True)
-        report.written.clear()
-        raise
-    if any(old is not None for _, old in moved):
-        report.replaced = kept_dir
-    elif kept_dir.exists():
-        shutil.rmtree(kept_dir, ignore_errors=True)
-
-
-def _replaced_dir(state_dir: Path) -> Path:
-    """A new folder under replaced/ for this restore (a second restore in the same second gets its own)."""
-    base = state_dir / REPLACED_DIR / utc_stamp()
-    folder, number = base, 1
-    while folder.exists():
-        number += 1
-        folder = base.with_name(f"{base.name}-{number}")
-    return folder
-
-
-def _shown(state_dir: Path, path: Path) -> str:
-    try:
-        return path.relative_to(state_dir).as_posix()
-    except ValueError:
-        return str(path)
-
-
-__all__ = ["ARCHIVE_LIMIT", "Restored", "game_in_progress", "game_over", "make_backup", "restore"]

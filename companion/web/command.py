@@ -48,7 +48,7 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.web.hosts import AllowedHosts, forget_listen, page_urls, record_listen
-    from companion.web.server import UPLOAD_LIMIT, create_app
+    from companion.web.server import SERVER_OPTIONS, create_app
     from companion.web.serving import Limits, create_server
 
     config_path = args.config or os.environ.get(ENV_CONFIG) or None
@@ -63,17 +63,19 @@ def run(args: argparse.Namespace) -> int:
         return 2
     app = create_app(state_dir, Path(config_path) if config_path else None, args.lang or cfg.language,
                      hosts=AllowedHosts(args.allow_host))
+    limits = Limits(body_bytes=SERVER_OPTIONS["max_request_body_size"])
     try:
-        server = create_server(app, args.host, args.port, args.threads, Limits(body_bytes=UPLOAD_LIMIT))
+        server = create_server(app, args.host, args.port, args.threads, limits)
     except (OSError, ValueError) as exc:
         print(f"companion web: cannot listen on {args.host} port {args.port} ({exc}).", file=sys.stderr)
         return 1
     port = int(server.effective_port) if hasattr(server, "effective_port") else args.port
     urls = page_urls(args.host, port)
-    record_listen(state_dir, args.host, port)
     signal.signal(signal.SIGTERM, _stop)
-    print(f"companion web: serving {state_dir} on {' '.join(urls)}", file=sys.stderr, flush=True)
     try:
+        # Inside the try: a stop that comes as soon as the address is printed still removes the record.
+        record_listen(state_dir, args.host, port)
+        print(f"companion web: serving {state_dir} on {' '.join(urls)}", file=sys.stderr, flush=True)
         server.run()
     finally:
         forget_listen(state_dir)

@@ -3,9 +3,11 @@
 Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
 the state folder; the changes (restore, settings, a request to enroll a
-card) need the device's PIN and a CSRF token (companion.web.guard), and
-wrong PINs are counted in the state folder. Only requests naming this
-machine are answered (companion.web.hosts). Enrolment writes only a
+card) and the backup download need the device's PIN and a CSRF token
+(companion.web.guard): a backup holds every tag and every archived game.
+Wrong PINs are counted in the state folder. Only requests naming this
+machine are answered (companion.web.hosts), and no request body may be
+longer than a backup upload (`SERVER_OPTIONS`). Enrolment writes only a
 request file the device answers (companion.web.enroll_files): the reader
 and the tag map stay the device's.
 """
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, make_response, render_template_string, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.config import ConfigError, load_config
 from companion.games import game_ui, registered_games, registration
@@ -41,8 +44,12 @@ from engine import RuleError
 from engine.core.messages import Message, msg
 
 LANG_COOKIE = "companion_lang"
-UPLOAD_LIMIT = backup.ARCHIVE_LIMIT + 1024 * 1024
-"""The largest request body: a backup with room for the form around it (the server refuses more unread)."""
+SERVER_OPTIONS: dict[str, Any] = {"max_request_body_size": backup.BODY_LIMIT}
+"""waitress's settings for this application (`companion web` and the tests' server).
+
+waitress refuses a body longer than `max_request_body_size` from its
+Content-Length header, before reading it; its default, 1 GiB, let three
+parallel requests hold 3 GiB in the temporary folder on the journals' disk."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -95,7 +102,7 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
     """The web application for `state_dir` (read-only but for restore, enrolment requests and the PIN tries) and
     `config`, answering only to `hosts` (default: this machine's names and addresses)."""
     app = Flask(__name__)
-    app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
+    app.config["MAX_CONTENT_LENGTH"] = backup.BODY_LIMIT
     hosts = hosts if hosts is not None else AllowedHosts()
     site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
                 memory_history(state_dir), threading.Lock(), hosts)
@@ -226,9 +233,8 @@ def _routes(app: Flask, site: Site) -> None:
     def backup_page() -> Response:
         return _backup_page(site, Translator(_lang(site)))
 
-    @app.post("/backup.tar.gz")
+    @app.post("/backup")
     def backup_download() -> Response:
-        # A backup holds every saved game and the tag maps: taking it is a change-level act (PIN, CSRF).
         tr = Translator(_lang(site))
         refused = _change_refused(site)
         if refused is not None:
@@ -236,7 +242,16 @@ def _routes(app: Flask, site: Site) -> None:
         data = backup.make_backup(site.state_dir, site.config)
         response = Response(data, mimetype="application/gzip")
         response.headers["Content-Disposition"] = f"attachment; filename=companion-backup-{utc_stamp()}.tar.gz"
+        response.headers["Cache-Control"] = "no-store"
         return response
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(exc: RequestEntityTooLarge) -> Response | RequestEntityTooLarge:
+        if request.path != "/restore":
+            return exc
+        tr = Translator(_lang(site))
+        return _backup_page(site, tr, tr(msg("The backup is larger than {limit} MB; this is not a companion backup.",
+                                             limit=backup.BODY_LIMIT // backup.MIB)), error=True, status=413)
 
     @app.post("/restore")
     def restore() -> Response:
@@ -248,14 +263,14 @@ def _routes(app: Flask, site: Site) -> None:
         if upload is None:
             return _backup_page(site, tr, tr(msg("Choose the backup file first.")), error=True, status=400)
         try:
-            report = backup.restore(site.state_dir, upload.read(), site.config)
+            report = backup.restore(site.state_dir, upload.stream, site.config)
         except RuleError as exc:
             return _backup_page(site, tr, tr(exc.message), error=True, status=400)
         lines = [tr(msg("Restored: {file}", file=name)) for name in report.written]
-        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.kept]
-        lines += [tr(reason) for reason in report.refused]
+        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.unchanged]
+        lines += [tr(note) for note in report.left_out]
         if report.replaced is not None:
-            lines.append(tr(msg("The files it replaced are kept unchanged in {folder}.", folder=str(report.replaced))))
+            lines.append(tr(msg("The files it replaced are kept in {path}.", path=str(report.replaced))))
         done = msg("The backup was restored. Restart the companion for restored tag maps and settings to apply.")
         return _backup_page(site, tr, tr(done), report=lines)
 
@@ -321,17 +336,17 @@ def _backup_page(site: Site, tr: Translator, message: str | None = None, error: 
                  report: list[str] | None = None, status: int = 200) -> Response:
     words = {"about": tr(msg("One archive with the saved games, the tag maps, the configuration and the "
                              "history database.")),
+             "in_progress": tr(msg("A game is in progress: the backup leaves it out, since its journal holds the "
+                                   "face-down cards. It is in the next backup once it is over.")),
              "download": tr(msg("Download a backup")), "restore": tr(msg("Restore a backup")),
-             "restore_about": tr(msg("Saved games are added (none is replaced), tag maps and the configuration "
-                                     "are replaced (the replaced files are kept), and the history is rebuilt from "
-                                     "the saved games. A backup that is damaged or not whole restores nothing.")),
-             "in_progress": tr(msg("A game is being played: it is left out of the backup until it is over, since "
-                                   "its saved inputs name cards the table has not seen."))
-             if backup.game_in_progress(site.state_dir) else "",
+             "restore_about": tr(msg("The whole backup is checked first: if any file in it is refused, nothing "
+                                     "changes. Saved games are added (none is replaced); tag maps, the last set-up "
+                                     "and the configuration are replaced, and the files they replace are kept in a "
+                                     "folder named here. The history is rebuilt from the saved games.")),
              "pin": tr(msg("PIN shown on the device")), "file": tr(msg("Backup file"))}
     csrf = _csrf_token()
     body = render_template_string(pages.BACKUP, words=words, csrf=csrf, message=message, error=error,
-                                  report=report)
+                                  report=report, in_progress=backup.game_in_progress(site.state_dir))
     return _page(site, "backup", msg("Backup and restore"), body, tr, status, csrf=csrf)
 
 

@@ -1,37 +1,36 @@
-"""Backup and restore on the phone page: nothing hidden leaves, nothing hostile gets in, nothing is lost.
+"""Backup and restore against a hostile network and hostile archives, and the request size cap.
 
-Every route the page has, the backup included, is asked of two state folders
-whose games in progress differ only in what the table cannot see: the bytes
-must be the same (a planted leak must be caught). Restores of hostile or
-damaged archives write nothing; a good one keeps every file it replaces.
+A restore is all or nothing: every refused archive below must leave the
+state folder and the configuration byte for byte as they were, with a
+message naming what was wrong. What a good restore replaces is kept.
 """
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
-import random
-import re
+import os
 import socket
+import sqlite3
 import tarfile
-import threading
+import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from companion.games import registered_games
-from companion.storage import CURRENT, FINISHED_DIR, JournalFile
+from companion.history import open_history
+from companion.storage import CURRENT, JournalFile
 from companion.tagmap import TagMap, save_tagmap, virtual_uid
-from companion.web import backup, settings
+from companion.web import backup
 from companion.web.pin import device_pin
 from companion.web.server import create_app
-from companion.web.serving import Limits, create_server
-from engine import Match, get_game
-from engine.core.registry import entry
+from engine import RuleError
 from tests.companion.history_helpers import archive, played
+from tests.companion.web_helpers import Client, Served
 
-VERSION = re.compile(r"(data-version=\"|v=|\"version\": ?\")[0-9a-fnoe-]+")
-CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+TR_SETUP = {"players": ["north", "east", "south"], "lives": 2}
 
 
 @pytest.fixture(autouse=True)
@@ -39,267 +38,310 @@ def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
 
-class Page:
-    """The page's WSGI application driven in-process, as a phone on the home network would."""
-
-    def __init__(self, state: Path, config: Path | None = None) -> None:
-        self.app = create_app(state, config, "en")
-        self.client = self.app.test_client()
-        self.state = state
-
-    def get(self, path: str) -> tuple[int, bytes]:
-        reply = self.client.get(path, headers={"Host": "127.0.0.1"})
-        return reply.status_code, reply.data
-
-    def post(self, path: str, fields: dict[str, object], page: str = "/backup") -> tuple[int, bytes]:
-        token = CSRF.search(self.client.get(page, headers={"Host": "127.0.0.1"}).data.decode())
-        assert token is not None
-        reply = self.client.post(path, data={"csrf": token.group(1), **fields},
-                                 headers={"Host": "127.0.0.1", "Origin": "http://127.0.0.1"})
-        return reply.status_code, reply.data
-
-    def backup(self) -> bytes:
-        status, body = self.post("/backup.tar.gz", {"pin": str(device_pin(self.state))})
-        assert status == 200, body[:300]
-        return body
-
-
-def members(data: bytes) -> dict[str, bytes]:
-    """A backup's files by name (the tar headers' times set aside)."""
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
-        out = {}
-        for info in tar:
-            handle = tar.extractfile(info)
-            out[info.name] = handle.read() if handle else b""
-    out.pop("history.sqlite3", None)  # written with its own page times; it holds no game in progress
-    return out
-
-
-def get_routes(page: Page) -> list[str]:
-    """Every GET route of the page without a parameter, plus the game pages the menu links to."""
-    rules = [r.rule for r in page.app.url_map.iter_rules() if "GET" in (r.methods or set()) and "<" not in r.rule
-             and not r.rule.startswith("/static")]
-    return sorted(set(rules)) + ["/?lang=fr", "/live.json?lang=de", "/history?lang=nl"]
-
-
-def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
-    """Two state folders, alike but for the hidden identities of the game in progress (None: none differ)."""
-    hooks = entry(game).hooks()
-    setup = hooks.SETUPS[0]
-    inputs = hooks.play_inputs(setup, seed)
-    twin_seed, twin_inputs = hooks.hidden_twin(setup, seed, inputs)
-    rng = random.Random(seed)
-    folders = []
-    for name in ("a", "b"):
-        folder = tmp_path / f"{game}-{seed}-{name}"
-        archive(folder, played("samurai-spirit", 3, {"samurai": ["kyuzo", "heihachi"], "difficulty": "easy"}),
-                "game-0001-x.journal")
-        save_tagmap(folder, TagMap("samurai-spirit", {virtual_uid("samurai:kyuzo"): "samurai:kyuzo"}))
-        (folder / "web-pin").write_text("246810\n")
-        folders.append(folder)
-    for _ in range(20):
-        cut = rng.randrange(1, len(inputs))
-        first = Match.replay(get_game(game), setup, seed, inputs[:cut])
-        second = Match.replay(get_game(game), setup, twin_seed, twin_inputs[:cut])
-        if first.play.prompt is None or first.play.public_view() != second.play.public_view():
-            continue
-        if hooks.secret(first.play) == hooks.secret(second.play):
-            continue
-        JournalFile(folders[0] / CURRENT).start(first)
-        JournalFile(folders[1] / CURRENT).start(second)
-        return folders[0], folders[1]
-    return None
-
-
-def served_bytes(page: Page) -> dict[str, bytes]:
-    out: dict[str, bytes] = {}
-    for route in get_routes(page):
-        status, body = page.get(route)
-        out[route] = VERSION.sub(r"\1V", body.decode("utf-8", "replace")).encode() if "png" not in route else body
-        out[route] = re.sub(rb'name="csrf" value="[^"]+"', b"", out[route]).replace(str(page.state).encode(), b"S")
-        out[route + " status"] = str(status).encode()
-    for name, content in members(page.backup()).items():
-        out["backup:" + name] = content
-    return out
-
-
-@pytest.mark.parametrize("game", registered_games())
-def test_no_route_backup_included_gives_a_byte_that_depends_on_a_hidden_card(tmp_path: Path, game: str) -> None:
-    compared = 0
-    for seed in range(4):
-        pair = twins(tmp_path, game, seed)
-        if pair is None:
-            continue
-        a, b = (Page(folder) for folder in pair)
-        assert (a.state / CURRENT).read_bytes() != (b.state / CURRENT).read_bytes()
-        assert served_bytes(a) == served_bytes(b), f"{game}, seed {seed}: a page differs"
-        compared += 1
-    if game == "trick-raiders":
-        return  # the engine is never told a hidden card: the twins' journals differ in nothing to leak
-    assert compared >= 1, f"{game}: no game in progress with a hidden difference was found"
-
-
-def test_a_backup_that_carried_the_game_in_progress_would_be_caught(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """The planted leak: a backup that includes the unfinished journal gives different bytes for the twins."""
-    pair = twins(tmp_path, "samurai-spirit", 1)
-    assert pair is not None
-    monkeypatch.setattr(backup, "game_over", lambda state_dir: True)
-    a, b = (Page(folder) for folder in pair)
-    assert members(a.backup())[CURRENT] != members(b.backup())[CURRENT]
-    assert served_bytes(a) != served_bytes(b)
-
-
-def test_a_finished_game_not_yet_put_away_is_in_the_backup(tmp_path: Path) -> None:
-    state = tmp_path / "state"
-    match = played("tenno", 2, {"players": ["red", "blue"]})
-    assert match.play.prompt is None
-    state.mkdir()
-    JournalFile(state / CURRENT).start(match)
-    (state / "web-pin").write_text("246810\n")
-    assert CURRENT in members(Page(state).backup())
-
-
-def test_a_backup_needs_the_pin_and_the_form(tmp_path: Path) -> None:
-    state = tmp_path / "state"
-    archive(state, played("tenno", 2, {"players": ["red", "blue"]}), "game-0001-x.journal")
-    (state / "web-pin").write_text("246810\n")
-    page = Page(state)
-    assert page.get("/backup.tar.gz")[0] == 405
-    assert page.post("/backup.tar.gz", {"pin": "135791"})[0] == 403
-    reply = page.client.post("/backup.tar.gz", data={"pin": "246810", "csrf": "forged"},
-                             headers={"Host": "127.0.0.1", "Origin": "http://127.0.0.1"})
-    assert reply.status_code == 403
-
-
-# --- restores ---------------------------------------------------------------------------
-
-
-def tar_of(*entries: tuple[str, bytes] | tarfile.TarInfo) -> bytes:
-    out = io.BytesIO()
-    with tarfile.open(fileobj=out, mode="w:gz") as tar:
-        for entry in entries:
-            if isinstance(entry, tarfile.TarInfo):
-                tar.addfile(entry)
-                continue
-            name, data = entry
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-    return out.getvalue()
-
-
-def good_journal(seed: int = 4) -> bytes:
-    folder_match = played("tenno", seed, {"players": ["red", "blue"]})
-    return JournalFile._text(folder_match).encode("utf-8")
-
-
 @pytest.fixture
 def state(tmp_path: Path) -> Path:
+    """One archived game, a game in progress, two enrolled Tenno tags and the last set-up."""
     folder = tmp_path / "state"
-    folder.mkdir()
-    save_tagmap(folder, TagMap("tenno", {"04AABBCCDD": "card:red-farmer-1", "04AABBCCEE": "card:blue-farmer-1"}))
+    archive(folder, played("trick-raiders", 3, TR_SETUP), "game-0001-finished.journal")
+    JournalFile(folder / CURRENT).start(played("trick-raiders", 4, TR_SETUP, stop_after=5))
+    save_tagmap(folder, TagMap("tenno", {virtual_uid("card:red-ninja"): "card:red-ninja",
+                                         virtual_uid("card:red-monk"): "card:red-monk"}))
+    (folder / "last-setup.json").write_text('{"game": "tenno", "lang": "en", "setups": {}}\n', "utf-8")
     return folder
 
 
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+@pytest.fixture
+def config(tmp_path: Path, state: Path) -> Path:
+    path = tmp_path / "companion.toml"
+    path.write_text(f'[app]\nstate_dir = "{state}"\nlanguage = "en"\n', "utf-8")
+    return path
 
 
-@pytest.mark.parametrize("hostile", ["newline", "dotdot", "absolute", "symlink", "device", "count", "unpacked",
-                                     "not-utf8", "damaged-record", "bad-tags", "truncated"])
-def test_a_hostile_or_damaged_archive_restores_nothing(state: Path, hostile: str,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    before = snapshot(state)
-    journal = good_journal()
-    tags = json.dumps({"format": 1, "game": "tenno", "tags": {}}).encode()
-    good = [("games/game-0009-ok.journal", journal), ("tags-tenno.json", tags)]
-    link = tarfile.TarInfo("games/link.journal")
-    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
-    device = tarfile.TarInfo("tags-tenno.json")
-    device.type = tarfile.CHRTYPE
-    broken = journal.replace(b'"crc":"', b'"crc":"0', 1)
-    entries: dict[str, list[tuple[str, bytes] | tarfile.TarInfo]] = {
-        "newline": [("games/evil.journal\n", journal)],
-        "dotdot": [("games/../../evil.journal", journal)],
-        "absolute": [("/tmp/evil.journal", journal)],
-        "symlink": [*good, link],
-        "device": [*good, device],
-        "count": [*good] + [(f"junk-{n}.txt", b"x") for n in range(12)],
-        "unpacked": [*good, ("games/game-0010-big.journal", b"x" * 5000)],
-        "not-utf8": [*good, ("games/game-0010-bad.journal", journal[:40] + b"\xff\xfe" + journal[40:])],
-        "damaged-record": [*good, ("games/game-0010-bad.journal", broken)],
-        "bad-tags": [*good, ("tags-tenno.json", b'{"format": 1, "game": "tenno", "tags": {"zz": "nothing"}}')],
-    }
-    monkeypatch.setattr(backup, "MEMBER_COUNT", 10)
-    monkeypatch.setattr(backup, "UNPACKED_LIMIT", len(journal) + len(tags) + 1000)
-    data = tar_of(*good)[:-30] if hostile == "truncated" else tar_of(*entries[hostile])
+def _journal(seed: int) -> bytes:
+    return JournalFile._text(played("trick-raiders", seed, TR_SETUP)).encode("utf-8")
+
+
+def _tar(members: list[tuple[str | tarfile.TarInfo, bytes]]) -> bytes:
+    """An uncompressed tar of `members`: a name and its data, or a ready header (a link, a folder)."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name, data in members:
+            info = name if isinstance(name, tarfile.TarInfo) else tarfile.TarInfo(name)
+            if info.isreg():
+                info.size = len(data)
+            tar.addfile(info, io.BytesIO(data) if info.isreg() else None)
+    return out.getvalue()
+
+
+def _member(name: str, data: bytes) -> bytes:
+    """One member as a tar holds it (header, data, padding), without the archive's end."""
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    return info.tobuf(tarfile.USTAR_FORMAT) + data + bytes(-len(data) % 512)
+
+
+def _gz(raw: bytes) -> bytes:
+    return gzip.compress(raw, mtime=0)
+
+
+def _snapshot(*folders: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for folder in folders for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _refused(state: Path, config: Path, data: bytes) -> str:
+    """Restore `data`, which must be refused with nothing changed; the reason in English."""
+    before = _snapshot(state, config.parent)
+    names = set(os.listdir(state))
+    with pytest.raises(RuleError) as refused:
+        backup.restore(state, io.BytesIO(data), config)
+    assert _snapshot(state, config.parent) == before, "a refused restore changed files"
+    assert set(os.listdir(state)) == names, "a refused restore left a file or folder behind"
+    return refused.value.message.text
+
+
+# --- the size cap -----------------------------------------------------------------------------------
+
+
+def _raw_reply(port: int, request: bytes, wait: float = 5.0) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as sock:
+        sock.sendall(request)
+        return sock.recv(4096)
+
+
+def test_a_request_longer_than_a_backup_is_refused_before_its_body_is_read(tmp_path: Path) -> None:
+    served = Served(tmp_path)
     try:
-        report = backup.restore(state, data, None)
-    except Exception as exc:  # noqa: BLE001 - the page shows RuleError's words; anything else is a 500
-        from engine import RuleError
-
-        assert isinstance(exc, RuleError), f"{hostile}: {type(exc).__name__}: {exc}"
-        assert exc.message.text.startswith("Nothing was restored")
-    else:
-        assert hostile in ("newline", "dotdot", "absolute"), f"{hostile}: restored {report.written}"
-        assert report.written == [] and report.refused
-    assert snapshot(state) == before, f"{hostile}: the state folder changed"
-    assert not any("\n" in p.name for p in state.rglob("*"))
-
-
-def test_a_restore_keeps_every_file_it_replaces(state: Path) -> None:
-    before = (state / "tags-tenno.json").read_bytes()
-    empty = json.dumps({"format": 1, "game": "tenno", "tags": {}}).encode()
-    report = backup.restore(state, tar_of(("games/game-0009-ok.journal", good_journal()),
-                                          ("tags-tenno.json", empty)), None)
-    assert (state / "tags-tenno.json").read_bytes() == empty
-    assert report.replaced is not None and (report.replaced / "tags-tenno.json").read_bytes() == before
-    assert (state / FINISHED_DIR / "game-0009-ok.journal").exists()
-    again = backup.restore(state, tar_of(("tags-tenno.json", before)), None)
-    assert again.replaced is not None and again.replaced != report.replaced, "each restore keeps its own copies"
-
-
-def test_unknown_members_are_named_and_never_read(state: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    read: list[str] = []
-    real = tarfile.TarFile.extractfile
-
-    def spy(self: tarfile.TarFile, member: tarfile.TarInfo | str) -> object:
-        read.append(member.name if isinstance(member, tarfile.TarInfo) else member)
-        return real(self, member)
-
-    monkeypatch.setattr(tarfile.TarFile, "extractfile", spy)
-    report = backup.restore(state, tar_of(("photos/holiday.jpg", b"\xff" * 100_000),
-                                          ("games/game-0009-ok.journal", good_journal())), None)
-    assert read == ["games/game-0009-ok.journal"]
-    assert any("holiday" in str(reason.params) for reason in report.refused)
-
-
-def test_four_settings_saves_in_one_second_keep_four_copies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    config = tmp_path / "companion.toml"
-    config.write_text('[app]\nlanguage = "en"\n', "utf-8")
-    monkeypatch.setattr(settings, "utc_stamp", lambda: "20261126T120000Z")
-    for number in range(4):
-        settings.change(config, {"language": "de" if number % 2 else "fr", "notice_s": "4",
-                                        "resume_timeout_s": str(10 + number)})
-    assert len(list(tmp_path.glob("companion.toml.before-web-*"))) == 4
-
-
-def test_a_body_over_the_limit_is_refused_before_it_is_buffered(tmp_path: Path) -> None:
-    """waitress answers 413 on the Content-Length alone: nothing of a 1 GB body is read or spooled."""
-    state = tmp_path / "state"
-    state.mkdir()
-    server = create_server(create_app(state, None, "en"), "127.0.0.1", 0, 2, Limits(body_bytes=64 * 1024))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        with socket.create_connection(("127.0.0.1", server.effective_port), timeout=10) as sock:
-            sock.sendall(b"POST /restore HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; "
-                         b"boundary=x\r\nContent-Length: 1073741824\r\n\r\n" + b"x" * 1000)
-            answer = sock.recv(200)
-        assert answer.startswith(b"HTTP/1.1 413"), answer
+        head = (f"POST /restore HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nContent-Type: multipart/form-data; "
+                f"boundary=x\r\nContent-Length: {backup.BODY_LIMIT + 1}\r\n\r\n").encode()
+        started = time.monotonic()
+        reply = _raw_reply(served.port, head)
+        assert reply.startswith(b"HTTP/1.1 413"), reply[:100]
+        assert time.monotonic() - started < 5.0
+        small = _raw_reply(served.port, f"POST /settings HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+                                        f"Content-Length: 3\r\n\r\na=b".encode())
+        assert small.startswith(b"HTTP/1.1 403"), "a small request still reaches the page"
     finally:
-        from waitress import wasyncore  # type: ignore[import-untyped]
+        served.close()
 
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
-        thread.join(timeout=10)
+
+def test_the_application_itself_refuses_a_body_longer_than_a_backup(tmp_path: Path) -> None:
+    """Behind another server too: Flask refuses from the length alone, and the page says why."""
+    client = create_app(tmp_path).test_client()
+    reply = client.post("/restore", data=b"x" * 10, content_type="multipart/form-data; boundary=x",
+                        environ_overrides={"CONTENT_LENGTH": str(backup.BODY_LIMIT + 1)})
+    assert reply.status_code == 413
+    assert "larger than 16 MB" in reply.get_data(as_text=True)
+
+
+# --- backups ------------------------------------------------------------------------------------------
+
+
+def _names(data: bytes) -> list[str]:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        return tar.getnames()
+
+
+def test_a_backup_needs_the_pin_and_leaves_the_game_in_progress_out(state: Path, config: Path) -> None:
+    served = Served(state, config)
+    try:
+        client = Client(served.base)
+        assert client.get("/backup.tar.gz").status == 404, "the old download without a PIN is gone"
+        assert client.post("/backup", {"csrf": client.csrf("/backup"), "pin": "x"}).status == 403
+        assert client.post("/backup", {"csrf": "forged", "pin": str(device_pin(state))}).status == 403
+        assert "A game is in progress: the backup leaves it out" in client.get("/backup").text
+        reply = client.post("/backup", {"csrf": client.csrf("/backup"), "pin": str(device_pin(state))})
+        assert reply.status == 200 and reply.headers["Cache-Control"] == "no-store"
+        names = _names(reply.body)
+        assert CURRENT not in names
+        assert {"games/game-0001-finished.journal", "tags-tenno.json", "last-setup.json",
+                "config/companion.toml"} <= set(names)
+    finally:
+        served.close()
+
+
+def test_the_backups_history_database_forgets_the_game_in_progress(state: Path) -> None:
+    with open_history(state) as history:
+        history.started("trick-raiders", 3, "2026-01-01T10:00:00Z")
+        history.started("trick-raiders", 4, "2099-CURRENT-GAME-START")
+    data = backup.make_backup(state, None)
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        handle = tar.extractfile("history.sqlite3")
+        assert handle is not None
+        database = handle.read()
+    assert b"2099-CURRENT-GAME-START" not in database, "the deleted row must not stay in a free page"
+    copy = sqlite3.connect(":memory:")
+    copy.deserialize(database)
+    assert copy.execute("SELECT game, seed FROM starts").fetchall() == [("trick-raiders", 3)]
+    assert backup.make_backup(state, None) == data, "the same files give the same bytes"
+
+
+# --- hostile restores: nothing is written ------------------------------------------------------------
+
+
+def test_names_that_only_look_right_are_refused(state: Path, config: Path) -> None:
+    good = ("games/new.journal", _journal(7))
+    tags = (state / "tags-tenno.json").read_bytes()
+    for name in ("tags-tenno.json\n", "games/new.journal\n", "../escape.journal", "games/../../x.journal",
+                 "/etc/passwd", "games/.hidden.journal", "unknown.txt"):
+        reason = _refused(state, config, _gz(_tar([good, (name, tags if "tags" in name else _journal(8))])))
+        assert "not a file a companion backup holds" in reason, (name, reason)
+    assert "\"tags-tenno.json\\n\"" in _refused(state, config, _gz(_tar([("tags-tenno.json\n", tags)])))
+    latin = tarfile.TarInfo("tags-\xff.json").tobuf(tarfile.USTAR_FORMAT, "latin-1", "strict")
+    assert "name is not UTF-8" in _refused(state, config, _gz(latin + bytes(1024)))
+
+
+def test_links_folders_and_twice_named_files_are_refused(state: Path, config: Path) -> None:
+    link = tarfile.TarInfo("tags-tenno.json")
+    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    hard = tarfile.TarInfo("games/new.journal")
+    hard.type, hard.linkname = tarfile.LNKTYPE, "games/game-0001-finished.journal"
+    folder = tarfile.TarInfo("games/x.journal")
+    folder.type = tarfile.DIRTYPE
+    for header in (link, hard, folder):
+        assert "not a plain file" in _refused(state, config, _gz(_tar([(header, b"")])))
+    twice = _gz(_tar([("games/new.journal", _journal(7)), ("games/new.journal", _journal(8))]))
+    assert "in the backup twice" in _refused(state, config, twice)
+
+
+def test_too_many_files_are_refused(state: Path, config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted as the headers come (20,000 real journals would take long to make; the count is what matters)."""
+    monkeypatch.setattr(backup, "COUNT_LIMIT", 3)
+    members = [(f"games/{n}.journal", _journal(7)) for n in range(4)]
+    assert "more than 3 files" in _refused(state, config, _gz(_tar(members)))
+    assert backup.restore(state, io.BytesIO(_gz(_tar(members[:3]))), config).written
+
+
+def test_too_big_a_file_or_too_much_in_all_is_refused_before_it_is_read(state: Path, config: Path) -> None:
+    big = tarfile.TarInfo("games/big.journal")
+    big.size = backup.MEMBER_LIMIT + 1
+    assert "larger than 4 MiB" in _refused(state, config, _gz(big.tobuf(tarfile.USTAR_FORMAT)))
+    first = _member("games/new.journal", _journal(7))
+    rest = tarfile.TarInfo("history.sqlite3")
+    rest.size = backup.TOTAL_LIMIT
+    assert "add up to more than 128 MiB" in _refused(state, config, _gz(first + rest.tobuf(tarfile.USTAR_FORMAT)))
+
+
+def test_a_file_named_first_is_refused_without_being_read_into_memory(state: Path, config: Path) -> None:
+    data = io.BytesIO(_gz(_tar([("evil.bin", bytes(8 * 1024 * 1024))])))
+    tracemalloc.start()
+    try:
+        with pytest.raises(RuleError):
+            backup.restore(state, data, config)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1024 * 1024, f"{peak} bytes held to refuse a name"
+
+
+def test_a_journal_that_is_not_utf8_is_refused_whole(state: Path, config: Path) -> None:
+    journal = _journal(7)
+    broken = journal.replace(b'"n":2', b'"n":2,"x":"\xff"', 1)
+    reason = _refused(state, config, _gz(_tar([("games/a.journal", journal), ("games/b.journal", broken)])))
+    assert "games/b.journal: not UTF-8 text" in reason
+
+
+def test_a_damaged_journal_in_the_middle_stops_the_whole_restore(state: Path, config: Path) -> None:
+    lines = _journal(8).split(b"\n")
+    lines[5] = lines[5].replace(b'"crc":"', b'"crc":"0', 1)
+    members = [("games/a.journal", _journal(7)), ("games/b.journal", b"\n".join(lines)),
+               ("games/c.journal", _journal(9)), ("tags-tenno.json", b"{}")]
+    reason = _refused(state, config, _gz(_tar(members)))
+    assert "games/b.journal, line 6" in reason
+    bad_header = [("games/a.journal", _journal(7)), ("games/b.journal", b'{"journal": "someone else"}\n')]
+    assert "games/b.journal: line 1" in _refused(state, config, _gz(_tar(bad_header)))
+
+
+def test_bad_tag_maps_set_ups_and_configurations_are_refused(state: Path, config: Path) -> None:
+    journal = ("games/a.journal", _journal(7))
+    for member, reason in ((("tags-tenno.json", b'{"tags": 3}'), "tags-tenno.json"),
+                           (("tags-no-such-game.json", b"{}"), "no game no-such-game"),
+                           (("tags-tenno.json", (state / "tags-tenno.json").read_bytes().replace(b'"tenno"',
+                                                                                               b'"samurai-spirit"')),
+                            "not tenno"),
+                           (("last-setup.json", b"[1]"), "last-setup.json"),
+                           (("config/companion.toml", b"[app\n"), "not valid TOML")):
+        assert reason in _refused(state, config, _gz(_tar([journal, member])))
+
+
+def test_a_damaged_archive_is_refused_whole(state: Path, config: Path) -> None:
+    raw = _tar([("games/a.journal", _journal(7)), ("games/b.journal", _journal(8)), ("games/c.journal", _journal(9))])
+    second = raw.index(b"games/b.journal")
+    corrupt = raw[:second] + b"X" + raw[second + 1:]
+    assert "damaged" in _refused(state, config, _gz(corrupt))
+    packed = bytearray(_gz(raw))
+    packed[-6] ^= 0xFF
+    assert "damaged" in _refused(state, config, bytes(packed)), "a wrong CRC at the end is damage too"
+    assert "damaged" in _refused(state, config, _gz(raw)[:-200])
+    assert "damaged" in _refused(state, config, _gz(raw + b"more data after the end"))
+    assert "not a companion backup" in _refused(state, config, b"hello")
+
+
+def test_a_refused_restore_says_so_on_the_page_with_nothing_changed(state: Path, config: Path) -> None:
+    served = Served(state, config)
+    try:
+        client = Client(served.base)
+        data = _gz(_tar([("games/a.journal", _journal(7)), ("tags-tenno.json\n", b"{}")]))
+        pin = str(device_pin(state))
+        before = _snapshot(state)
+        reply = client.post("/restore", {"csrf": client.csrf("/backup"), "pin": pin}, {"backup": data})
+        assert reply.status == 400
+        assert "Nothing was restored" in reply.text and "tags-tenno.json\\n" in reply.text
+        assert _snapshot(state) == before
+    finally:
+        served.close()
+
+
+# --- what a restore replaces is kept ------------------------------------------------------------------
+
+
+def test_a_restore_keeps_every_file_it_replaces_and_names_the_folder(tmp_path: Path, state: Path,
+                                                                     config: Path) -> None:
+    enrolled = (state / "tags-tenno.json").read_bytes()
+    setting = config.read_bytes()
+    other = tmp_path / "other"
+    archive(other, played("trick-raiders", 9, TR_SETUP), "game-0001-finished.journal")
+    save_tagmap(other, TagMap("tenno", {}))
+    other_config = tmp_path / "other.toml"
+    other_config.write_text('[app]\nlanguage = "de"\n', "utf-8")
+    data = backup.make_backup(other, other_config)
+    served = Served(state, config)
+    try:
+        client = Client(served.base)
+        reply = client.post("/restore", {"csrf": client.csrf("/backup"), "pin": str(device_pin(state))},
+                            {"backup": data})
+        assert reply.status == 200, reply.text[:500]
+    finally:
+        served.close()
+    assert json.loads((state / "tags-tenno.json").read_text("utf-8"))["tags"] == {}
+    assert config.read_bytes() == other_config.read_bytes()
+    kept = [p for p in state.iterdir() if p.name.startswith("replaced-")]
+    assert len(kept) == 1
+    assert (kept[0] / "tags-tenno.json").read_bytes() == enrolled
+    assert (kept[0] / "config" / "companion.toml").read_bytes() == setting
+    assert f"The files it replaced are kept in {kept[0]}" in reply.text
+    games = sorted(p.name for p in (state / "games").iterdir())
+    assert games == ["game-0001-finished-restored-2.journal", "game-0001-finished.journal"]
+    assert not list(state.glob(".restore-*")), "the staging folder is removed"
+
+
+def test_a_move_that_fails_puts_back_what_was_moved(state: Path, config: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    archive(other, played("trick-raiders", 9, TR_SETUP), "game-0002-finished.journal")
+    save_tagmap(other, TagMap("tenno", {}))
+    (other / "last-setup.json").write_text('{"game": null, "lang": "de", "setups": {}}\n', "utf-8")
+    data = backup.make_backup(other, None)
+    real_replace = os.replace
+    failed = []
+
+    def failing(source: str | Path, target: str | Path) -> None:
+        """The disk is full once, when the tag map (after the last set-up) is moved in."""
+        if Path(target).name == "tags-tenno.json" and not failed:
+            failed.append(target)
+            raise OSError(28, "No space left on device", str(target))
+        real_replace(source, target)
+
+    monkeypatch.setattr(backup.os, "replace", failing)
+    reason = _refused(state, config, data)
+    assert reason.startswith("Nothing was restored") and "No space left on device" in reason
+    assert failed, "the failure was reached: the last set-up had been replaced and was put back"

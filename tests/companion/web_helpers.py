@@ -15,7 +15,7 @@ from pathlib import Path
 
 import waitress  # type: ignore[import-untyped]
 
-from companion.web.server import create_app
+from companion.web.server import SERVER_OPTIONS, create_app
 
 
 class Served:
@@ -28,7 +28,7 @@ class Served:
             from flask import request
 
             app.before_request(lambda: on_request(request.full_path))
-        self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+        self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, **SERVER_OPTIONS)
         self.port = self.server.effective_port
         self.base = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -97,8 +97,3 @@ class Client:
         found = re.search(r'name="csrf" value="([^"]+)"', self.get(page).text)
         assert found, f"{page} has no form token"
         return found.group(1)
-
-
-def download_backup(client: Client, pin: str) -> Reply:
-    """The backup, as the page's form asks for it: the device's PIN and the form token."""
-    return client.post("/backup.tar.gz", {"csrf": client.csrf("/backup"), "pin": pin})
