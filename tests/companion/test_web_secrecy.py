@@ -86,8 +86,10 @@ def test_two_plays_differing_only_in_hidden_cards_serve_the_same_live_table(
 CSRF = re.compile(r'(name="csrf" value=")[^"]+')
 
 
-def _every_route(client: Client, pin: str, target: str) -> dict[str, tuple[int, bytes]]:
-    """Every route of the page, read as a phone would: each GET, the backup, and each change refused."""
+def _every_route(client: Client, pin: str, target: str, state: Path) -> dict[str, tuple[int, bytes]]:
+    """Every route of the page, read as a phone would: each GET, the backup, and each change refused.
+
+    The settings page names the state folder, which is not the same for the two servers: it reads as STATE."""
     gets = {"/static/<path:filename>": "/static/x.css", "/style.css": "/style.css", "/live.js": "/live.js",
             "/": "/", "/live.json": "/live.json", "/live.png": "/live.png", "/history": "/history",
             "/history.csv": "/history.csv", "/cards": "/cards", "/rules": "/rules", "/backup": "/backup",
@@ -100,13 +102,13 @@ def _every_route(client: Client, pin: str, target: str) -> dict[str, tuple[int, 
     for rule, path in gets.items():
         reply = client.get(path)
         served[rule] = (reply.status, reply.body if rule == "/live.png"
-                        else CSRF.sub(r"\1T", VERSION.sub(r"\1V", reply.text)).encode())
+                        else CSRF.sub(r"\1T", VERSION.sub(r"\1V", reply.text)).replace(str(state), "STATE").encode())
     reply = client.post("/backup", {"csrf": client.csrf("/backup"), "pin": pin})
     assert reply.status == 200, reply.text[:300]
     served["POST /backup"] = (reply.status, reply.body)
     for path in ("/backup", "/restore", "/settings", "/enroll?game=samurai-spirit"):
         refused = client.post(path, {"target": target})
-        served[f"POST {path} refused"] = (refused.status, CSRF.sub(r"\1T", refused.text).encode())
+        served[f"POST {path} refused"] = (refused.status, CSRF.sub(r"\1T", refused.text).replace(str(state), "STATE").encode())
     return served
 
 
@@ -149,8 +151,8 @@ def test_every_route_and_the_backup_serve_the_same_bytes_whatever_the_hidden_car
         _put(dir_a, inputs[:cut])
         _put(dir_b, twin[:cut])
         assert (dir_a / CURRENT).read_bytes() != (dir_b / CURRENT).read_bytes()
-        served_a = _every_route(client_a, pin_a, target)
-        served_b = _every_route(client_b, pin_b, target)
+        served_a = _every_route(client_a, pin_a, target, dir_a)
+        served_b = _every_route(client_b, pin_b, target, dir_b)
         for route in served_a:
             assert served_a[route] == served_b[route], f"input {cut}: {route} differs"
 
@@ -166,6 +168,6 @@ def test_the_route_comparison_finds_a_backup_that_holds_the_game_in_progress(
     _put(dir_a, inputs[:cut])
     _put(dir_b, twin[:cut])
     target = UI.tag_targets()[0]
-    served_a = _every_route(client_a, pin_a, target)
-    served_b = _every_route(client_b, pin_b, target)
+    served_a = _every_route(client_a, pin_a, target, dir_a)
+    served_b = _every_route(client_b, pin_b, target, dir_b)
     assert [route for route in served_a if served_a[route] != served_b[route]] == ["POST /backup"]
