@@ -67,7 +67,7 @@ def members(data: bytes) -> dict[str, bytes]:
         for info in tar:
             handle = tar.extractfile(info)
             out[info.name] = handle.read() if handle else b""
-    out.pop("history.sqlite3", None)  # written with its own page times; it holds no game in progress
+    out.pop("history.sqlite3", None)  # compared byte for byte in test_web_secrecy.py (the same for both here)
     return out
 
 
