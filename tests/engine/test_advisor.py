@@ -19,9 +19,12 @@ from engine.core.errors import RuleError
 from engine.core.match import Match
 from engine.core.registry import entry, game_names, get_game
 from engine.protocol import ProtocolSession
+from tests.sizes import sized
 
 ADVISED = [name for name in game_names() if entry(name).advisor]
 BUDGET = Budget(playouts=24)
+TWIN_SEEDS = sized(ci=1, long=2)
+"""Games per set-up in the twin test; at the CI size still 3 set-ups and several decisions each."""
 
 
 def _decisions(name: str, setup: dict[str, Any], seed: int, inputs: list[Any], every: int) -> list[Match]:
@@ -51,12 +54,13 @@ def test_samurai_spirit_and_trick_raiders_register_an_advisor() -> None:
         assert hooks.STRENGTH_TABLES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ADVISED)
 def test_twins_that_differ_only_in_hidden_identities_get_the_same_advice(name: str) -> None:
     hooks = entry(name).hooks()
     compared = 0
     for setup in hooks.SETUPS[:3]:
-        for seed in range(2):
+        for seed in range(TWIN_SEEDS):
             inputs = hooks.play_inputs(setup, seed)
             twin_seed, twin_inputs = hooks.hidden_twin(setup, seed, inputs)
             assert twin_inputs != inputs or twin_seed != seed or not any(getattr(v, "hidden", False) for v in inputs)
