@@ -1,7 +1,8 @@
 """The live page in a real headless browser (Debian's Chromium) follows the table by itself.
 
-Chromium is installed by `bash scripts/dev test` when it runs as root with
-apt-get (as CI does); elsewhere the test is skipped and says why.
+Chromium is a system package: `bash scripts/dev test` installs it before
+the tests when it is missing and it runs as root with apt-get (as CI does).
+Without it the browser tests are skipped and say why; a test never installs.
 The browser is watched through the server: after an input is saved, the
 page must fetch the picture of the new version, which it does only once
 its script has seen the new state and rewritten the page.
@@ -33,13 +34,12 @@ WAIT_S = 30.0
 
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    """Debian's Chromium; `bash scripts/dev test` installs it (as root with apt-get) before the tests run."""
     for name in ("chromium", "chromium-browser"):
         found = shutil.which(name)
         if found:
             return found
-    pytest.skip("Chromium is not installed: `sudo apt-get install chromium` (bash scripts/dev test does it when "
-                "run as root), then the tests again")
+    pytest.skip("Chromium is not installed: `bash scripts/dev test` installs it when run as root with "
+                "apt-get; elsewhere run `sudo apt-get install chromium`, then the tests again")
 
 
 class Requests:

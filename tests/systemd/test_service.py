@@ -57,11 +57,23 @@ def test_security_exposure_is_low(tmp_path: Path) -> None:
     assert float(match.group(1)) <= 2.0
 
 
+def _source_copy(tmp_path: Path) -> Path:
+    """install.sh from a copy of this checkout: pip builds in the source folder (build/, *.egg-info), and
+    those must not change under the other tests, which run at the same time, nor linger in the checkout."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "artefacts",
+        "demo-out"))
+    return source / "systemd" / "install.sh"
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not os.access(sys.executable, os.X_OK), reason="no python")
 def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     scratch = tmp_path / "root"
     env = dict(os.environ, COMPANION_INSTALL_ROOT=str(scratch))
-    first = subprocess.run(["bash", str(INSTALL), "--enable-spi", "--no-start"], env=env, capture_output=True,
+    install = _source_copy(tmp_path)
+    first = subprocess.run(["bash", str(install), "--enable-spi", "--no-start"], env=env, capture_output=True,
                            text=True, timeout=600)
     assert first.returncode == 0, first.stderr
     config = scratch / "etc/table-companion/companion.toml"
@@ -73,22 +85,22 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert (scratch / "opt/table-companion/venv/bin/companion").exists()
     assert cfg.state_dir == Path("/var/lib/table-companion"), "enroll by hand must find the service's folder"
     config.write_text(EXAMPLE.replace('backend = "rc522"', 'backend = "pn532"'))
-    second = subprocess.run(["bash", str(INSTALL), "--no-start"], env=env, capture_output=True, text=True,
+    second = subprocess.run(["bash", str(install), "--no-start"], env=env, capture_output=True, text=True,
                             timeout=600)
     assert second.returncode == 0, second.stderr
     assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
-    without_web = subprocess.run(["bash", str(INSTALL), "--no-start", "--no-web"], env=env, capture_output=True,
+    without_web = subprocess.run(["bash", str(install), "--no-start", "--no-web"], env=env, capture_output=True,
                                  text=True, timeout=600)
     assert without_web.returncode == 0 and not web_unit.exists(), "--no-web removes the web page's unit"
     assert 'state_dir = "/var/lib/table-companion"' in second.stdout, "an older config without it is pointed out"
     state = scratch / "var/lib/table-companion"
     (state / "tags.json").write_text("{}")
-    gone = subprocess.run(["bash", str(INSTALL), "--uninstall"], env=env, capture_output=True, text=True,
+    gone = subprocess.run(["bash", str(install), "--uninstall"], env=env, capture_output=True, text=True,
                           timeout=120)
     assert gone.returncode == 0 and not (scratch / "opt/table-companion").exists()
     assert not (scratch / "etc/systemd/system/table-companion.service").exists()
     assert (state / "tags.json").exists(), "saved data stays unless --purge"
-    subprocess.run(["bash", str(INSTALL), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
+    subprocess.run(["bash", str(install), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
                    timeout=120)
     assert not state.exists() and not config.exists()
 
