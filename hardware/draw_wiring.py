@@ -91,7 +91,9 @@ def draw(path: Path) -> Path:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    started_fonts = not pygame.font.get_init()
+    # Leave the font module as it was found: quitting it frees every Font made before (a process
+    # that already draws text, such as the test run, would crash at its next line of text).
+    was_up = pygame.font.get_init()
     pygame.font.init()
     try:
         title_font = pygame.font.Font(None, 40)
@@ -142,9 +144,7 @@ def draw(path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
     finally:
-        # Only if this call started it: quitting fonts another part of the process still holds
-        # (a screen's text cache) makes their next use crash the interpreter.
-        if started_fonts:
+        if not was_up:
             pygame.font.quit()
     return path
 
