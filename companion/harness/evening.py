@@ -20,6 +20,7 @@ per game an undo is made right after a restart.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -130,10 +131,8 @@ class Child:
         self.proc.wait()
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):  # the pipe of a killed child may already be broken
                     stream.close()
-                except OSError:
-                    pass
 
     def quit(self) -> None:
         try:

@@ -60,13 +60,12 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     regions = _regions(painter, screen, prompt, buttons, game.board_min_height(screen, painter))
     chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind)
-    if regions.main.height <= 0:
-        pass  # the to-do panel took the whole main area (see `_split_todo`)
-    elif drawer is not None:
+    # When the to-do panel took the whole main area (see `_split_todo`), nothing else is drawn there.
+    if regions.main.height > 0 and drawer is not None:
         drawer(screen, painter, regions.main)
-    elif screen.notice:
+    elif regions.main.height > 0 and screen.notice:
         _draw_detail_under_notice(painter, regions.main, screen)
-    else:
+    elif regions.main.height > 0:
         chrome.draw_detail(painter, regions.main, screen.detail, palette.BACKGROUND, screen.page)
     if regions.todo is not None:
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)

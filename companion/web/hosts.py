@@ -17,6 +17,7 @@ No web library: the device imports this to show the page's address.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import re
@@ -61,7 +62,8 @@ def _from_routes(fib_trie: Path = Path("/proc/self/net/fib_trie"),
                  if_inet6: Path = Path("/proc/self/net/if_inet6")) -> set[str]:
     """The kernel's local addresses: IPv4 `/32 host LOCAL` routes, and IPv6 addresses that are not link-local."""
     found: set[str] = set()
-    try:
+    # Either file may be missing or unreadable (another kernel, a sandbox): the other sources still name us.
+    with contextlib.suppress(OSError, UnicodeDecodeError):
         last = ""
         for line in fib_trie.read_text("ascii").splitlines():
             words = line.split()
@@ -69,15 +71,11 @@ def _from_routes(fib_trie: Path = Path("/proc/self/net/fib_trie"),
                 last = words[1]
             elif words[:3] == ["/32", "host", "LOCAL"] and last:
                 found.add(last)
-    except (OSError, UnicodeDecodeError):
-        pass
-    try:
+    with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
         for line in if_inet6.read_text("ascii").splitlines():
             words = line.split()
             if len(words) >= 4 and len(words[0]) == 32 and int(words[3], 16) & 0xF0 != 0x20:
                 found.add(str(ipaddress.IPv6Address(int(words[0], 16))))
-    except (OSError, UnicodeDecodeError, ValueError):
-        pass
     return found
 
 
@@ -188,10 +186,8 @@ class AllowedHosts:
     def _look(self) -> None:
         self._looked = self._clock()
         known = set(LOOPBACK_NAMES) | self.extra
-        try:
+        with contextlib.suppress(OSError):  # no hostname to be had: loopback and the addresses still count
             known |= self._names()
-        except OSError:
-            pass
         known |= {str(a) for a in (_address(t) for t in self._addresses()) if a is not None}
         self._known = known
 
@@ -256,10 +252,8 @@ def record_listen(state_dir: Path, host: str, port: int) -> bool:
 
 
 def forget_listen(state_dir: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):  # a folder gone read-only: the device then shows a stale address
         (state_dir / LISTEN_FILE).unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 def device_urls(state_dir: Path) -> list[str]:

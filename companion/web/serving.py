@@ -14,6 +14,7 @@ and `maintenance`, `HTTPChannel.received`).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -83,11 +84,9 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
             return
         addr = self.fix_addr(addr)
         if self._held_by(client_key(str(addr[0]))) >= self.limits.per_client:
-            try:
+            with contextlib.suppress(OSError):  # a client already gone needs no answer
                 conn.setblocking(False)
                 conn.send(BUSY)
-            except OSError:
-                pass
             conn.close()
             return
         self.channel_class(self, conn, addr, self.adj, map=self._map)
