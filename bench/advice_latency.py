@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from companion.advice import AdviceDesk
+from companion.app.advice import AdviceDesk
 from engine.core.match import Match
 from engine.core.registry import entry, get_game
 from engine.games.samurai_spirit.heuristic import HeuristicPolicy

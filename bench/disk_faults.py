@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.app import App
-from companion.demo import DemoTable
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
-from companion.storage import FaultyFileSystem, JournalFile, load_journal
+from companion.harness.demo import DemoTable
+from companion.runtime.storage import FaultyFileSystem, JournalFile, load_journal
 from engine import RuleError
 from engine.games.samurai_spirit.play import Play
 

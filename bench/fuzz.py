@@ -3,7 +3,7 @@
     .venv/bin/python bench/fuzz.py [--events 100000] [--seed 1]
     .venv/bin/python bench/fuzz.py --protocol 25000 [--seed 1]
 
-See companion/fuzz.py for what is sent and what is checked after each event
+See companion/harness/fuzz.py for what is sent and what is checked after each event
 or line. With --protocol, the lines are checked one by one in process, then
 sent again in one go through a pipe to `python -m companion.cli engine`,
 which must answer every line with one line of JSON and exit normally.
@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.fuzz import fuzz, protocol_fuzz, through_pipe
+from companion.harness.fuzz import fuzz, protocol_fuzz, through_pipe
 
 
 def app_trial(events: int, seed: int, game: str | None = None) -> None:

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/power_cut.py [--trials 200]
 
-See companion/power_cut.py for the method.
+See companion/harness/power_cut.py for the method.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def main() -> None:
     parser.add_argument("--game", help="the registered game to play and kill (default: the first)")
     args = parser.parse_args()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from companion.power_cut import run_trials
+    from companion.harness.power_cut import run_trials
 
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as work:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pygame
 
-from companion.demo import DemoTable
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
+from companion.harness.demo import DemoTable
 from companion.screens import render
 from companion.screens.text import TextCache
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from companion.demo import DemoTable
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
+from companion.harness.demo import DemoTable
 from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import render

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.config import ConfigError
 from companion.i18n import LANGUAGES
-from companion.startup import skip_pkg_resources
+from companion.runtime.config import ConfigError
+from companion.runtime.startup import skip_pkg_resources
 from drivers.errors import DriverError
 from engine import RuleError, game_names
 
@@ -88,7 +88,7 @@ def _add_game(p: argparse.ArgumentParser, help_text: str = "the game (default: %
 
 
 def _cmd_engine(args: argparse.Namespace) -> int:
-    from companion import engine_cmd
+    from companion.commands import engine as engine_cmd
 
     return engine_cmd.run()
 
@@ -112,25 +112,25 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from companion import demo
+    from companion.harness import demo
 
     return demo.run(args)
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from companion import run_cmd
+    from companion.commands import run as run_cmd
 
     return run_cmd.run(args)
 
 
 def _cmd_enroll(args: argparse.Namespace) -> int:
-    from companion import enroll_cmd
+    from companion.commands import enroll as enroll_cmd
 
     return enroll_cmd.run(args)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from companion import replay_cmd
+    from companion.commands import replay as replay_cmd
 
     return replay_cmd.run(args)
 
@@ -148,7 +148,7 @@ def _cmd_web(args: argparse.Namespace) -> int:
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
-    from companion import advise_cmd
+    from companion.commands import advise as advise_cmd
 
     return advise_cmd.run(args)
 
@@ -192,7 +192,7 @@ def _doctor(words: list[str]) -> int:
     known, _ = options.parse_known_args(words)
     lang = known.lang
     if not {"-h", "--help"} & set(words) and (known.config is not None or lang is None):
-        from companion.config import load_config
+        from companion.runtime.config import load_config
 
         try:
             configured = load_config(known.config).language
@@ -261,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_enroll)
 
     p = sub.add_parser("replay", help="print a saved game step by step")
-    from companion import replay_cmd
+    from companion.commands import replay as replay_cmd
 
     replay_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_replay)
@@ -281,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("advise", help="the advisor at every decision of a saved game (what the table chose, "
                                       "each option's win chance)")
-    from companion import advise_cmd
+    from companion.commands import advise as advise_cmd
 
     advise_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_advise)

@@ -113,10 +113,10 @@ mkdir -p "$ROOT$CONFIG_DIR"
 if [ ! -f "$ROOT$CONFIG_DIR/companion.toml" ]; then
     # app.state_dir is written out so `companion enroll --config ...` run by hand
     # uses the service's folder, not the companion user's ~/.local/state.
-    "$ROOT$VENV/bin/python" -c "import sys; from companion.config import installed_config; sys.stdout.write(installed_config(sys.argv[1]))" \
+    "$ROOT$VENV/bin/python" -c "import sys; from companion.runtime.config import installed_config; sys.stdout.write(installed_config(sys.argv[1]))" \
         "$STATE_DIR" > "$ROOT$CONFIG_DIR/companion.toml"
     say "wrote $CONFIG_DIR/companion.toml (edit it for your reader and pins)"
-elif ! "$ROOT$VENV/bin/python" -c "import sys; from companion.config import load_config; sys.exit(str(load_config(sys.argv[1]).state_dir) != sys.argv[2])" \
+elif ! "$ROOT$VENV/bin/python" -c "import sys; from companion.runtime.config import load_config; sys.exit(str(load_config(sys.argv[1]).state_dir) != sys.argv[2])" \
         "$ROOT$CONFIG_DIR/companion.toml" "$STATE_DIR" 2>/dev/null; then
     say "note: $CONFIG_DIR/companion.toml does not set the state folder to $STATE_DIR; add under [app]:"
     say "    state_dir = \"$STATE_DIR\""

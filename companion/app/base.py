@@ -15,20 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.app.language_step import LanguageFirst
 from companion.games.base import GameUI, Menu, Text
 from companion.history.menu import FirstMenuExtras
 from companion.i18n import CatalogError, Translator
-from companion.language_step import LanguageFirst
-from companion.remembered import Remembered
-from companion.saving import SaveQueue
-from companion.storage import FileSystem, JournalFile
-from companion.tagmap import TagMap
+from companion.runtime.remembered import Remembered
+from companion.runtime.saving import SaveQueue
+from companion.runtime.storage import FileSystem, JournalFile
+from companion.runtime.tagmap import TagMap
 from engine import Event, Match, Prompt, RuleError
 from engine.core.journal import Damage
 from engine.core.messages import Message, msg
 
 if TYPE_CHECKING:
-    from companion.advice import AdviceDesk
+    from companion.app.advice import AdviceDesk
 
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""

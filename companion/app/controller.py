@@ -3,7 +3,7 @@
 One controller for the whole life of the program on the table: resume or
 set up a game, play it, undo, end it. It is driven by `handle(event)` and
 `tick(now)` and describes what to show with `screen()`; the loop in
-`companion.loop` feeds it from the drivers' queue and draws. Nothing here
+`companion.runtime.loop` feeds it from the drivers' queue and draws. Nothing here
 touches a device, so every path is testable with plain event values.
 
 Order of work for each accepted input: the engine accepts it, the journal
@@ -34,16 +34,16 @@ from companion.app.setup_steps import SetupSteps
 from companion.app.web_requests import WebRequests
 from companion.games.base import GameUI, Menu, Text
 from companion.i18n import Translator
-from companion.remembered import load_memory
-from companion.saving import SaveQueue
+from companion.runtime.remembered import load_memory
+from companion.runtime.saving import SaveQueue
+from companion.runtime.storage import CURRENT, REAL_DISK, FileSystem, JournalFile
+from companion.runtime.tagmap import TagMap
 from companion.screen_model import Screen
-from companion.storage import CURRENT, REAL_DISK, FileSystem, JournalFile
-from companion.tagmap import TagMap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine.core.messages import msg
 
 if TYPE_CHECKING:
-    from companion.advice import AdviceDesk
+    from companion.app.advice import AdviceDesk
 
 
 class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
@@ -61,7 +61,7 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
         self.home_game = home_game
         """The game --game or app.game fixes; a resumed game of another kind is followed by this one."""
         self.advice = advice
-        """Advice on a long press of OK (companion.advice); None: no advisor."""
+        """Advice on a long press of OK (companion.app.advice); None: no advisor."""
         self.games = dict(games or {})
         """Game name -> title for the first menu; with one game or none the menu is skipped."""
         self.switch_game = switch_game

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion import undo_offer
 from companion.app.base import AppBase
+from companion.games import undo_offer
 from companion.games.base import Menu
 from companion.screen_model import PAGE_SECONDS, Screen
 from drivers.config import BUTTON_NAMES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu, Text
-from companion.tagmap import save_tagmap
+from companion.runtime.tagmap import save_tagmap
 from engine import RuleError
 from engine.core.messages import msg
 

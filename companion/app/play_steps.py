@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion import undo_offer
 from companion.app.base import MAX_LINES, AppBase, engine_words
+from companion.games import undo_offer
 from companion.games.base import Text
 from companion.history import game_over
-from companion.saving import Job
+from companion.runtime.saving import Job
 from engine import Choose, Input, Match, RuleError
 from engine.core.messages import Message, msg
 
@@ -114,7 +114,7 @@ class PlaySteps(AppBase):
         self._confirm_action = self._undo
 
     def _answer_offer(self, reply: str) -> None:
-        """An undo the game offers (see companion.undo_offer): OK confirms, then undoes back; Next or Pass plays on."""
+        """An undo the game offers (see companion.games.undo_offer): OK confirms, then undoes back; Next or Pass plays on."""
         assert self.match is not None
         if reply != undo_offer.UNDO:
             self._apply([Choose(reply)])

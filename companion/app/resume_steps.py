@@ -1,6 +1,6 @@
 """The state folder at start-up, the unfinished game's resume question, putting games aside.
 
-Also what each owed disk job does (companion.saving keeps them in order and
+Also what each owed disk job does (companion.runtime.saving keeps them in order and
 retries them), since opening the folder and archiving games are such jobs.
 """
 
@@ -10,13 +10,13 @@ import math
 from pathlib import Path
 
 from companion.app.base import AppBase, engine_words
+from companion.app.resume_info import damage_line, game_lines
 from companion.games.base import Menu, Text
 from companion.history import game_archived
 from companion.history.menu import web_lines
-from companion.resume_info import damage_line, game_lines
-from companion.saving import Job
-from companion.storage import load_journal, unfinished
-from companion.web.pin import device_pin
+from companion.runtime.saving import Job
+from companion.runtime.storage import load_journal, unfinished
+from companion.runtime.web_pin import device_pin
 from engine import Match, RuleError
 from engine.core.messages import msg
 

@@ -1,6 +1,6 @@
 """Before a game: the game menu, the set-up questions, the start of play.
 
-The answers are remembered (companion.remembered) so the same table again is one OK per question.
+The answers are remembered (companion.runtime.remembered) so the same table again is one OK per question.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.app.base import AppBase, engine_words
+from companion.app.language_step import LanguageFirst
 from companion.games.base import Menu
 from companion.history import game_started
 from companion.history.menu import (
@@ -18,10 +19,9 @@ from companion.history.menu import (
     first_menu_extras,
     statistics_menu,
 )
-from companion.language_step import LanguageFirst
-from companion.remembered import Remembered, save_memory
-from companion.saving import Job
-from companion.web.pin import new_pin
+from companion.runtime.remembered import Remembered, save_memory
+from companion.runtime.saving import Job
+from companion.runtime.web_pin import new_pin
 from engine import Match, RuleError
 from engine.core.messages import msg
 

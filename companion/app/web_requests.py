@@ -1,6 +1,6 @@
 """Enrolment asked for from the web page: show which card to tap, bind the next tag, answer the page.
 
-The web process writes a request file (companion.web.enroll_files); the app
+The web process writes a request file (companion.runtime.enrol_requests); the app
 looks for it from `tick`, at most once a second (a stat of one path). Only
 in the first menu and the set-up questions does it wake the idle loop for
 that, once a second; during a game the look rides on whatever wakes the
@@ -25,9 +25,7 @@ from typing import Any
 
 from companion.app.base import AppBase
 from companion.games.registry import game_title, registered_games
-from companion.screen_model import Screen
-from companion.tagmap import save_tagmap
-from companion.web.enroll_files import (
+from companion.runtime.enrol_requests import (
     GAME_ON,
     REQUEST_SECONDS,
     EnrolRequest,
@@ -36,6 +34,8 @@ from companion.web.enroll_files import (
     take_request,
     write_result,
 )
+from companion.runtime.tagmap import save_tagmap
+from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine import RuleError
 from engine.core.messages import Message, msg

@@ -30,12 +30,12 @@ from companion.games.base import GameUI
 from engine import RuleError
 from engine.core.messages import Message, msg
 
-NOT_GAMES = frozenset({"base", "registry", "tagged_components"})
+NOT_GAMES = frozenset({"base", "registry", "tagged_components", "undo_offer"})
 """The package's own modules: the contract, this registry and the defaults games share."""
 
 
 class DemoScripts(Protocol):
-    """Makes a game's scripted table (companion.demo): the people at the table, played by a program."""
+    """Makes a game's scripted table (companion.harness.demo): the people at the table, played by a program."""
 
     def __call__(self, table: Any, *args: Any) -> Any: ...
 
@@ -55,7 +55,7 @@ class GameRegistration:
     ui              makes the game's words, set-up questions and table-event mapping
     screens_package the package under companion.screens with its `SCREENS`
     demo_script     the scripted table of `companion demo` and the fuzzer: called with (table, *args),
-                    `.from_setup(table, setup)` or `.random(table, rng)` (see companion.demo)
+                    `.from_setup(table, setup)` or `.random(table, rng)` (see companion.harness.demo)
     policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
     simulate        (setup or None for the default, games, seed) -> (lines of a report, inputs played)
     random_setup    a random legal set-up for the engine protocol's fuzzer

@@ -1,6 +1,6 @@
 """Samurai Spirit's scripted table for `companion demo`, the fuzzer and the power-cut trials.
 
-The generic `companion.demo.DemoTable` owns the drivers and the snapshots;
+The generic `companion.harness.demo.DemoTable` owns the drivers and the snapshots;
 this script knows what a Samurai Spirit table does: tap the boards at set-up,
 fight by tapping the Raider stack's top card, and show once each a refused
 press, an unknown tag, a lost reader and an undo.

@@ -23,8 +23,8 @@ from companion.games.base import AnsweredSetup, Menu, Text
 from companion.games.registry import GameRegistration
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.trick_raiders_demo import TrickRaidersDemo
+from companion.games.undo_offer import UNDO
 from companion.i18n import Translator
-from companion.undo_offer import UNDO
 from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.trick_raiders import TrickRaiders

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.config import installed_config
 from companion.games import game_ui, registration
 from companion.harness.table_script import view_digest
-from companion.storage import CURRENT, load_journal
+from companion.runtime.config import installed_config
+from companion.runtime.storage import CURRENT, load_journal
 
 GAMES = ("samurai-spirit", "trick-raiders", "tenno", "samurai-knizia")
 NEW_TAG = "04E0E1E2E3E4E5"

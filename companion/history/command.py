@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.config import load_config, resolve_state_dir
 from companion.history.db import open_history
 from companion.history.stats import compute, stat_lines
 from companion.i18n import LANGUAGES, Translator
+from companion.runtime.config import load_config, resolve_state_dir
 from engine.core.messages import msg
 
 CSV_COLUMNS = ("journal", "game", "started", "ended", "result", "seats", "players", "variant", "winners",

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.history.record import GameRecord, record_of
-from companion.storage import CURRENT, FINISHED_DIR, utc_stamp
+from companion.runtime.storage import CURRENT, FINISHED_DIR, utc_stamp
 
 DB_NAME = "history.sqlite3"
 SIDE_FILES = ("-wal", "-shm")

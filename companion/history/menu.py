@@ -17,8 +17,8 @@ from pathlib import Path
 from companion.games.base import Menu, Text
 from companion.history.db import archived_journals, open_history
 from companion.history.stats import compute, stat_lines
-from companion.web.hosts import device_urls
-from companion.web.pin import device_pin
+from companion.runtime.addresses import device_urls
+from companion.runtime.web_pin import device_pin
 from engine.core.messages import Message, msg
 
 STATISTICS = "statistics"

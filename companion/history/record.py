@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.storage import journal_game, load_journal
+from companion.runtime.storage import journal_game, load_journal
 from engine import RuleError
 from engine.core.outcome import TABLE
 

@@ -47,8 +47,8 @@ from typing import IO
 
 from companion.games import game_ui, registered_games
 from companion.history.db import DB_NAME, open_history
-from companion.remembered import MEMORY, load_memory
-from companion.storage import (
+from companion.runtime.remembered import MEMORY, load_memory
+from companion.runtime.storage import (
     CURRENT,
     FINISHED_DIR,
     copy_new,
@@ -57,8 +57,8 @@ from companion.storage import (
     utc_stamp,
     write_atomic,
 )
-from companion.tagmap import FILE_NAME as LEGACY_TAGS
-from companion.tagmap import parse_tagmap
+from companion.runtime.tagmap import FILE_NAME as LEGACY_TAGS
+from companion.runtime.tagmap import parse_tagmap
 from engine import RuleError
 from engine.core.messages import Message, msg
 
@@ -316,7 +316,7 @@ def _check_content(kind: str, name: str, data: bytes, staged: Path, config: Path
         if problem is not None:
             raise RuleError(msg("{path}: {reason}", path=name, reason=problem))
     elif kind == CONFIG_MEMBER:
-        from companion.config import ConfigError, load_config
+        from companion.runtime.config import ConfigError, load_config
 
         if config is None:
             return msg("{file}: the web page was started without a configuration file; left out.", file=name)

@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 from types import FrameType
 
-from companion.config import ENV_CONFIG, load_config, resolve_state_dir
 from companion.i18n import LANGUAGES
+from companion.runtime.config import ENV_CONFIG, load_config, resolve_state_dir
 
 DEFAULT_PORT = 8080
 
@@ -47,7 +47,7 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.web.hosts import AllowedHosts, forget_listen, page_urls, record_listen
+    from companion.runtime.addresses import AllowedHosts, forget_listen, page_urls, record_listen
     from companion.web.server import SERVER_OPTIONS, create_app
     from companion.web.serving import Limits, create_server
 

@@ -1,7 +1,7 @@
 """Enrolment from the web page: which card comes next, sending the request, and how far the device got.
 
 The page never binds a tag itself: it writes a request for the device
-(companion.web.enroll_files) and reads the device's answer. The words come
+(companion.runtime.enrol_requests) and reads the device's answer. The words come
 back as catalogue keys, so every visitor reads them in their own language.
 """
 
@@ -11,8 +11,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.tagmap import parse_tagmap, read_text_file, tag_map_file
-from companion.web.enroll_files import (
+from companion.runtime.enrol_requests import (
     FINAL,
     REQUEST_SECONDS,
     EnrolRequest,
@@ -21,6 +20,7 @@ from companion.web.enroll_files import (
     request_path,
     taken_path,
 )
+from companion.runtime.tagmap import parse_tagmap, read_text_file, tag_map_file
 from engine import RuleError
 from engine.core.messages import Message, msg
 

@@ -1,6 +1,6 @@
 """What stands between a phone on the home network and a change: the Host, a CSRF token, and the device's PIN.
 
-Every request must name this machine (companion.web.hosts), so a page on
+Every request must name this machine (companion.runtime.addresses), so a page on
 another site cannot reach the device through a name it controls (DNS
 rebinding). Forms carry a token that must equal the one in the browser's
 own cookie (SameSite=Strict, so another site's page cannot send it), and a
@@ -25,9 +25,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.storage import write_atomic
-from companion.web.hosts import AllowedHosts
-from companion.web.pin import read_pin
+from companion.runtime.addresses import AllowedHosts
+from companion.runtime.storage import write_atomic
+from companion.runtime.web_pin import read_pin
 from engine.core.messages import Message, msg
 
 CSRF_COOKIE = "companion_csrf"

@@ -22,9 +22,9 @@ from typing import Any
 
 from companion.app import App
 from companion.games import game_ui
+from companion.runtime.storage import CURRENT, FileSystem, load_journal
+from companion.runtime.tagmap import TagMap
 from companion.screen_model import Screen
-from companion.storage import CURRENT, FileSystem, load_journal
-from companion.tagmap import TagMap
 from engine import RuleError
 
 IMAGE_SIZE = (800, 480)

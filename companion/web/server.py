@@ -6,9 +6,9 @@ the state folder; the changes (restore, settings, a request to enroll a
 card) and the backup download need the device's PIN and a CSRF token
 (companion.web.guard): a backup holds every tag and every archived game.
 Wrong PINs are counted in the state folder. Only requests naming this
-machine are answered (companion.web.hosts), and no request body may be
+machine are answered (companion.runtime.addresses), and no request body may be
 longer than a backup upload (`SERVER_OPTIONS`). Enrolment writes only a
-request file the device answers (companion.web.enroll_files): the reader
+request file the device answers (companion.runtime.enrol_requests): the reader
 and the tag map stay the device's.
 """
 
@@ -26,19 +26,19 @@ from typing import Any
 from flask import Flask, Response, abort, make_response, render_template_string, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from companion.config import ConfigError, load_config
 from companion.games import game_ui, registered_games, registration
 from companion.history.command import csv_text
 from companion.history.db import History, memory_history
 from companion.history.stats import GameStats, compute, stat_lines
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from companion.storage import utc_stamp
-from companion.tagmap import parse_tagmap, read_text_file, tag_map_file
+from companion.runtime.addresses import AllowedHosts
+from companion.runtime.config import ConfigError, load_config
+from companion.runtime.enrol_requests import GAME_ON, write_request
+from companion.runtime.storage import utc_stamp
+from companion.runtime.tagmap import parse_tagmap, read_text_file, tag_map_file
 from companion.web import backup, enroll, pages, settings
 from companion.web.charts import rate_bars
-from companion.web.enroll_files import GAME_ON, write_request
 from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
-from companion.web.hosts import AllowedHosts
 from companion.web.live import LiveTable
 from engine import RuleError
 from engine.core.messages import Message, msg

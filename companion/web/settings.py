@@ -15,10 +15,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.config import Config, ConfigError, load_config
 from companion.games.base import Text
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
-from companion.storage import copy_new, utc_stamp, write_atomic
+from companion.runtime.config import Config, ConfigError, load_config
+from companion.runtime.storage import copy_new, utc_stamp, write_atomic
 from engine.core.messages import Message, msg
 
 EDITABLE: dict[str, Message] = {

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import registration
-from companion.storage import CURRENT, JournalFile
+from companion.runtime.storage import CURRENT, JournalFile
 from engine import Match, get_game
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.app import App
 from companion.games import game_ui
-from companion.tagmap import TagMap, virtual_tagmap, virtual_uid
+from companion.runtime.tagmap import TagMap, virtual_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Tap
 from engine.games.samurai_spirit.play import Play

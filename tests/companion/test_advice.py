@@ -1,4 +1,4 @@
-"""Advice at the table (companion.advice): the long press of OK, the workers, the words in the prompt.
+"""Advice at the table (companion.app.advice): the long press of OK, the workers, the words in the prompt.
 
 The workers are real processes (spawn); the tests wait for them by polling
 with a generous limit, never by a fixed sleep, and assert no timing.
@@ -12,9 +12,9 @@ from pathlib import Path
 from table_helpers import Clock, make, press, tap
 from test_app import set_up
 
-from companion.advice import AdviceDesk, Request, compute, from_plain, words
 from companion.app import App
-from companion.config import load_config
+from companion.app.advice import AdviceDesk, Request, compute, from_plain, words
+from companion.runtime.config import load_config
 from drivers.events import ButtonHeld
 from engine.core.advisor import Advice, Budget, Estimate, advise
 from engine.core.match import Match
@@ -140,7 +140,7 @@ def test_the_config_switch_and_budget(tmp_path: Path) -> None:
 def _journal(path: Path, moves: int) -> Match:
     import random
 
-    from companion.storage import JournalFile
+    from companion.runtime.storage import JournalFile
     from engine.games.samurai_spirit.heuristic import HeuristicPolicy
 
     match = _decision()

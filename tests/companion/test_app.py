@@ -11,8 +11,8 @@ import pytest
 from table_helpers import UI, Clock, make, move, press, tap
 
 from companion.app import App
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import TagMap, load_tagmap, virtual_uid
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import TagMap, load_tagmap, virtual_uid
 from drivers.events import ButtonHeld, CardPlaced, ReaderBack, ReaderLost
 from engine.games.samurai_spirit.policy import SimplePolicy
 
@@ -371,6 +371,6 @@ def test_a_setup_the_engine_chokes_on_cannot_crash_start_up(tmp_path: Path,
     def choke(*args: object) -> None:
         raise TypeError("unhashable type: 'list'")
 
-    monkeypatch.setattr("companion.storage.Match", choke)
+    monkeypatch.setattr("companion.runtime.storage.Match", choke)
     app = make(tmp_path)
     assert "cannot be rebuilt" in app.screen().detail[0] and "TypeError" in app.screen().detail[0]

@@ -65,7 +65,7 @@ def test_pygame_loads_its_default_font_without_pkg_resources() -> None:
     import subprocess
     import sys
 
-    code = ("from companion.startup import skip_pkg_resources; skip_pkg_resources(); import sys, pygame; "
+    code = ("from companion.runtime.startup import skip_pkg_resources; skip_pkg_resources(); import sys, pygame; "
             "pygame.font.init(); assert pygame.font.Font(None, 24).size('Kyuzo')[0] > 10; "
             "assert sys.modules['pkg_resources'] is None; print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

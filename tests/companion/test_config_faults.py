@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import ConfigError, load_config
+from companion.runtime.config import ConfigError, load_config
 
 
 def test_invalid_utf8_names_the_byte(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.storage import load_journal
+from companion.runtime.storage import load_journal
 
 ARTEFACTS = os.environ.get("COMPANION_ARTEFACTS")
 
@@ -79,8 +79,8 @@ def test_replay_of_a_missing_or_bad_journal_says_why(tmp_path: Path, capsys: pyt
 def test_full_game_through_the_loop_checks_journal_state_and_screens(tmp_path: Path) -> None:
     import pygame
 
-    from companion.demo import DemoTable
     from companion.games.samurai_spirit_demo import DEMO_SAMURAI
+    from companion.harness.demo import DemoTable
     from companion.screens import render
 
     table = DemoTable(tmp_path, 11, "easy", DEMO_SAMURAI, snapshots=False)
@@ -152,7 +152,7 @@ def test_replay_never_overwrites_earlier_snapshots_silently(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from companion import replay_cmd
+    from companion.commands import replay as replay_cmd
 
     journal = _short_journal(tmp_path)
     folder = tmp_path / "shots"
@@ -206,7 +206,7 @@ def test_demo_never_empties_a_state_folder_it_did_not_make(tmp_path: Path,
 
 
 def test_demo_reuses_its_own_state_folder(tmp_path: Path) -> None:
-    from companion.demo import DEMO_MARK, fresh_state_dir
+    from companion.harness.demo import DEMO_MARK, fresh_state_dir
 
     state = fresh_state_dir(tmp_path / "state")
     (state / "current.journal").write_text("last demo")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.demo import DemoTable
-from companion.fuzz import FuzzTable, fuzz, table_words
 from companion.games import registered_games
+from companion.harness.demo import DemoTable
+from companion.harness.fuzz import FuzzTable, fuzz, table_words
 
 SEEDS = 30
 

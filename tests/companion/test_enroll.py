@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.enroll import Enroller
+from companion.app.enrolment import Enroller
 from companion.games import game_ui
-from companion.tagmap import TagMap, load_tagmap, parse_tagmap
+from companion.runtime.tagmap import TagMap, load_tagmap, parse_tagmap
 from drivers.events import ButtonPressed, CardPlaced
 from engine import RuleError
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.fuzz import fuzz, protocol_fuzz, through_pipe
+from companion.harness.fuzz import fuzz, protocol_fuzz, through_pipe
 from tests.sizes import sized
 
 EVENTS = sized(ci=800, long=2500)

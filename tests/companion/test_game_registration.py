@@ -13,10 +13,10 @@ import pytest
 from table_helpers import Clock, make, press
 
 from companion.cli import main
-from companion.config import Config, ConfigError, load_config
+from companion.commands.run import choose_game
 from companion.games import registered_games, registration
-from companion.run_cmd import choose_game
-from companion.storage import CURRENT, journal_game
+from companion.runtime.config import Config, ConfigError, load_config
+from companion.runtime.storage import CURRENT, journal_game
 from engine import Match, RuleError, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def test_the_registry_lists_games_without_importing_them() -> None:
 
 def test_the_first_menu_shows_every_title_without_loading_a_game() -> None:
     titles, imported = _in_fresh_process(
-        "import sys; from companion.config import Config; from companion.run_cmd import game_menu; "
+        "import sys; from companion.runtime.config import Config; from companion.commands.run import game_menu; "
         f"print(game_menu(Config(), None)); print(sorted({GAME_MODULES}))")
     menu = ast.literal_eval(titles)
     assert menu["samurai-spirit"] == "Samurai Spirit" and menu["trick-raiders"] == "Trick Raiders"
@@ -161,7 +161,7 @@ def test_the_game_labels_the_physical_buttons(tmp_path: Path) -> None:
 def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
     from companion.app import App
     from companion.games import game_ui
-    from companion.tagmap import TagMap, virtual_tagmap
+    from companion.runtime.tagmap import TagMap, virtual_tagmap
 
     class Renamed:
         """Samurai Spirit's UI under another name: a second registered game for the menu."""

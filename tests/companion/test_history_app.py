@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.demo import DemoTable
+from companion.harness.demo import DemoTable
 from companion.history import open_history
 from companion.history.db import DB_NAME
 

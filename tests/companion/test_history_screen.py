@@ -9,8 +9,8 @@ import pytest
 
 from companion.app import App
 from companion.games import game_ui, registration
+from companion.runtime.tagmap import virtual_tagmap
 from companion.screens import render
-from companion.tagmap import virtual_tagmap
 from drivers.events import ButtonPressed
 from tests.companion.history_helpers import archive, played
 from tests.companion.test_readability import SIZES, check_type_floors

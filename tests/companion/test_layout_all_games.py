@@ -15,8 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.demo import DemoTable
 from companion.games import registered_games
+from companion.harness.demo import DemoTable
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.screens.display_list import DisplayList

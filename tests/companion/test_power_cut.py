@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.power_cut import Trials, judge, reference, run_trials
-from companion.storage import CURRENT
+from companion.harness.power_cut import Trials, judge, reference, run_trials
+from companion.runtime.storage import CURRENT
 from tests.sizes import sized
 
 TRIALS = sized(ci=4, long=8)

@@ -26,14 +26,14 @@ import pytest
 from table_helpers import UI, Clock, make, move, press, tap
 
 from companion import i18n
-from companion.config import KNOWN
-from companion.demo import DemoTable
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
+from companion.harness.demo import DemoTable
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.i18n_extract import extract
+from companion.runtime.config import KNOWN
+from companion.runtime.storage import CURRENT, FaultyFileSystem
 from companion.screen_model import Screen
 from companion.screens import render
-from companion.storage import CURRENT, FaultyFileSystem
 from engine.games.samurai_spirit.catalogue import SAMURAI
 
 LANG = "de"
@@ -287,8 +287,8 @@ def _problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: str | None
     """The problem screen `companion run --lang de` shows for this configuration and state folder."""
     import argparse
 
-    from companion import run_cmd
-    from companion.problem_screen import ProblemScreen
+    from companion.commands import run as run_cmd
+    from companion.runtime.problem_screen import ProblemScreen
 
     shown: list[Screen] = []
 
@@ -309,7 +309,7 @@ def _problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: str | None
 
 
 def test_the_problem_screens_speak_only_catalogue_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.state_lock import acquire
+    from companion.runtime.state_lock import acquire
 
     (tmp_path / "a-file").write_text("")
     (tmp_path / "snap").write_text("")
@@ -327,9 +327,9 @@ def test_the_problem_screens_speak_only_catalogue_words(tmp_path: Path, monkeypa
 
 
 def test_a_damaged_tag_map_is_said_in_catalogue_words(tmp_path: Path) -> None:
-    from companion.config import Config
-    from companion.problem_screen import ProblemScreen
-    from companion.run_cmd import _tag_map_lines, build_app
+    from companion.commands.run import _tag_map_lines, build_app
+    from companion.runtime.config import Config
+    from companion.runtime.problem_screen import ProblemScreen
 
     cases = ('{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:1-hat-none", "04A1B2C3": 5}}',
              '{"format": 1, "game": "samurai-spirit", "tags": {"04A1B2C3": "card:9-nope"}}',
@@ -351,8 +351,8 @@ def test_a_damaged_tag_map_is_said_in_catalogue_words(tmp_path: Path) -> None:
 
 
 def test_enrolment_speaks_only_catalogue_words(tmp_path: Path) -> None:
-    from companion.enroll import Enroller
-    from companion.tagmap import TagMap
+    from companion.app.enrolment import Enroller
+    from companion.runtime.tagmap import TagMap
     from drivers.events import ButtonPressed, CardPlaced, ReaderLost
 
     enroller = Enroller(UI, TagMap(UI.name), tmp_path, Clock(), lang=LANG, save=False)
@@ -368,8 +368,8 @@ def test_enrolment_speaks_only_catalogue_words(tmp_path: Path) -> None:
 def test_enroll_takes_the_language_from_lang_and_the_config(tmp_path: Path) -> None:
     import argparse
 
-    from companion import enroll_cmd
-    from companion.config import Config
+    from companion.commands import enroll as enroll_cmd
+    from companion.runtime.config import Config
 
     config = tmp_path / "companion.toml"
     config.write_text(f'[app]\nlanguage = "{LANG}"\n')
@@ -407,7 +407,7 @@ def _device_names() -> set[str]:
 
 
 def test_a_damaged_remembered_set_up_is_said_in_catalogue_words(tmp_path: Path) -> None:
-    from companion.remembered import MEMORY
+    from companion.runtime.remembered import MEMORY
 
     screens = []
     for n, text in enumerate(('{"lang": "xx"}', "[1]", '{"setups": 3}', "{")):

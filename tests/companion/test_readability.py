@@ -22,9 +22,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.demo import DemoTable
 from companion.games import registered_games
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
+from companion.harness.demo import DemoTable
 from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render

@@ -10,8 +10,8 @@ import pytest
 
 from companion.app import App
 from companion.games import game_ui
-from companion.storage import CURRENT
-from companion.tagmap import TagMap
+from companion.runtime.storage import CURRENT
+from companion.runtime.tagmap import TagMap
 from drivers.clock import FakeClock
 from drivers.events import ButtonPressed
 from drivers.reader import Reader

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.reader_keeper import ReaderKeeper
+from companion.runtime.reader_keeper import ReaderKeeper
 from drivers.errors import BackendUnavailable, ConfigError
 from drivers.event_queue import EventQueue
 from drivers.events import ReaderBack, ReaderLost

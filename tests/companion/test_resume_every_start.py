@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.config import Config, installed_config, load_config
+from companion.commands.run import build_app
 from companion.games import registered_games
-from companion.run_cmd import build_app
-from companion.storage import CURRENT, JournalFile
+from companion.runtime.config import Config, installed_config, load_config
+from companion.runtime.storage import CURRENT, JournalFile
 from drivers.events import ButtonPressed
 from engine import Match, get_game
 from engine.core.registry import entry

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import CONFIG_EXIT, Config
-from companion.problem_screen import ProblemScreen
-from companion.run_cmd import build_app
-from companion.state_lock import LOCKED_EXIT
-from companion.tagmap import FILE_NAME
+from companion.commands.run import build_app
+from companion.runtime.config import CONFIG_EXIT, Config
+from companion.runtime.problem_screen import ProblemScreen
+from companion.runtime.state_lock import LOCKED_EXIT
+from companion.runtime.tagmap import FILE_NAME
 from drivers.events import ButtonPressed, CardPlaced
 
 BAD_CONFIG = "[display]\nwidth = 12\n"

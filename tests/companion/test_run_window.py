@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import CONFIG_EXIT
+from companion.runtime.config import CONFIG_EXIT
 
 ARTEFACTS = os.environ.get("COMPANION_ARTEFACTS")
 
@@ -92,8 +92,8 @@ def test_a_missing_reader_does_not_stop_the_companion(tmp_path: Path) -> None:
 def test_the_gpio_buttons_report_a_press_on_release(monkeypatch: pytest.MonkeyPatch) -> None:
     """What hardware/README.md says (tests/drivers/test_hardware_docs.py): at the table a long
     press is only a long press, because `companion run` opens GPIO buttons with press_on_release."""
-    from companion.config import Config
-    from companion.run_cmd import open_devices
+    from companion.commands.run import open_devices
+    from companion.runtime.config import Config
 
     opened: dict[str, object] = {}
 

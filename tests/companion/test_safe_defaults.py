@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 from table_helpers import make, press, tap
 
-from companion import undo_offer
 from companion.app import App
 from companion.app.base import highlighted
-from companion.games import game_ui, registered_games
-from companion.storage import CURRENT
+from companion.games import game_ui, registered_games, undo_offer
+from companion.runtime.storage import CURRENT
 from engine import Match, Prompt
 from engine.core.registry import entry, get_game
 

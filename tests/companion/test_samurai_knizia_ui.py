@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from companion.app import App
-from companion.demo import DemoTable
 from companion.games import registered_games, registration
 from companion.games.registry import _modules
 from companion.games.samurai_knizia import SamuraiKniziaSetup, SamuraiKniziaUI
+from companion.harness.demo import DemoTable
 from companion.i18n import Translator
+from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
-from companion.tagmap import virtual_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Event, Match, Press, Tap
 from engine.core.messages import msg

@@ -21,10 +21,10 @@ import pytest
 from companion.app import App
 from companion.games import game_ui
 from companion.games.samurai_spirit import DIRECT_BUTTONS
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import virtual_tagmap, virtual_uid
+from companion.runtime.web_pin import PIN_FILE
 from companion.screens import render
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import virtual_tagmap, virtual_uid
-from companion.web.pin import PIN_FILE
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Match, Tap
 from engine.core.inputs import Input

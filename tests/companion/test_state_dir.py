@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import build_parser
-from companion.config import installed_config, load_config, resolve_state_dir
+from companion.runtime.config import installed_config, load_config, resolve_state_dir
 
 STATE = "/var/lib/table-companion"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.state_lock import LOCK_NAME, StateDirError, StateLocked, acquire
+from companion.runtime.state_lock import LOCK_NAME, StateDirError, StateLocked, acquire
 
-HOLD = ("import sys; from pathlib import Path; from companion.state_lock import acquire; "
+HOLD = ("import sys; from pathlib import Path; from companion.runtime.state_lock import acquire; "
         "lock = acquire(Path(sys.argv[1]), 'companion run'); print('held', flush=True); sys.stdin.read()")
 
 

@@ -18,8 +18,8 @@ import pytest
 from table_helpers import UI, Clock, make, move, press, tap
 
 from companion.app import App
-from companion.storage import CURRENT, FaultyFileSystem, load_journal
-from companion.tagmap import virtual_tagmap
+from companion.runtime.storage import CURRENT, FaultyFileSystem, load_journal
+from companion.runtime.tagmap import virtual_tagmap
 from engine import Input
 from engine.games.samurai_spirit.policy import SimplePolicy
 

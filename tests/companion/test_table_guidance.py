@@ -12,10 +12,10 @@ from table_helpers import UI, Clock, make, press, tap
 
 from companion import i18n
 from companion.app import App
-from companion.config import ConfigError, parse_config
-from companion.remembered import MEMORY
+from companion.runtime.config import ConfigError, parse_config
+from companion.runtime.remembered import MEMORY
+from companion.runtime.storage import CURRENT, FaultyFileSystem
 from companion.screen_model import PAGE_SECONDS
-from companion.storage import CURRENT, FaultyFileSystem
 
 
 def answer(app: App, option: str) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import installed_config
 from companion.harness.table_script import ScriptError, parse_line, parse_script
-from companion.tagmap import virtual_uid
+from companion.runtime.config import installed_config
+from companion.runtime.tagmap import virtual_uid
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
 

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from companion.games import game_ui
-from companion.tagmap import FILE_NAME, TagMap, load_tagmap, save_tagmap, tag_map_file, tag_map_path
+from companion.runtime.tagmap import (
+    FILE_NAME,
+    TagMap,
+    load_tagmap,
+    save_tagmap,
+    tag_map_file,
+    tag_map_path,
+)
 from engine import RuleError
 
 UI = game_ui("samurai-spirit")

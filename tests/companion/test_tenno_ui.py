@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from companion.app import App
-from companion.demo import DemoTable
 from companion.games.tenno import TennoSetup, TennoUI
+from companion.harness.demo import DemoTable
 from companion.i18n import Translator
+from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
-from companion.tagmap import virtual_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Choose, Match, Press, Tap
 from engine.core.messages import msg

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.demo import DemoTable
 from companion.games import registered_games
+from companion.harness.demo import DemoTable
 from companion.screen_model import Screen
 from engine import Match
 from engine.core.messages import Message

@@ -12,13 +12,13 @@ import pygame
 import pytest
 
 from companion.app import App
-from companion.demo import DemoTable
 from companion.games import registration
 from companion.games.trick_raiders import SEATS, TrickRaidersSetup, TrickRaidersUI
+from companion.harness.demo import DemoTable
 from companion.i18n import Translator
+from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
-from companion.tagmap import virtual_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Match, Press, Tap
 from engine.core.messages import msg

@@ -1,4 +1,4 @@
-"""An undo the game offers (companion.undo_offer), through the app, with Trick Raiders' revoke as the offer.
+"""An undo the game offers (companion.games.undo_offer), through the app, with Trick Raiders' revoke as the offer.
 
 Red fails to follow Diamonds in trick 1 and plays the 7 of Diamonds in
 trick 2: the screen says so at once and offers "Undo to trick 1" (OK) or
@@ -18,10 +18,10 @@ import pytest
 
 from companion.app import App
 from companion.games.trick_raiders import TrickRaidersUI
+from companion.games.undo_offer import UNDO, answer, labels, offered
+from companion.runtime.storage import CURRENT, FaultyFileSystem, FileSystem, load_journal
+from companion.runtime.tagmap import virtual_tagmap
 from companion.screens import TextCache, render
-from companion.storage import CURRENT, FaultyFileSystem, FileSystem, load_journal
-from companion.tagmap import virtual_tagmap
-from companion.undo_offer import UNDO, answer, labels, offered
 from engine import Choose, Input, Prompt
 from engine.core.messages import msg
 from engine.core.prompt import PLAY_ON, TABLE

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import load_config
 from companion.history import open_history
 from companion.i18n import LANGUAGES
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.runtime.config import load_config
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.runtime.web_pin import PIN_FILE, device_pin
 from companion.web import settings
 from companion.web.guard import MAX_TRIES
-from companion.web.pin import PIN_FILE, device_pin
 from engine import Match
 from tests.companion.history_helpers import archive, played
 from tests.companion.web_helpers import Client, Served

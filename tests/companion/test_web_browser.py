@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.storage import CURRENT, JournalFile
+from companion.runtime.storage import CURRENT, JournalFile
 from companion.web.live import journal_version
 from tests.companion.history_helpers import played
 from tests.companion.web_helpers import Served

@@ -13,9 +13,7 @@ import pytest
 
 from companion.app import App
 from companion.i18n import Translator
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import TagMap, load_tagmap, save_tagmap, virtual_uid
-from companion.web.enroll_files import (
+from companion.runtime.enrol_requests import (
     EnrolResult,
     read_request,
     request_path,
@@ -23,7 +21,9 @@ from companion.web.enroll_files import (
     taken_path,
     write_result,
 )
-from companion.web.pin import device_pin
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import TagMap, load_tagmap, save_tagmap, virtual_uid
+from companion.runtime.web_pin import device_pin
 from engine import Match
 from engine.core.messages import msg
 from engine.games.samurai_spirit.simulate import hidden_twin, play_one

@@ -13,8 +13,7 @@ import pytest
 
 from companion.app import App
 from companion.i18n import Translator
-from companion.tagmap import TagMap, load_tagmap, virtual_uid
-from companion.web.enroll_files import (
+from companion.runtime.enrol_requests import (
     EnrolRequest,
     read_result,
     request_path,
@@ -22,6 +21,7 @@ from companion.web.enroll_files import (
     taken_path,
     write_request,
 )
+from companion.runtime.tagmap import TagMap, load_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from tests.companion.table_helpers import UI, Clock, make, press, tap
 from tests.companion.test_app import set_up

@@ -14,8 +14,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from companion.tagmap import virtual_uid
-from companion.web.enroll_files import EnrolRequest, EnrolResult, write_request, write_result
+from companion.runtime.enrol_requests import EnrolRequest, EnrolResult, write_request, write_result
+from companion.runtime.tagmap import virtual_uid
 from engine.core.messages import msg
 from tests.companion.test_web_browser import chromium  # noqa: F401  (the fixture)
 from tests.companion.web_helpers import Served

@@ -11,11 +11,11 @@ from flask.testing import FlaskClient
 
 from companion.app import App
 from companion.games import game_ui
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import virtual_tagmap
+from companion.runtime.addresses import AllowedHosts, split_host
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import virtual_tagmap
+from companion.runtime.web_pin import PIN_FILE, device_pin, read_pin
 from companion.web.guard import MAX_TRIES, TRIES_FILE, PinGuard, client_key
-from companion.web.hosts import AllowedHosts, split_host
-from companion.web.pin import PIN_FILE, device_pin, read_pin
 from companion.web.server import create_app
 from drivers.events import ButtonPressed
 from tests.companion.history_helpers import played
@@ -212,7 +212,7 @@ def test_a_start_that_resumes_a_game_makes_and_shows_the_pin(state: Path) -> Non
 
 
 def test_the_device_shows_the_pages_addresses_while_it_runs(state: Path) -> None:
-    from companion.web.hosts import forget_listen, page_urls, record_listen
+    from companion.runtime.addresses import forget_listen, page_urls, record_listen
 
     assert not any(line.startswith("Web page: http") for line in _one_game_app(state).screen().detail)
     assert record_listen(state, "0.0.0.0", 8123)
@@ -256,7 +256,7 @@ def test_the_settings_page_shows_words_not_raw_values(tmp_path: Path, state: Pat
 
 
 def test_the_machines_addresses_are_read_from_the_kernels_tables(tmp_path: Path) -> None:
-    from companion.web.hosts import _from_routes, page_urls
+    from companion.runtime.addresses import _from_routes, page_urls
 
     fib = tmp_path / "fib_trie"
     fib.write_text("Main:\n  +-- 0.0.0.0/0 3 0 5\n     |-- 127.0.0.0\n        /8 host LOCAL\n     |-- 127.0.0.1\n"

@@ -23,10 +23,10 @@ import pytest
 
 from companion.games import game_ui
 from companion.history import open_history
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.runtime.web_pin import device_pin
 from companion.web import backup
-from companion.web.pin import device_pin
 from companion.web.server import create_app
 from engine import Match
 from engine.core.inputs import Input

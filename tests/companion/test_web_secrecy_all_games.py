@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from companion.games import registered_games
-from companion.storage import CURRENT, JournalFile
-from companion.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.runtime.storage import CURRENT, JournalFile
+from companion.runtime.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.runtime.web_pin import device_pin
 from companion.web import backup
-from companion.web.pin import device_pin
 from companion.web.server import create_app
 from engine import Match, get_game
 from engine.core.registry import entry

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.web.hosts import LISTEN_FILE, device_urls, page_urls
+from companion.runtime.addresses import LISTEN_FILE, device_urls, page_urls
 from companion.web.server import create_app
 from companion.web.serving import Limits, create_server
 

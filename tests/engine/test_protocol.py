@@ -173,7 +173,7 @@ def test_companion_engine_answers_every_line_even_after_bad_bytes() -> None:
 
 
 def test_an_overlong_line_is_answered_once_and_the_next_line_still_read() -> None:
-    from companion.engine_cmd import run
+    from companion.commands.engine import run
 
     source = io.BytesIO(b'{"state": ' + b" " * 200_000 + b"true}\n" + b'{"state": true}')
     sink = io.StringIO()

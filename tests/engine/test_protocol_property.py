@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine_cmd import run
+from companion.commands.engine import run
 from engine.protocol import COMMANDS, ProtocolSession
 
 NEW = {"new": {"samurai": ["kyuzo", "heihachi"], "difficulty": "normal", "seed": 7, "first": "kyuzo"}}

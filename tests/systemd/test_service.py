@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import EXAMPLE, KNOWN, installed_config, load_config
+from companion.runtime.config import EXAMPLE, KNOWN, installed_config, load_config
 from drivers.config import BUTTON_NAMES
 from drivers.reader import reader_option_names
 
@@ -122,8 +122,8 @@ def test_purge_without_uninstall_is_refused_before_anything_is_installed(tmp_pat
 def test_problems_no_restart_can_fix_do_not_restart_the_unit() -> None:
     """A lock refusal or a bad configuration exits with its own code when even the screen
     cannot show it; systemd must not restart into the same refusal every 2 seconds."""
-    from companion.config import CONFIG_EXIT
-    from companion.state_lock import LOCKED_EXIT
+    from companion.runtime.config import CONFIG_EXIT
+    from companion.runtime.state_lock import LOCKED_EXIT
 
     lines = [line for line in UNIT.read_text().splitlines() if line.startswith("RestartPreventExitStatus=")]
     assert len(lines) == 1

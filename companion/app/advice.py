@@ -210,7 +210,7 @@ class AdviceDesk:
 
 
 def words(advice: Advice, label: Callable[[str], Text]) -> Message:
-    """ "Advice: Confront 41% - Defend 47% (+-3%, 2,000 games)": each option in the prompt's order."""
+    """ "Advice: first 41% - second 47% (+-3%, 2,000 games)": each option in the prompt's order."""
     parts = [msg("{option} {percent}%", option=label(e.option), percent=round(e.mean * 100))
              for e in advice.estimates]
     joined: Message = parts[0]

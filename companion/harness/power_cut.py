@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import App
-from companion.demo import DemoTable
 from companion.games import game_ui, registered_games
-from companion.storage import CURRENT, JournalFile, load_journal
-from companion.tagmap import virtual_tagmap
+from companion.harness.demo import DemoTable
+from companion.runtime.storage import CURRENT, JournalFile, load_journal
+from companion.runtime.tagmap import virtual_tagmap
 from drivers.events import ButtonPressed
 from engine import Match
 

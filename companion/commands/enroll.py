@@ -9,16 +9,16 @@ import sys
 import time
 from pathlib import Path
 
-from companion.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
-from companion.enroll import Enroller
+from companion.app.enrolment import Enroller
+from companion.commands.run import VIRTUAL_DECK_KEY, Stop, _stop, open_devices
 from companion.games import game_ui, registered_games
 from companion.i18n import CatalogError, Translator
-from companion.loop import Loop
-from companion.run_cmd import VIRTUAL_DECK_KEY, Stop, _stop, open_devices
+from companion.runtime.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
+from companion.runtime.loop import Loop
+from companion.runtime.state_lock import LOCKED_EXIT, StateDirError, StateLocked, acquire
+from companion.runtime.tagmap import load_tagmap, tag_map_file, tag_map_path
 from companion.screen_model import Screen
 from companion.screens import render
-from companion.state_lock import LOCKED_EXIT, StateDirError, StateLocked, acquire
-from companion.tagmap import load_tagmap, tag_map_file, tag_map_path
 from drivers.event_queue import EventQueue
 from drivers.events import CardPlaced
 from engine import RuleError

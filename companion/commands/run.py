@@ -12,19 +12,25 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from companion.advice import advice_desk
 from companion.app import App
-from companion.config import CONFIG_EXIT, Config, ConfigError, load_config, resolve_state_dir
+from companion.app.advice import advice_desk
 from companion.games import game_ui, registered_games
 from companion.games.base import Text
-from companion.loop import Loop
-from companion.problem_screen import ProblemScreen
-from companion.reader_keeper import ReaderKeeper
+from companion.runtime.config import (
+    CONFIG_EXIT,
+    Config,
+    ConfigError,
+    load_config,
+    resolve_state_dir,
+)
+from companion.runtime.loop import Loop
+from companion.runtime.problem_screen import ProblemScreen
+from companion.runtime.reader_keeper import ReaderKeeper
+from companion.runtime.service import Notifier
+from companion.runtime.state_lock import LOCKED_EXIT, StateDirError, StateLock, StateLocked, acquire
+from companion.runtime.tagmap import TagMap, load_tagmap, virtual_tagmap
 from companion.screen_model import Screen
 from companion.screens import render
-from companion.service import Notifier
-from companion.state_lock import LOCKED_EXIT, StateDirError, StateLock, StateLocked, acquire
-from companion.tagmap import TagMap, load_tagmap, virtual_tagmap
 from drivers.display import prepare_snapshot_dir
 from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
@@ -174,8 +180,8 @@ def run(args: argparse.Namespace) -> int:
 def choose_game(state_dir: Path, cfg: Config, wanted: str | None = None) -> str:
     """The game to run: the unfinished journal's (resume plays what was being played), else --game,
     else app.game, else the last game played, else the first registered game."""
-    from companion.remembered import load_memory
-    from companion.storage import journal_game, unfinished
+    from companion.runtime.remembered import load_memory
+    from companion.runtime.storage import journal_game, unfinished
 
     known = registered_games()
     current = unfinished(state_dir)

@@ -15,8 +15,8 @@ from typing import Any
 from companion.app import Notice
 from companion.games.base import GameUI
 from companion.i18n import Translator
+from companion.runtime.tagmap import TagMap, save_tagmap
 from companion.screen_model import Screen
-from companion.tagmap import TagMap, save_tagmap
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
 from engine import RuleError
 from engine.core.messages import Message, msg
@@ -42,11 +42,19 @@ class Enroller:
         if start is not None:
             matches = [t for t in self.targets if t == start or t.partition(":")[2] == start]
             if not matches:
-                raise RuleError(msg("nothing called '{id}' to enroll: give a card id such as 3-doll-wound or a "
-                                    "Samurai such as kyuzo", id=start))
+                raise RuleError(msg("nothing called '{id}' to enroll: give an id such as {examples}", id=start,
+                                    examples=" or ".join(self._examples())))
             self.index = self.targets.index(matches[0])
         else:
             self.index = self._next_unbound(0)
+
+    def _examples(self) -> list[str]:
+        """One id of each kind this game enrolls ("3-doll-wound", "kyuzo"), so the message fits the game."""
+        first: dict[str, str] = {}
+        for target in self.targets:
+            kind, _, name = target.partition(":")
+            first.setdefault(kind, name)
+        return list(first.values())[:3]
 
     def _next_unbound(self, start: int) -> int:
         for step in range(len(self.targets)):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.storage import remove_quietly, write_atomic
+from companion.runtime.storage import remove_quietly, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, message_from_json, msg
 from engine.core.safe_json import load_limited

@@ -15,7 +15,7 @@ import os
 import secrets
 from pathlib import Path
 
-from companion.storage import fsync_dir
+from companion.runtime.storage import fsync_dir
 
 PIN_FILE = "web-pin"
 DIGITS = 6

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.storage import fsync_dir, write_atomic
+from companion.runtime.storage import fsync_dir, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.games.base import Menu, Text
-from companion.storage import why_not_saved
+from companion.runtime.storage import why_not_saved
 from engine import Match
 from engine.core.messages import msg
 

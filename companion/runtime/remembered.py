@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import LANGUAGES
-from companion.storage import REAL_DISK, FileSystem, write_atomic
+from companion.runtime.storage import REAL_DISK, FileSystem, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited

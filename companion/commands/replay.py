@@ -13,8 +13,8 @@ from pathlib import Path
 
 from companion.games import game_ui, registered_games
 from companion.i18n import Translator
+from companion.runtime.storage import load_journal
 from companion.screen_model import Screen
-from companion.storage import load_journal
 from engine import Match, RuleError
 from engine.core.journal import Damage
 from engine.core.messages import Message, msg

@@ -21,9 +21,9 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.demo import DemoTable
 from companion.games import registered_games, registration
-from companion.storage import load_journal
+from companion.harness.demo import DemoTable
+from companion.runtime.storage import load_journal
 from drivers.config import BUTTON_NAMES
 from engine.core.inputs import input_to_json
 from engine.core.match import Match

@@ -24,10 +24,10 @@ import pygame
 
 from companion.app import App
 from companion.games import registered_games, registration
-from companion.loop import Loop
+from companion.runtime.loop import Loop
+from companion.runtime.tagmap import virtual_tagmap
 from companion.screen_model import Screen
 from companion.screens import render, snapshot
-from companion.tagmap import virtual_tagmap
 from drivers.buttons import MockButtons
 from drivers.clock import FakeClock
 from drivers.event_queue import EventQueue

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.advice import Request, compute, from_plain, words
+from companion.app.advice import Request, compute, from_plain, words
 from companion.games import game_ui
 from companion.games.base import GameUI, Text
 from companion.i18n import Translator
-from companion.storage import load_journal
+from companion.runtime.storage import load_journal
 from engine import Match, Prompt, RuleError
 from engine.core.inputs import Choose, Press, Tap
 from engine.core.messages import msg

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from companion.storage import write_atomic
+from companion.runtime.storage import write_atomic
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
 REFRESH_S = 30.0
