@@ -69,7 +69,7 @@ def history_body(rows: list[dict[str, Any]], tr: Translator, resolve: Resolver |
     stats = compute(rows)
     words = {"csv": tr(msg("Every game as CSV")), "players_csv": tr(msg("Every player of every game as CSV")),
              "bgstats": tr(msg("Play file for Board Game Stats")), "downloads": tr(msg("Downloads")),
-             "night": tr(msg("The last game night")), "people": tr(msg("Players")), "games": tr(msg("Every game")),
+             "people": tr(msg("Players")), "games": tr(msg("Every game")),
              "zone": tr(msg("Times are the device's local time ({zone}).", zone=zone_name())),
              "none": tr(msg("No games recorded yet.")), "no_people": tr(msg(
                  "Nobody has been named at a game yet: name the players at set-up to see their statistics.")),

@@ -28,7 +28,7 @@ HISTORY = """<section class="downloads"><h2>{{ words.downloads }}</h2><ul>
 <li><a href="/history.csv">{{ words.csv }}</a></li><li><a href="/history-players.csv">{{ words.players_csv }}</a></li>
 <li><a href="/history.bgsplay">{{ words.bgstats }}</a></li></ul></section>
 {% if rows %}<p class="note">{{ words.zone }}</p>{% endif %}
-{% if night %}<section class="night"><h2>{{ words.night }}</h2><p class="big">{{ night[0][1] }}</p>
+{% if night %}<section class="night"><h2>{{ night[0][1] }}</h2>
 <ul>{% for level, line in night[1:] %}<li>{{ line }}</li>{% endfor %}</ul></section>{% endif %}
 <h2>{{ words.people }}</h2>{% if not people and rows %}<p>{{ words.no_people }}</p>{% endif %}
 {% for person in people %}<section class="person"><h3>{{ person.name }}</h3><p>{{ person.counts }}</p>

@@ -70,3 +70,18 @@ def night_history(folder: Path) -> History:
         if started is not None:
             history.started(record.game, record.seed or 0, stamp(started))
     return history
+
+
+def night_on_disk(state_dir: Path, scratch: Path) -> None:
+    """The night's rows and start times written into `state_dir`'s history database (as the device keeps it)."""
+    from companion.history import open_history
+
+    state_dir.mkdir(parents=True, exist_ok=True)
+    with night_history(scratch) as memory, open_history(state_dir) as history:
+        for row in memory.games():
+            row.pop("started")
+            row.pop("id")
+            history.con.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})",
+                                list(row.values()))
+        for game, seed, started in memory.con.execute("SELECT game, seed, started FROM starts"):
+            history.started(game, seed, started)

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.history import open_history
 from companion.history.command import listing, statistics_text
 from companion.history.export import bgstats_json, games_csv, players_csv
 from companion.history.naming import Naming, local_text
@@ -22,7 +21,7 @@ from companion.history.nights import last_night, night_lines, nights
 from companion.history.person_stats import people_stats
 from companion.history.stats import wilson
 from companion.i18n import Translator
-from tests.companion.history_rows import NIGHT_START, night_history, stamp
+from tests.companion.history_rows import NIGHT_START, night_history, night_on_disk, stamp
 
 
 @pytest.fixture(autouse=True)
@@ -206,14 +205,7 @@ def test_a_nights_bgstats_export_round_trips(rows: list[dict[str, Any]]) -> None
 def test_the_command_writes_both_csv_files_and_the_bgstats_file(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     state = tmp_path / "state"
-    state.mkdir()
-    with night_history(tmp_path / "rows") as memory, open_history(state) as history:
-        for row in memory.games():
-            history.con.execute(f"INSERT INTO games ({', '.join(k for k in row if k != 'started')}) VALUES "
-                                f"({', '.join('?' for k in row if k != 'started')})",
-                                [v for k, v in row.items() if k != "started"])
-        history.con.executemany("INSERT INTO starts SELECT * FROM (SELECT ?, ?, ?)",
-                                memory.con.execute("SELECT game, seed, started FROM starts").fetchall())
+    night_on_disk(state, tmp_path / "rows")
     for flag, name in (("--csv", "games.csv"), ("--players-csv", "players.csv"), ("--bgstats", "plays.bgsplay")):
         assert main(["history", "--state-dir", str(state), flag, str(tmp_path / name)]) == 0
         assert "4 game(s) written" in capsys.readouterr().out
