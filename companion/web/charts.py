@@ -10,6 +10,7 @@ the count is small, so "1 of 1" does not look like a sure thing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -40,11 +41,20 @@ def _bar_svg(won: int, of: int) -> str:
     return "".join(parts)
 
 
+RANGE = re.compile(r"(\d)-(\d)")
+
+
+def unbroken_ranges(words: str) -> str:
+    """A range ("9-91%") with a non-breaking hyphen: a browser may break a line after a hyphen, leaving "9-"
+    alone at the end of it."""
+    return RANGE.sub("\\1\u2011\\2", words)
+
+
 def rate_bars(rows: list[Bar], title: str) -> str:
     """A chart of win rates: one labelled bar a row, the words keeping the count (HTML, escaped)."""
     out = [f'<div class="chart" role="group" aria-label="{escape(title)}">']
     for row in rows:
         out.append(f'<div class="chart-row"><span class="chart-label">{escape(row.label)}</span>'
-                   f'{_bar_svg(row.won, row.of)}<span class="chart-words">{escape(row.words)}</span></div>')
+                   f'{_bar_svg(row.won, row.of)}<span class="chart-words">{escape(unbroken_ranges(row.words))}</span></div>')
     out.append("</div>")
     return "".join(out)

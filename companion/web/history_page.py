@@ -18,7 +18,7 @@ from companion.history.person_stats import PersonStats, ordered, people_stats, p
 from companion.history.stats import GameStats, compute, stat_lines
 from companion.i18n import Translator
 from companion.web import pages
-from companion.web.charts import Bar, rate_bars
+from companion.web.charts import Bar, rate_bars, unbroken_ranges
 from engine.core.messages import msg
 
 
@@ -40,7 +40,7 @@ def game_section(name: str, stats: GameStats, naming: Naming) -> dict[str, Any]:
         charts.append(_chart(tr(msg("Won by number of players")), seats))
     by_seat = [Bar(naming.seat(name, seat), r.won, r.of, tr(r.words())) for seat, r in sorted(stats.by_seat.items())]
     charts.append(_chart(tr(msg("Won by seat")), by_seat))
-    lines = [tr(line) for _, line in stat_lines(stats, naming.game(name), naming)]
+    lines = [unbroken_ranges(tr(line)) for _, line in stat_lines(stats, naming.game(name), naming)]
     return {"title": naming.game(name), "counts": lines[0], "lines": lines[1:], "charts": charts}
 
 

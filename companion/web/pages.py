@@ -30,7 +30,7 @@ HISTORY = """<section class="downloads"><h2>{{ words.downloads }}</h2><ul>
 {% if rows %}<p class="note">{{ words.zone }}</p>{% endif %}
 {% if night %}<section class="night"><h2>{{ night[0][1] }}</h2>
 <ul>{% for level, line in night[1:] %}<li>{{ line }}</li>{% endfor %}</ul></section>{% endif %}
-<h2>{{ words.people }}</h2>{% if not people and rows %}<p>{{ words.no_people }}</p>{% endif %}
+<h2 id="players">{{ words.people }}</h2>{% if not people and rows %}<p>{{ words.no_people }}</p>{% endif %}
 {% for person in people %}<section class="person"><h3>{{ person.name }}</h3><p>{{ person.counts }}</p>
 {% for game in person.games %}{{ game.chart|safe }}
 <ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul>{% endfor %}</section>
