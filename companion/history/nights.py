@@ -88,6 +88,7 @@ def night_lines(night: Night, naming: Naming) -> list[tuple[int, Message]]:
                 start=start.strftime("%H:%M"), end=end.strftime("%H:%M"))),
         (1, msg("{count} games, {time} played", count=len(night.rows), time=duration_words(night.played_seconds)))]
     wins: Counter[str] = Counter()
+    names: dict[str, str] = {}
     for row in night.rows:
         span = game_span(row)
         at = local(span[0]).strftime("%H:%M") if span is not None else ""
@@ -99,11 +100,12 @@ def night_lines(night: Night, naming: Naming) -> list[tuple[int, Message]]:
                 person = naming.person(row, seat)
                 won = bool(row["table_won"]) if row.get("table_won") is not None else seat in winners
                 if person is not None and won:
-                    wins[person.name] += 1
+                    wins[person.id] += 1
+                    names[person.id] = person.name
     if wins:
         most = max(wins.values())
-        names = sorted((name for name, count in wins.items() if count == most), key=str.casefold)
-        lines.append((1, msg("Most wins: {who} ({count})", who=", ".join(names), count=most)))
+        best = sorted((names[ident] for ident, count in wins.items() if count == most), key=str.casefold)
+        lines.append((1, msg("Most wins: {who} ({count})", who=", ".join(best), count=most)))
     return lines
 
 
@@ -111,19 +113,21 @@ def copy_device_starts(history: History, state_dir: Path) -> None:
     """Copy the start times the device recorded into `history` (the web page's own, in memory).
 
     The web page builds its history from the journals, which have no clock;
-    the start times are only in the device's database. It is read without
-    writing anything: `immutable` when no write-ahead log is beside it (the
-    device closed it cleanly, so the file is whole), read-only otherwise
-    (the device has it open, so its shared-memory file exists). A database
+    the start times are only in the device's database. It is read as
+    `immutable`, which writes nothing beside it, and only when no write-ahead
+    log is there: the device opens the database for each game it records and
+    closes it at once, which folds the log into the file and removes it, so
+    the file alone is whole. While the device is writing, the start times
+    already copied stay and the new ones come at the next look. A database
     that cannot be read leaves the start times unknown.
     """
     path = state_dir / DB_NAME
     if not path.is_file():
         return
-    wal = path.with_name(path.name + "-wal")
-    mode = "ro" if wal.exists() else "ro&immutable=1"
+    if path.with_name(path.name + "-wal").exists():
+        return
     try:
-        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=2.0)
+        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, timeout=2.0)
         try:
             found = source.execute("SELECT game, seed, started FROM starts").fetchall()
         finally:

@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.history.naming import Naming, local_text
+from companion.history.naming import Naming, json_field, local_text
 from companion.i18n import ENGLISH
 from engine.core.messages import Message, msg
 
@@ -125,8 +125,8 @@ def _best_of(row: dict[str, Any]) -> tuple[int, str | None] | None:
         return None
     if row["table_won"] is not None:
         return score, None
-    scores = json.loads(row.get("scores") or "{}")
-    ranking = [seat for group in json.loads(row.get("ranking") or "[]") for seat in group]
+    scores = json_field(row, "scores", {})
+    ranking = [seat for group in json_field(row, "ranking", []) if isinstance(group, list) for seat in group]
     seat = next((s for s in ranking if scores.get(s) == score), None)
     return score, seat
 
