@@ -38,7 +38,7 @@ HISTORY = """<section class="downloads"><h2>{{ words.downloads }}</h2><ul>
 {% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.counts }}</p>
 {% for chart in game.charts %}<h3>{{ chart.title }}</h3>{{ chart.html|safe }}{% endfor %}
 <ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul></section>{% endfor %}
-<h2>{{ words.games }}</h2>
+<h2 id="games">{{ words.games }}</h2>
 <table class="games"><thead><tr>{% for h in words.columns %}<th>{{ h }}</th>{% endfor %}</tr></thead><tbody>
 {% for row in rows %}<tr>{% for cell in row %}<td data-label="{{ words.columns[loop.index0] }}"
 {% if not cell %} class="empty"{% endif %}>{{ cell }}</td>{% endfor %}</tr>{% endfor %}</tbody></table>
