@@ -122,7 +122,7 @@ class SetupSteps(AppBase):
 
     def _open_statistics(self) -> None:
         """The statistics screen, over the menu it was opened from; Back (or OK) closes it."""
-        self.picker, self.selected = statistics_menu(self.state_dir), 0
+        self.picker, self.selected = statistics_menu(self.state_dir, self.tr.lang), 0
         self.picker_action = lambda option: self._close_picker(None)
 
     def _start_game(self) -> None:

@@ -1,29 +1,32 @@
-"""`companion history`: the games played, their statistics, a CSV export, a rebuild.
+"""`companion history`: the games played, their statistics, exports, a rebuild.
 
-    companion history              every game, newest last
-    companion history --stats      win rates with counts, best scores, streaks
-    companion history --csv FILE   every game as CSV ('-' for standard output)
-    companion history --rebuild    read every archived journal again
+    companion history                    every game, newest last
+    companion history --stats            the last game night, every person's and every game's statistics
+    companion history --csv FILE         every game as CSV, one plain value a cell ('-' for standard output)
+    companion history --players-csv FILE one row per seat per game
+    companion history --bgstats FILE     a play file Board Game Stats imports
+    companion history --rebuild          read every archived journal again
+
+Names, times (the device's time zone) and statistics are in `--lang`.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.history.db import open_history
+from companion.history.export import bgstats_json, games_csv, players_csv
+from companion.history.naming import Naming, Resolver, local_text, zone_name
+from companion.history.nights import last_night, night_lines
+from companion.history.person_stats import ordered, people_stats, person_lines
 from companion.history.stats import compute, stat_lines
 from companion.i18n import LANGUAGES, Translator
 from companion.runtime.config import load_config, resolve_state_dir
-from engine.core.messages import msg
-
-CSV_COLUMNS = ("journal", "game", "started", "ended", "result", "seats", "players", "variant", "winners",
-               "ranking", "scores", "score", "grade", "rounds", "inputs")
+from engine.core.messages import Message, msg
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,50 +34,59 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", help="where the journals and the history database live")
     parser.add_argument("--game", help="only this game")
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--stats", action="store_true", help="win rates (with counts), best scores, streaks")
+    what.add_argument("--stats", action="store_true", help="the last game night, win rates (with counts) per "
+                      "person and per game, best scores, streaks")
     what.add_argument("--csv", metavar="FILE", help="write every game as CSV to FILE ('-' for standard output)")
+    what.add_argument("--players-csv", metavar="FILE", help="write one CSV row per seat per game to FILE")
+    what.add_argument("--bgstats", metavar="FILE", help="write a play file Board Game Stats imports to FILE")
     what.add_argument("--rebuild", action="store_true", help="forget the database's games and read every "
                       "archived journal again")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of --stats (default: en)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the words (default: en)")
 
 
 def game_title(name: str, tr: Translator) -> str:
     """A game's name on screen, from its registration; the journal's name for a game this build lacks."""
-    from companion.games import registered_games, registration
-
-    if name not in registered_games():
-        return name
-    title = registration(name).title
-    return title if isinstance(title, str) else tr(title)
+    return Naming(tr).game(name)
 
 
-def _listing(rows: list[dict[str, Any]]) -> list[str]:
+def listing(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
+    """One line a game: when (local time), the game and variant, who played, the result."""
+    tr = naming.tr
     if not rows:
-        return ["No games recorded yet."]
+        return [tr(msg("No games recorded yet."))]
     out = []
     for row in rows:
-        seats = ", ".join(json.loads(row["seats"]))
-        result = row["result"] + (f" {row['grade'] or row['score']}" if row["score"] is not None else "")
-        winners = json.loads(row["winners"])
-        won = f", winners {', '.join(winners)}" if winners and row["table_won"] is None else ""
-        variant = f" [{row['variant']}]" if row["variant"] else ""
-        out.append(f"{row['ended']}  {row['game']}{variant}  {seats}: {result}{won}, "
-                   f"{row['rounds'] if row['rounds'] is not None else '?'} rounds, {row['inputs']} inputs"
-                   f"  ({row['journal']})")
+        game = str(row["game"])
+        variant = naming.variant(game, str(row.get("variant") or ""))
+        parts = [naming.result(row)]
+        scores = naming.scores(row)
+        if scores:
+            parts.append(scores)
+        if row.get("rounds") is not None:
+            parts.append(tr(msg("{count} rounds", count=row["rounds"])))
+        out.append(f"{local_text(row.get('ended'))}  {naming.game(game)}{f' [{variant}]' if variant else ''}  "
+                   f"{naming.seats_text(row)}: {'; '.join(parts)}  ({row['journal']})")
     return out
 
 
-def csv_text(rows: list[dict[str, Any]]) -> str:
-    """Every game as CSV, one row a game, lists as JSON in their cell."""
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(row)
-    return buffer.getvalue()
+def statistics_text(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
+    """The last night, every person, every game: indented sentences in the naming's language."""
+    tr = naming.tr
+    if not rows:
+        return [tr(msg("No games recorded yet."))]
+    lines: list[tuple[int, Message]] = [(0, msg("Times are the device's local time ({zone}).", zone=zone_name()))]
+    night = last_night(rows)
+    if night is not None:
+        lines.extend(night_lines(night, naming))
+    people = people_stats(rows, naming)
+    for person in ordered(people):
+        lines.extend(person_lines(person, naming, people))
+    for name, game in sorted(compute(rows).items()):
+        lines.extend(stat_lines(game, naming.game(name), naming))
+    return ["  " * level + tr(sentence) for level, sentence in lines]
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, resolve: Resolver | None = None) -> int:
     state_dir = resolve_state_dir(args.state_dir, load_config(args.config))
     if not state_dir.is_dir():
         print(f"companion history: the state folder {state_dir} does not exist; play a game first, or "
@@ -88,24 +100,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"Rebuilt the history from {count} archived journal(s) in {state_dir / 'games'}.")
             return 0
         rows = history.games(args.game)
-    if args.csv:
-        return _write_csv(rows, args.csv)
-    if args.stats:
-        tr = Translator(args.lang)
-        stats = compute(rows)
-        if not stats:
-            print(tr(msg("No games recorded yet.")))
-        for name, game in sorted(stats.items()):
-            for level, sentence in stat_lines(game, game_title(name, tr)):
-                print("  " * level + tr(sentence))
-        return 0
-    for line in _listing(rows):
+    naming = Naming(Translator(args.lang), resolve)
+    writers: dict[str, Callable[[list[dict[str, Any]], Naming], str]] = {
+        "csv": games_csv, "players_csv": players_csv, "bgstats": bgstats_json}
+    for option, writer in writers.items():
+        target = getattr(args, option)
+        if target:
+            return _write(writer(rows, naming), target, len(rows))
+    for line in statistics_text(rows, naming) if args.stats else listing(rows, naming):
         print(line)
     return 0
 
 
-def _write_csv(rows: list[dict[str, Any]], target: str) -> int:
-    text = csv_text(rows)
+def _write(text: str, target: str, count: int) -> int:
     if target == "-":
         sys.stdout.write(text)
         return 0
@@ -115,5 +122,5 @@ def _write_csv(rows: list[dict[str, Any]], target: str) -> int:
         print(f"companion history: cannot write {target} ({exc.strerror or exc}); choose another file.",
               file=sys.stderr)
         return 2
-    print(f"{len(rows)} game(s) written to {target}.")
+    print(f"{count} game(s) written to {target}.")
     return 0

@@ -1,4 +1,4 @@
-"""The statistics screen on the device: every game's win rates, streaks and best scores.
+"""The statistics screen on the device: the last game night, every person's and every game's statistics.
 
 It is a generic screen (the frame's title, detail text and one Back
 option), reached from the first menu once a game has been recorded (the first
@@ -16,7 +16,11 @@ from pathlib import Path
 
 from companion.games.base import Menu, Text
 from companion.history.db import archived_journals, open_history
+from companion.history.naming import Naming, Resolver
+from companion.history.nights import last_night, night_lines
+from companion.history.person_stats import ordered, people_stats, person_lines
 from companion.history.stats import compute, stat_lines
+from companion.i18n import LANGUAGES, Translator
 from companion.runtime.addresses import device_urls
 from companion.runtime.web_pin import device_pin
 from engine.core.messages import Message, msg
@@ -80,24 +84,45 @@ def with_statistics(menu: Menu, state_dir: Path) -> Menu:
     return decorate(menu, first_menu_extras(state_dir))
 
 
-def _title(name: str) -> Text:
-    from companion.games.registry import game_title, registered_games
+def device_lines(lines: list[tuple[int, Message]], naming: Naming, who: str | None = None) -> list[Text]:
+    """Indented sentences as the device's lines, which cannot indent (the text is wrapped word by word): a
+    sub-line starts with a dash, and a person's line for one game starts with their name, so a line read on
+    its own at the top of a page still says whose it is."""
+    out: list[Text] = []
+    for level, line in lines:
+        text = naming.tr(line)
+        if level >= 2 or (level == 1 and who is None):
+            text = f"– {text}"
+        elif level == 1 and who is not None:
+            text = f"{who} · {text}"
+        out.append(text)
+    return out
 
-    return game_title(name) if name in registered_games() else name
 
+def statistics_menu(state_dir: Path, lang: str = "en", resolve: Resolver | None = None) -> Menu:
+    """The statistics screen: the last night, each person, each game as the detail text, and Back.
 
-def statistics_menu(state_dir: Path) -> Menu:
-    """The statistics screen: every game's sentences as the detail text, and Back."""
+    Names (seats in the game's words, people, variants) are made in `lang`,
+    the language the screen is shown in: the screen's translator only knows
+    the namers of the game chosen, and the statistics name every game's seats.
+    """
     detail: list[Text] = []
     try:
         with open_history(state_dir) as history:
-            stats = compute(history.games())
+            rows = history.games()
     except (OSError, sqlite3.Error) as exc:
         print(f"history: the statistics cannot be read ({exc})", file=sys.stderr)
         detail.append(msg("The statistics cannot be read now ({reason}).", reason=str(exc)))
-        stats = {}
-    for name, game in sorted(stats.items()):
-        detail.extend(line for _, line in stat_lines(game, _title(name)))
-    if not stats and not detail:
+        rows = []
+    naming = Naming(Translator(lang if lang in LANGUAGES else "en"), resolve)
+    night = last_night(rows)
+    if night is not None:
+        detail.extend(device_lines(night_lines(night, naming), naming))
+    people = people_stats(rows, naming)
+    for person in ordered(people):
+        detail.extend(device_lines(person_lines(person, naming, people), naming, person.person.name))
+    for name, game in sorted(compute(rows).items()):
+        detail.extend(device_lines(stat_lines(game, naming.game(name), naming), naming))
+    if not rows and not detail:
         detail.append(msg("No games recorded yet."))
     return Menu(msg("Statistics"), ("back",), (msg("Back"),), tuple(detail))

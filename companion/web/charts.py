@@ -1,26 +1,60 @@
-"""Bar charts as inline SVG: no script, no font download, nothing fetched (the Pi may be offline)."""
+"""Bar charts as HTML with a small inline SVG bar: no script, no font download, nothing fetched (the Pi may be
+offline).
+
+Each row is a label, a bar and the count in words. The label and the words
+are HTML text, so they wrap on a narrow phone instead of being cut (text
+inside an SVG never wraps, and shrinks with the drawing); the SVG draws
+only the bar: the share won, and a thin line over the 95% interval where
+the count is small, so "1 of 1" does not look like a sure thing.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from html import escape
 
-ROW = 34
-LABEL_W = 170
-BAR_W = 200
-WIDTH = LABEL_W + BAR_W + 110
+from companion.history.stats import SMALL, wilson
 
 
-def rate_bars(rows: list[tuple[str, int, int, str]], title: str) -> str:
-    """One bar a row: (label, won, of, count words); the bar is the share won, the words keep the count."""
-    height = ROW * len(rows) + 8
-    parts = [f'<svg class="chart" role="img" aria-label="{escape(title)}" viewBox="0 0 {WIDTH} {height}" '
-             f'width="100%" preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">']
-    for n, (label, won, of, words) in enumerate(rows):
-        y = 4 + n * ROW
-        share = won / of if of else 0.0
-        parts.append(f'<text x="0" y="{y + 21}" font-size="16">{escape(label)}</text>')
-        parts.append(f'<rect x="{LABEL_W}" y="{y + 5}" width="{BAR_W}" height="22" fill="#e4e4e4"/>')
-        parts.append(f'<rect x="{LABEL_W}" y="{y + 5}" width="{round(BAR_W * share)}" height="22" fill="#2e7d32"/>')
-        parts.append(f'<text x="{LABEL_W + BAR_W + 8}" y="{y + 21}" font-size="15">{escape(words)}</text>')
+@dataclass(frozen=True)
+class Bar:
+    """One row of a chart: what it counts, `won` of `of`, and the count in words."""
+
+    label: str
+    won: int
+    of: int
+    words: str
+
+
+def _bar_svg(won: int, of: int) -> str:
+    share = won / of if of else 0.0
+    parts = ['<svg class="bar" viewBox="0 0 100 12" preserveAspectRatio="none" aria-hidden="true" '
+             'focusable="false" xmlns="http://www.w3.org/2000/svg">',
+             '<rect x="0" y="1" width="100" height="10" fill="#e4e4e4"/>',
+             f'<rect x="0" y="1" width="{100 * share:.1f}" height="10" fill="#2e7d32"/>']
+    if 0 < of < SMALL:
+        low, high = wilson(won, of)
+        parts.append(f'<rect x="{100 * low:.1f}" y="5.25" width="{max(100 * (high - low), 0.5):.1f}" height="1.5" '
+                     f'fill="#123"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+RANGE = re.compile(r"(\d)-(\d)")
+
+
+def unbroken_ranges(words: str) -> str:
+    """A range ("9-91%") with a non-breaking hyphen: a browser may break a line after a hyphen, leaving "9-"
+    alone at the end of it."""
+    return RANGE.sub("\\1\u2011\\2", words)
+
+
+def rate_bars(rows: list[Bar], title: str) -> str:
+    """A chart of win rates: one labelled bar a row, the words keeping the count (HTML, escaped)."""
+    out = [f'<div class="chart" role="group" aria-label="{escape(title)}">']
+    for row in rows:
+        out.append(f'<div class="chart-row"><span class="chart-label">{escape(row.label)}</span>'
+                   f'{_bar_svg(row.won, row.of)}<span class="chart-words">{escape(unbroken_ranges(row.words))}</span></div>')
+    out.append("</div>")
+    return "".join(out)

@@ -24,13 +24,24 @@ LIVE = """<section id="live" data-lang="{{ lang }}" data-version="{{ frame.versi
 <ul id="live-lines" class="lines">{% for line in frame.lines or [] %}<li>{{ line }}</li>{% endfor %}</ul>
 </section><script src="/live.js"></script>"""
 
-HISTORY = """<p><a href="/history.csv">{{ words.csv }}</a></p>
+HISTORY = """<section class="downloads"><h2>{{ words.downloads }}</h2><ul>
+<li><a href="/history.csv">{{ words.csv }}</a></li><li><a href="/history-players.csv">{{ words.players_csv }}</a></li>
+<li><a href="/history.bgsplay">{{ words.bgstats }}</a></li></ul></section>
+{% if rows %}<p class="note">{{ words.zone }}</p>{% endif %}
+{% if night %}<section class="night"><h2>{{ night[0][1] }}</h2>
+<ul>{% for level, line in night[1:] %}<li>{{ line }}</li>{% endfor %}</ul></section>{% endif %}
+<h2 id="players">{{ words.people }}</h2>{% if not people and rows %}<p>{{ words.no_people }}</p>{% endif %}
+{% for person in people %}<section class="person"><h3>{{ person.name }}</h3><p>{{ person.counts }}</p>
+{% for game in person.games %}{{ game.chart|safe }}
+<ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul>{% endfor %}</section>
+{% endfor %}
 {% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.counts }}</p>
-{% for chart in game.charts %}<h3>{{ chart.title }}</h3>{{ chart.svg|safe }}{% endfor %}
+{% for chart in game.charts %}<h3>{{ chart.title }}</h3>{{ chart.html|safe }}{% endfor %}
 <ul>{% for line in game.lines %}<li>{{ line }}</li>{% endfor %}</ul></section>{% endfor %}
-<h2>{{ words.games }}</h2>
-<table><tr>{% for h in words.columns %}<th>{{ h }}</th>{% endfor %}</tr>
-{% for row in rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>{% endfor %}</table>
+<h2 id="games">{{ words.games }}</h2>
+<table class="games"><thead><tr>{% for h in words.columns %}<th>{{ h }}</th>{% endfor %}</tr></thead><tbody>
+{% for row in rows %}<tr>{% for cell in row %}<td data-label="{{ words.columns[loop.index0] }}"
+{% if not cell %} class="empty"{% endif %}>{{ cell }}</td>{% endfor %}</tr>{% endfor %}</tbody></table>
 {% if not rows %}<p>{{ words.none }}</p>{% endif %}"""
 
 CARDS = """{% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.count }}</p>
@@ -113,7 +124,14 @@ padding:.3em;border-left:.3em solid #e5b800;list-style:none}.todo{padding:0}
 td,th{border-bottom:1px solid #ccc;padding:.3em;text-align:left;overflow-wrap:anywhere}tr.missing td{color:#a00}
 .error{color:#a00;font-weight:bold}.note{background:#fff6c4;padding:.3em}.done{color:#2e7d32;font-weight:bold}
 label{display:block;margin:.6em 0}input,select,button{font-size:1em}button,.button{padding:.4em 1em}
-.chart{max-width:40em}.card-name{font-size:1.8em;font-weight:bold;margin:.4em 0}
+.chart{max-width:40em;margin:.3em 0 .8em}.chart-row{display:flex;flex-wrap:wrap;gap:0 .6em;
+align-items:baseline;margin:.5em 0}.chart-label{flex:1 1 auto;font-weight:bold;overflow-wrap:anywhere;min-width:0}
+.chart-words{margin-left:auto}.chart .bar{order:3;flex:1 0 100%;height:1.1em;display:block;margin-top:.15em}
+.person ul,.night ul{padding-left:1.2em;margin-top:0}.person ul{color:#333}
+@media (max-width:40em){table.games thead{display:none}table.games,table.games tbody,table.games tr,
+table.games td{display:block;width:auto}table.games tr{border-bottom:2px solid #999;padding:.4em 0}
+table.games td{border:0;padding:.1em 0}table.games td::before{content:attr(data-label) ": ";font-weight:bold}
+table.games td.empty{display:none}}.card-name{font-size:1.8em;font-weight:bold;margin:.4em 0}
 .big{font-size:1.4em}.next-name{font-size:1.3em;font-weight:bold}"""
 
 SCRIPT = """(function () {

@@ -27,9 +27,10 @@ from flask import Flask, Response, abort, make_response, render_template_string,
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.games import game_ui, registered_games, registration
-from companion.history.command import csv_text
 from companion.history.db import History, memory_history
-from companion.history.stats import GameStats, compute, stat_lines
+from companion.history.export import bgstats_json, games_csv, players_csv
+from companion.history.naming import Naming
+from companion.history.nights import copy_device_starts
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from companion.runtime.addresses import AllowedHosts
 from companion.runtime.config import ConfigError, load_config
@@ -37,8 +38,8 @@ from companion.runtime.enrol_requests import GAME_ON, write_request
 from companion.runtime.storage import utc_stamp
 from companion.runtime.tagmap import parse_tagmap, read_text_file, tag_map_file
 from companion.web import backup, enroll, pages, settings
-from companion.web.charts import rate_bars
 from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
+from companion.web.history_page import history_body
 from companion.web.live import LiveTable
 from engine import RuleError
 from engine.core.messages import Message, msg
@@ -76,6 +77,7 @@ class Site:
         """Every game, caught up with the journals archived since the last look (nothing is written)."""
         with self.history_lock:
             self.history.import_journals()
+            copy_device_starts(self.history, self.state_dir)
             return self.history.games()
 
 
@@ -187,26 +189,27 @@ def _routes(app: Flask, site: Site) -> None:
     @app.get("/history")
     def history() -> Response:
         tr = Translator(_lang(site))
-        rows = site.games()
-        stats = compute(rows)
-        games = [_game_stats(name, stats[name], tr) for name in sorted(stats)]
-        words = {"csv": tr(msg("Download every game as CSV")), "games": tr(msg("Every game")),
-                 "none": tr(msg("No games recorded yet.")),
-                 "columns": [tr(m) for m in (msg("Ended"), msg("Game"), msg("Seats"), msg("Variant"),
-                                             msg("Result"), msg("Score"), msg("Rounds"))]}
-        table = [[r["ended"].replace("T", " ").rstrip("Z"), game_title(r["game"], tr),
-                  ", ".join(json.loads(r["seats"])), r["variant"], r["result"],
-                  r["grade"] or ("" if r["score"] is None else r["score"]), "" if r["rounds"] is None else r["rounds"]]
-                 for r in reversed(rows)]
-        body = render_template_string(pages.HISTORY, games=games, rows=table, words=words)
-        return _page(site, "history", msg("History and statistics"), body, tr)
+        return _page(site, "history", msg("History and statistics"), history_body(site.games(), tr), tr)
+
+    def download(text: str, mimetype: str, name: str) -> Response:
+        response = Response(text, mimetype=mimetype)
+        response.headers["Content-Disposition"] = f"attachment; filename={name}"
+        return response
 
     @app.get("/history.csv")
     def history_csv() -> Response:
-        text = csv_text(site.games())
-        response = Response(text, mimetype="text/csv")
-        response.headers["Content-Disposition"] = "attachment; filename=companion-history.csv"
-        return response
+        return download(games_csv(site.games(), Naming(Translator(_lang(site)))), "text/csv",
+                        "companion-history.csv")
+
+    @app.get("/history-players.csv")
+    def history_players_csv() -> Response:
+        return download(players_csv(site.games(), Naming(Translator(_lang(site)))), "text/csv",
+                        "companion-players.csv")
+
+    @app.get("/history.bgsplay")
+    def history_bgstats() -> Response:
+        return download(bgstats_json(site.games(), Naming(Translator(_lang(site)))), "application/json",
+                        "companion-plays.bgsplay")
 
     @app.get("/cards")
     def cards() -> Response:
@@ -296,21 +299,6 @@ def _routes(app: Flask, site: Site) -> None:
             return _settings_page(site, tr, tr(msg("{path} cannot be written ({reason}).", path=str(site.config),
                                                    reason=exc.strerror or str(exc))), error=True, status=500)
         return _settings_page(site, tr, tr(msg("Saved. The companion uses the new settings from its next start.")))
-
-
-def _game_stats(name: str, stats: GameStats, tr: Translator) -> dict[str, Any]:
-    charts = []
-    if stats.cooperative:
-        variant = [(v or "-", r.won, r.of, tr(r.words())) for v, r in sorted(stats.by_variant.items())]
-        players = [(tr(msg("{count} players", count=n)), r.won, r.of, tr(r.words()))
-                   for n, r in sorted(stats.by_players.items())]
-        charts.append({"title": tr(msg("Won by variant")), "svg": rate_bars(variant, tr(msg("Won by variant")))})
-        charts.append({"title": tr(msg("Won by number of players")),
-                       "svg": rate_bars(players, tr(msg("Won by number of players")))})
-    seats = [(seat, r.won, r.of, tr(r.words())) for seat, r in sorted(stats.by_seat.items())]
-    charts.append({"title": tr(msg("Won by seat")), "svg": rate_bars(seats, tr(msg("Won by seat")))})
-    lines = [tr(line) for _, line in stat_lines(stats, game_title(name, tr))]
-    return {"title": game_title(name, tr), "counts": lines[0], "lines": lines[1:], "charts": charts}
 
 
 def _game_cards(name: str, state_dir: Path, tr: Translator) -> dict[str, Any]:

@@ -159,13 +159,13 @@ def test_statistics_carry_counts_streaks_and_best_scores() -> None:
     assert (coop.by_variant["difficulty heroic"].won, coop.by_variant["difficulty heroic"].of) == (0, 1)
     assert (coop.by_players[3].won, coop.by_players[3].of) == (1, 1)
     assert (coop.table_streak.longest, coop.table_streak.current) == (2, 2)
-    assert coop.best["difficulty easy"].grade == "12+"
+    assert coop.best["difficulty easy"].row["grade"] == "12+"
     assert not ranked.cooperative
     assert (ranked.by_seat["y"].won, ranked.by_seat["y"].of) == (2, 2)
     assert (ranked.by_seat["z"].won, ranked.by_seat["z"].of) == (0, 2)
     words = ["  " * level + Translator("en")(line) for level, line in stat_lines(coop, "Coop")]
-    assert "  difficulty heroic: 0 of 1 won (0%)" in words
-    assert "  3 players: 1 of 1 won (100%)" in words
+    assert "  Difficulty: heroic: 0 of 1 won (likely 0-80%)" in words
+    assert "  3 players: 1 of 1 won (likely 20-100%)" in words
 
 
 def test_the_command_lists_counts_exports_and_rebuilds(tmp_path: Path, finished: dict,
@@ -181,7 +181,7 @@ def test_the_command_lists_counts_exports_and_rebuilds(tmp_path: Path, finished:
     assert "of 1 won" in stats
     assert main(["history", "--state-dir", str(tmp_path), "--csv", "-"]) == 0
     csv_lines = capsys.readouterr().out.splitlines()
-    assert csv_lines[0].startswith("journal,game,started,ended,result") and len(csv_lines) == 3
+    assert csv_lines[0].startswith("journal,game,title,started,ended,minutes,result") and len(csv_lines) == 3
     assert main(["history", "--state-dir", str(tmp_path), "--rebuild"]) == 0
     assert "from 2 archived journal(s)" in capsys.readouterr().out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -13,6 +14,7 @@ from companion.runtime.tagmap import virtual_tagmap
 from companion.screens import render
 from drivers.events import ButtonPressed
 from tests.companion.history_helpers import archive, played
+from tests.companion.history_rows import night_on_disk
 from tests.companion.test_readability import SIZES, check_type_floors
 
 GAMES = ("samurai-spirit", "trick-raiders")
@@ -58,8 +60,8 @@ def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: 
     screen = app.screen()
     assert screen.title == "Statistics" and screen.options == ("Back",)
     assert "Samurai Spirit: 1 games, 1 finished" in screen.detail
-    assert "difficulty heroic: 0 of 1 won (0%)" in screen.detail or "difficulty heroic: 1 of 1 won (100%)" in \
-        screen.detail
+    assert "– Difficulty: Heroic: 0 of 1 won (likely 0-80%)" in screen.detail or \
+        "– Difficulty: Heroic: 1 of 1 won (likely 20-100%)" in screen.detail
     assert any(line.startswith("Trick Raiders: 1 games") for line in screen.detail)
     for size in SIZES:
         surface = pygame.Surface(size)
@@ -117,3 +119,35 @@ def test_the_first_menu_reads_the_pin_and_the_history_once_per_visit(tmp_path: P
     for _ in range(20):
         app.screen()
     assert len(reads) == 1
+
+
+def test_the_statistics_screen_shows_the_last_night_and_each_person_in_the_tables_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        archive(tmp_path, played("trick-raiders", 6, {"players": ["north", "east", "south"], "lives": 2}),
+                "game-0000-over.journal", mtime=1_700_000_000)
+        night_on_disk(tmp_path, tmp_path / "rows")
+        (tmp_path / "last-setup.json").write_text('{"game": "samurai-spirit", "lang": "de", "setups": {}}\n',
+                                                  "utf-8")
+        app = _app(tmp_path)
+        assert app.screen().options[-2:] == ("Statistik", "Neue Web-PIN")
+        _press(app, "next", "next", "ok")
+        screen = app.screen()
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    detail = list(screen.detail)
+    assert detail[:3] == ["Letzter Spieleabend: 2026-11-20, 20:20 bis 22:10", "– 3 Partien, 1 Std. 30 Min. gespielt",
+                          "– 20:20 Tenno: Ann hat gewonnen"]
+    assert "Ann · Tenno: 1 von 2 gewonnen (wahrscheinlich 9-91%)" in detail
+    assert "– Gegen Chloé: 2× vorn, 0× dahinter" in detail and "– Lieblingsplatz: Lila, 2 von 2 Partien" in detail
+    assert "– Schwierigkeit: Schwer: 1 von 1 gewonnen (wahrscheinlich 20-100%)" in detail
+    assert not any(raw in line for line in detail for raw in ("blue", "purple", "difficulty", "(-)", " won"))
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        for page in range(12):
+            items = render(type(screen)(**{**screen.__dict__, "page": page}), surface)
+            check_type_floors(items, size, f"statistics page {page}")
+            assert not items.outside(size)

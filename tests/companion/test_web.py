@@ -73,7 +73,7 @@ def test_every_page_is_served_in_every_language_without_writing_the_state_folder
             assert f'<html lang="{lang}">' in reply.text
             assert "default-src 'self'" in reply.headers["Content-Security-Policy"]
     assert client.get("/live.png").status == 200
-    assert client.get("/history.csv").text.startswith("journal,game,started")
+    assert client.get("/history.csv").text.startswith("journal,game,title,started")
     assert _files(state) == before, "reading a page changed the state folder"
 
 
@@ -102,7 +102,7 @@ def test_the_history_page_shows_statistics_with_counts_and_charts(server: Served
     text = Client(server.base).get("/history").text
     assert "Samurai Spirit: 1 games, 1 finished" in text
     assert "of 1 won" in text and "<svg" in text
-    assert "difficulty hard" in text
+    assert "Difficulty: Hard" in text
 
 
 def test_the_cards_page_says_which_cards_are_enrolled(server: Served) -> None:

@@ -92,7 +92,8 @@ def _every_route(client: Client, pin: str, target: str, state: Path) -> dict[str
     The settings page names the state folder, which is not the same for the two servers: it reads as STATE."""
     gets = {"/static/<path:filename>": "/static/x.css", "/style.css": "/style.css", "/live.js": "/live.js",
             "/": "/", "/live.json": "/live.json", "/live.png": "/live.png", "/history": "/history",
-            "/history.csv": "/history.csv", "/cards": "/cards", "/rules": "/rules", "/backup": "/backup",
+            "/history.csv": "/history.csv", "/history-players.csv": "/history-players.csv",
+            "/history.bgsplay": "/history.bgsplay", "/cards": "/cards", "/rules": "/rules", "/backup": "/backup",
             "/settings": "/settings", "/enroll.js": "/enroll.js", "/enroll": "/enroll?game=samurai-spirit",
             "/enroll/status.json": "/enroll/status.json?game=samurai-spirit&id=x",
             "/enroll/result": f"/enroll/result?game=samurai-spirit&target={target}&id=x"}

@@ -88,8 +88,9 @@ def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
     folders = []
     for name in ("a", "b"):
         folder = tmp_path / f"{game}-{seed}-{name}"
+        # The same file time in both: the history's downloads give the end time to the second.
         archive(folder, played("samurai-spirit", 3, {"samurai": ["kyuzo", "heihachi"], "difficulty": "easy"}),
-                "game-0001-x.journal")
+                "game-0001-x.journal", mtime=1_795_200_000)
         save_tagmap(folder, TagMap("samurai-spirit", {virtual_uid("samurai:kyuzo"): "samurai:kyuzo"}))
         (folder / "web-pin").write_text("246810\n")
         folders.append(folder)

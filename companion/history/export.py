@@ -1,0 +1,200 @@
+"""The history as files other programs read: two flat CSV files and a BG Stats play file.
+
+`games_csv` has one row a game and one plain value a cell (names joined
+with " / ", never JSON); `players_csv` has one row per seat per game, so a
+spreadsheet can count by person without splitting cells. Every cell that
+starts like a formula (=, +, -, @, a tab or a line break) gets a leading
+apostrophe: a player's name is typed by anyone, and a spreadsheet must
+show it, not run it. Times are the device's local time with its offset
+("2026-11-27T21:05:00+01:00").
+
+`bgstats_json` writes the JSON play file Board Game Stats ("BG Stats")
+imports: four tables, `players`, `locations`, `games` and `plays`, linked by
+numeric ids (`playerRefId`, `gameRefId`, `locationRefId`), each entry with a
+`uuid`. The layout follows a play file written by BG Stats itself
+(https://pastebin.com/iDbHyBui: "This is a Play file that can be read by
+Board Game Stats", with its players, locations, games and plays) and the
+fields' meaning BG Stats documents for plays sent to it from other apps
+(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/:
+playDate "YYYY-MM-DD hh:mm:ss", durationMin, board, and per player score,
+winner, rank, startPlayer, role). Only finished games are plays; a seat
+nobody was named for is BG Stats' anonymous player, with the seat as its role.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from datetime import datetime
+from typing import Any
+
+from companion.history.naming import (
+    Naming,
+    json_field,
+    local,
+    parse_stamp,
+    place_of,
+    row_scores,
+    row_seats,
+)
+from companion.history.nights import game_span
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+"""What a spreadsheet may take as the start of a formula (OWASP's list for CSV injection)."""
+GAME_COLUMNS = ("journal", "game", "title", "started", "ended", "minutes", "result", "finished", "variant",
+                "players", "seats", "people", "winners", "table_won", "score", "grade", "scores", "rounds",
+                "inputs")
+PLAYER_COLUMNS = ("journal", "game", "title", "started", "ended", "seat_order", "seat", "seat_name", "player_id",
+                  "player_name", "place", "winner", "score")
+NAMESPACE = uuid.UUID("6a1f3c2e-5d0b-4c1e-9a57-2f0d8e6b7c41")
+"""The companion's own namespace for the uuids of its export: the same game or person gets the same uuid in
+every export, so importing a later export again matches what an earlier one brought in."""
+LOCATION = "Table companion"
+ABOUT = ("A Play file for Board Game Stats, written by the table companion: open it with Board Game Stats "
+         "(share, export or open-in) to import its plays.")
+
+
+def safe(value: Any) -> Any:
+    """A cell as a spreadsheet should show it: text that could start a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def iso_local(stamp: Any) -> str:
+    moment = parse_stamp(stamp)
+    return local(moment).isoformat() if moment is not None else ""
+
+
+def _minutes(row: dict[str, Any]) -> int | str:
+    span = game_span(row)
+    if span is None or parse_stamp(row.get("started")) is None:
+        return ""
+    return round((span[1] - span[0]).total_seconds() / 60)
+
+
+def _csv(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: safe(value) for key, value in row.items()})
+    return buffer.getvalue()
+
+
+def games_csv(rows: list[dict[str, Any]], naming: Naming) -> str:
+    """Every game as CSV, one row a game, one plain value a cell."""
+    out = []
+    for row in rows:
+        game = str(row["game"])
+        seats = row_seats(row)
+        people = [naming.person(row, seat) for seat in seats]
+        out.append({
+            "journal": row["journal"], "game": game, "title": naming.game(game),
+            "started": iso_local(row.get("started")), "ended": iso_local(row.get("ended")),
+            "minutes": _minutes(row), "result": naming.result(row), "finished": int(bool(row.get("finished"))),
+            "variant": naming.variant(game, str(row.get("variant") or "")), "players": len(seats),
+            "seats": " / ".join(naming.seat(game, s) for s in seats),
+            "people": " / ".join(p.name if p else "-" for p in people) if any(people) else "",
+            "winners": " / ".join(naming.winners(row)),
+            "table_won": "" if row.get("table_won") is None else row["table_won"],
+            "score": naming.score(row), "grade": row.get("grade") or "", "scores": naming.scores(row),
+            "rounds": "" if row.get("rounds") is None else row["rounds"], "inputs": row.get("inputs", "")})
+    return _csv(GAME_COLUMNS, out)
+
+
+def players_csv(rows: list[dict[str, Any]], naming: Naming) -> str:
+    """One row per seat per game: who sat there, their place, whether they won, their score."""
+    out = []
+    for row in rows:
+        game = str(row["game"])
+        winners = set(json_field(row, "winners", []))
+        scores = row_scores(row)
+        for order, seat in enumerate(row_seats(row), start=1):
+            person = naming.person(row, seat)
+            won = bool(row["table_won"]) if row.get("table_won") is not None else seat in winners
+            place = place_of(row, seat)
+            out.append({
+                "journal": row["journal"], "game": game, "title": naming.game(game),
+                "started": iso_local(row.get("started")), "ended": iso_local(row.get("ended")),
+                "seat_order": order, "seat": seat, "seat_name": naming.seat(game, seat),
+                "player_id": person.id if person else "", "player_name": person.name if person else "",
+                "place": place if place is not None and row.get("finished") else "",
+                "winner": int(won) if row.get("finished") else "",
+                "score": scores.get(seat, "")})
+    return _csv(PLAYER_COLUMNS, out)
+
+
+def _bg_date(moment: datetime) -> str:
+    """BG Stats' date format, in the device's local time: the table's phones show the evening it was."""
+    return local(moment).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _uid(*parts: str) -> str:
+    return str(uuid.uuid5(NAMESPACE, "\x1f".join(parts)))
+
+
+def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOCATION) -> str:
+    """Every finished game as a BG Stats play file (JSON text)."""
+    players: dict[str, dict[str, Any]] = {}
+    games: dict[str, dict[str, Any]] = {}
+    plays: list[dict[str, Any]] = []
+    ends = [moment for row in rows if (moment := parse_stamp(row.get("ended"))) is not None]
+    # The last game's end rather than the clock: the same history always makes the same file.
+    now = _bg_date(max(ends)) if ends else "1970-01-01 00:00:00"
+    anonymous = {"uuid": _uid("player", "anonymous"), "id": 1, "name": "Anonymous player", "isAnonymous": True,
+                 "modificationDate": now, "bggUsername": ""}
+    place = {"uuid": _uid("location", location), "id": 1, "name": location, "modificationDate": now}
+    seen: set[str] = set()
+    for row in rows:
+        span = game_span(row)
+        if not row.get("finished") or span is None:
+            continue
+        game = str(row["game"])
+        entry = games.setdefault(game, {
+            "uuid": _uid("game", game), "id": len(games) + 1, "name": naming.game(game), "modificationDate": now,
+            "cooperative": False, "highestWins": True, "noPoints": True, "usesTeams": False, "bggId": 0})
+        cooperative = row.get("table_won") is not None
+        entry["cooperative"] = entry["cooperative"] or cooperative
+        scores = row_scores(row)
+        entry["noPoints"] = entry["noPoints"] and not scores and row.get("score") is None
+        winners = set(json_field(row, "winners", []))
+        first = json_field(row, "setup", {}).get("first")
+        player_scores = []
+        for order, seat in enumerate(row_seats(row)):
+            person = naming.person(row, seat)
+            if person is None:
+                ref = anonymous["id"]
+                players.setdefault("", anonymous)
+                new = False
+            else:
+                found = players.setdefault(person.id, {
+                    "uuid": _uid("player", person.id), "id": 2 + sum(1 for key in players if key), "name": person.name,
+                    "isAnonymous": False, "modificationDate": now, "bggUsername": ""})
+                ref = found["id"]
+                new = person.id not in seen
+                seen.add(person.id)
+            won = bool(row["table_won"]) if cooperative else seat in winners
+            score = row.get("score") if cooperative else scores.get(seat)
+            rank = place_of(row, seat)
+            player_scores.append({
+                "score": "" if score is None else str(score), "winner": won, "newPlayer": new,
+                "startPlayer": seat == first, "playerRefId": ref, "rank": 0 if cooperative or rank is None else rank,
+                "seatOrder": order, "role": naming.seat(game, seat)})
+        began, ended = span
+        plays.append({
+            "uuid": _uid("play", str(row["journal"]), str(row.get("seed"))),
+            "modificationDate": now, "entryDate": _bg_date(ended), "playDate": _bg_date(began),
+            "playDateYmd": int(local(began).strftime("%Y%m%d")),
+            "durationMin": round((ended - began).total_seconds() / 60), "gameRefId": entry["id"],
+            "locationRefId": place["id"], "board": naming.variant(game, str(row.get("variant") or "")),
+            "rounds": row.get("rounds") or 0, "ignored": False, "manualWinner": False, "usesTeams": False,
+            "rating": 0, "bggId": 0, "importPlayId": 0, "nemestatsId": 0, "scoringSetting": 0,
+            "expansionPlays": [], "playImages": "[]", "comments": naming.scores(row),
+            "playerScores": player_scores})
+    document = {"about": ABOUT, "players": sorted(players.values(), key=lambda p: p["id"]),
+                "locations": [place] if plays else [], "games": list(games.values()), "plays": plays}
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
