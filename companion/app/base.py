@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import GameUI, Menu, Text
 from companion.history.menu import FirstMenuExtras
@@ -21,6 +21,7 @@ from companion.i18n import CatalogError, Translator
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered
 from companion.saving import SaveQueue
+from companion.screen_model import Screen
 from companion.storage import FileSystem, JournalFile
 from companion.tagmap import TagMap
 from engine import Event, Match, Prompt, RuleError
@@ -29,6 +30,7 @@ from engine.core.messages import Message, msg
 
 if TYPE_CHECKING:
     from companion.advice import AdviceDesk
+    from companion.app.hardware_check import HardwareCheck
 
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
@@ -114,6 +116,8 @@ class AppBase(ABC):
     accepted: int
     menu_extras: FirstMenuExtras | None
     advice: AdviceDesk | None
+    check: HardwareCheck | None
+    check_order: tuple[str, ...]
 
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""
@@ -209,6 +213,16 @@ class AppBase(ABC):
     @abstractmethod
     def _extras(self) -> FirstMenuExtras:
         """The web page's PIN and addresses, and whether there are statistics, read once per visit (setup_steps)."""
+        ...
+
+    @abstractmethod
+    def _open_check(self) -> None:
+        """Open the hardware check over the menu (check_steps)."""
+        ...
+
+    @abstractmethod
+    def _check_screen(self, common: dict[str, Any]) -> Screen:
+        """The hardware check's frame (check_steps)."""
         ...
 
     @abstractmethod
