@@ -46,6 +46,8 @@ class PhoneLink:
     words: pygame.Rect
     rest: pygame.Rect
     """What is left of the area for the screen's other text."""
+    lines: list[tuple[str, str, int, bool]]
+    """The words beside (or under) the code: role, text, type size, bold."""
 
 
 def address_lines(url: str) -> tuple[str, ...]:
@@ -58,41 +60,70 @@ def address_lines(url: str) -> tuple[str, ...]:
     return (short,)
 
 
-def _words(p: Painter, screen: Screen) -> list[tuple[str, str, int, bool]]:
-    """The block's lines (role, text, size, bold): the PIN under its label, the address in words under its own,
-    the address broken after the host (one line each for "192.168.178.23" and ":8080")."""
+Line = tuple[str, str, int, bool]
+"""One line of words beside the code: role, text, type size, bold."""
+
+
+def _words(p: Painter, screen: Screen, labelled: bool) -> list[Line]:
+    """The block's lines: the PIN (under its label, or "PIN: 123456" where room is short) and the address in
+    words, broken after the host (one line each for "192.168.178.23" and ":8080")."""
     m = p.metrics
-    return [("phone:pin-label", p.tr(msg("Web page PIN")), m.text_size, False),
+    address = [("phone:url", line, m.text_size, True) for line in address_lines(screen.qr_url)]
+    if not labelled:
+        return [("phone:pin", p.tr(msg("PIN: {pin}", pin=screen.qr_pin)), m.large_size, True), *address]
+    return [("phone:pin-label", p.tr(msg("Web page PIN")), m.small_size, False),
             ("phone:pin", screen.qr_pin, m.large_size, True),
-            ("phone:url-label", p.tr(msg("Scan, or open:")), m.text_size, False),
-            *(("phone:url", line, m.text_size, True) for line in address_lines(screen.qr_url))]
+            ("phone:url-label", p.tr(msg("Scan, or open:")), m.small_size, False), *address]
 
 
-def _width(p: Painter, lines: list[tuple[str, str, int, bool]]) -> int:
-    return max(p.cache.measure(text, size, p.cache.bold() if bold else None)[0] for _, text, size, bold in lines)
+def _join_address(p: Painter, lines: list[Line], width: int) -> list[Line]:
+    """The address on one line when it fits `width` (it was split after the host to measure the narrowest)."""
+    parts = [line for line in lines if line[0] == "phone:url"]
+    whole = "".join(text for _, text, _, _ in parts)
+    if len(parts) < 2 or p.cache.measure(whole, parts[0][2], p.cache.bold())[0] > width:
+        return lines
+    return [line for line in lines if line[0] != "phone:url"] + [("phone:url", whole, parts[0][2], True)]
+
+
+def _width(p: Painter, lines: list[Line]) -> int:
+    """The widest bold line (the PIN, the address): the labels wrap inside it."""
+    return max(p.cache.measure(text, size, p.cache.bold())[0] for _, text, size, bold in lines if bold)
+
+
+def _heights(p: Painter, lines: list[Line], width: int) -> list[int]:
+    m = p.metrics
+    return [m.line_height(size) * (1 if bold else max(1, len(p.cache.wrap(text, size, width))))
+            for _, text, size, bold in lines]
 
 
 def layout(p: Painter, area: pygame.Rect, screen: Screen, beside_text: bool) -> PhoneLink | None:
     """Where the code and its words go in `area`: the code as big as it can be with the words to its right;
-    with other text to show (`beside_text`), the block keeps to the right part and the text takes the left.
-    None when not even a code of `MIN_MODULE_PX` modules fits."""
+    with other text to show (`beside_text`), a column at the right, the code over the PIN and the address, and
+    the text takes the left. None when not even a code of `MIN_MODULE_PX` pixels a module fits."""
     m = p.metrics
     count = len(qr_modules(screen.qr_url)) + 2 * QUIET
-    words_width = _width(p, _words(p, screen))
     if beside_text:
-        width = min(area.width // 2, area.height + m.pad + words_width)
-        block = pygame.Rect(area.right - width, area.top, width, area.height)
-        rest = pygame.Rect(area.left, area.top, max(0, block.left - m.pad - area.left), area.height)
-    else:
-        block, rest = area, pygame.Rect(area.left, area.top, 0, 0)
-    side = min(block.height, block.width - words_width - m.pad)
-    module = side // count
+        width = min(area.width // 2, area.height)
+        column = pygame.Rect(area.right - width, area.top, width, area.height)
+        lines = _join_address(p, _words(p, screen, labelled=False), width)
+        below = sum(_heights(p, lines, width))
+        module = min(width, area.height - below - m.pad) // count
+        if module < MIN_MODULE_PX:
+            return None
+        size = module * count
+        code = pygame.Rect(column.right - size, column.top, size, size)
+        words = pygame.Rect(column.left, code.bottom + m.pad, width, column.bottom - code.bottom - m.pad)
+        rest = pygame.Rect(area.left, area.top, max(0, column.left - m.pad - area.left), area.height)
+        return PhoneLink(code, module, words, rest, lines)
+    lines = _words(p, screen, labelled=True)
+    words_width = _width(p, lines)
+    module = min(area.height, area.width - words_width - m.pad) // count
     if module < MIN_MODULE_PX:
         return None
     size = module * count
-    code = pygame.Rect(block.left, block.top + (block.height - size) // 2, size, size)
-    words = pygame.Rect(code.right + m.pad, block.top, block.right - code.right - m.pad, block.height)
-    return PhoneLink(code, module, words, rest)
+    code = pygame.Rect(area.left, area.top + (area.height - size) // 2, size, size)
+    words = pygame.Rect(code.right + m.pad, area.top, area.right - code.right - m.pad, area.height)
+    return PhoneLink(code, module, words, pygame.Rect(area.left, area.top, 0, 0), lines)
 
 
 def draw_code(p: Painter, rect: pygame.Rect, module: int, url: str) -> None:
@@ -114,14 +145,14 @@ def draw_phone(p: Painter, area: pygame.Rect, screen: Screen, beside_text: bool)
         return area
     m = p.metrics
     draw_code(p, link.code, link.module, screen.qr_url)
-    lines = _words(p, screen)
-    whole = "".join(text for role, text, _, _ in lines if role == "phone:url")
-    if p.cache.measure(whole, m.text_size, p.cache.bold())[0] <= link.words.width:
-        lines = [line for line in lines if line[0] != "phone:url"] + [("phone:url", whole, m.text_size, True)]
-    heights = [m.line_height(size) for _, _, size, _ in lines]
-    y = link.words.top + max(0, (link.words.height - sum(heights)) // 2)
+    lines = _join_address(p, link.lines, link.words.width)
+    heights = _heights(p, lines, link.words.width)
+    y = link.words.top if beside_text else link.words.top + max(0, (link.words.height - sum(heights)) // 2)
     for (role, text, size, bold), height in zip(lines, heights, strict=True):
-        p.text(role, text, pygame.Rect(link.words.left, y, link.words.width, height), size, bold=bold,
-               min_size=min(size, m.min_size))
+        room = pygame.Rect(link.words.left, y, link.words.width, height)
+        if bold:
+            p.text(role, text, room, size, bold=True, min_size=min(size, m.min_size))
+        else:
+            p.paragraph(role, text, room, size, palette.TEXT_MUTED)
         y += height
     return link.rest
