@@ -185,3 +185,27 @@ def test_events_outside_the_check_still_reach_the_app(tmp_path: Path) -> None:
     assert app.selected == 1 and app.check is None
     app.handle(ButtonPressed("ok", 0.0))
     assert app.mode == "setup", "OK on Trick Raiders' entry starts its set-up as before"
+
+
+def _run(tmp_path: Path, *extra: str) -> None:
+    """`companion run` as the service starts it (mock devices named in the configuration, not --mock)."""
+    import os
+    import subprocess
+    import sys
+
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    config = tmp_path / "companion.toml"
+    config.write_text('[reader]\nbackend = "mock"\n[buttons]\nbackend = "mock"\n[display]\ndriver = "dummy"\n')
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", RUNTIME_DIRECTORY=str(tmp_path / "run"))
+    (tmp_path / "run").mkdir(exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--state-dir",
+                           str(tmp_path / "state"), "--exit-after", "1", *extra],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_installed_start_shows_the_check_and_mock_mode_does_not(tmp_path: Path) -> None:
+    _run(tmp_path / "service")
+    assert (tmp_path / "service" / "run" / CHECKED).is_file(), "the service's first start showed the check"
+    _run(tmp_path / "laptop", "--mock")
+    assert not (tmp_path / "laptop" / "run" / CHECKED).exists(), "--mock (demos, table scripts) does not"
