@@ -104,6 +104,7 @@ class HardwareCheck:
         if self.on_reader:
             # The reader step waits for a tag; once one was read, any button goes on to the menu.
             self.done = self.uid is not None
+            self.wrong = name
             return
         wanted = self.caps[self.step]
         if name != wanted.name:
@@ -137,7 +138,8 @@ class HardwareCheck:
                                                    name=cap.name),
                     "wrong": said, "hint": msg("Hold any button to skip this one.")}
         if self.uid is None:
-            return {"step": "reader", "say": msg("Tap any card on the reader."),
+            nudge = msg("No card read yet: tap one on the reader.") if self.wrong is not None else None
+            return {"step": "reader", "say": msg("Tap any card on the reader."), "wrong": nudge,
                     "hint": msg("Hold any button to skip this one.")}
         games = self.known(self.uid)
         known = (msg("Known to: {games}", games=", ".join(games)) if games

@@ -58,6 +58,9 @@ def draw(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         return
     y += p.paragraph("check:step", str(words.get("say", "")), pygame.Rect(rect.left, y, rect.width, rect.height // 2),
                      m.large_size) + m.pad
+    if words.get("wrong"):
+        y += p.paragraph("check:wrong", str(words["wrong"]), pygame.Rect(rect.left, y, rect.width, rect.bottom - y),
+                         m.text_size, palette.ERROR) + m.pad
     detail = [str(words[key]) for key in ("known", "hint") if words.get(key)]
     chrome.draw_detail(p, pygame.Rect(rect.left, y, rect.width, rect.bottom - y), detail, palette.BACKGROUND,
                        screen.page)

@@ -65,6 +65,9 @@ def test_the_first_start_walks_the_seven_buttons_in_order_then_the_reader(tmp_pa
         press(app, name)
     assert asked == [f"Press the {colour.lower()} button." for colour in WIRING_ORDER]
     assert step(app) == "Tap any card on the reader."
+    press(app, "ok")
+    assert app.check is not None, "a press before any tag does not end the reader step"
+    assert (app.screen().view or {})["check"]["wrong"] == "No card read yet: tap one on the reader."
     tap(app, "card:1-hat-wound")
     check = (app.screen().view or {})["check"]
     assert check["say"] == f"Tag {virtual_uid('card:1-hat-wound')} read."
@@ -166,6 +169,8 @@ def test_every_check_screen_is_readable_and_uncut_in_every_language_at_both_size
         frames.append(app.screen())
         for name in BUTTON_NAMES:
             press(app, name)
+        frames.append(app.screen())
+        press(app, "ok")
         frames.append(app.screen())
         tap(app, "card:1-hat-wound")
         frames.append(app.screen())
