@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SCREEN_KINDS = ("setup", "board", "round-end", "game-over", "enroll", "resume", "message")
+"""The kinds every game's screens draw; "check" (the hardware check, no game's) is drawn by companion.screens.check."""
 
 
 @dataclass(frozen=True)
 class Screen:
     """One frame's content.
 
-    kind      which layout: setup, board, round-end, game-over, enroll, resume, message
+    kind      which layout: setup, board, round-end, game-over, enroll, resume, message, check (the
+              hardware check, drawn by companion.screens.check from view["check"])
     game      the game's name ("samurai-spirit"): picks the game's screens; "" for none (generic screens)
     view      the engine's public view (None on screens without a game)
     title     the headline ("Round 2 - Kyuzo's turn", "Enroll cards")
@@ -50,6 +52,9 @@ class Screen:
               480x320): the app counts it up every `PAGE_SECONDS` (a timer,
               since Next walks the options on nearly every prompt) and the
               screens take it modulo the number of pages, drawing "1/2"
+    qr_url    the phone page's address, drawn as a QR code with `qr_pin` beside it on the game menu and
+              the statistics screen (companion.screens.qr); "" for none
+    qr_pin    the phone page's PIN shown beside the code
     """
 
     kind: str
@@ -71,6 +76,8 @@ class Screen:
     countdown: int | None = None
     page: int = 0
     button_labels: tuple[tuple[str, str], ...] = ()
+    qr_url: str = ""
+    qr_pin: str = ""
 
 
 PAGE_SECONDS = 6.0

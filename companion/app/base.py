@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.app.language_step import LanguageFirst
 from companion.games.base import GameUI, Menu, Text
@@ -23,12 +23,14 @@ from companion.runtime.remembered import Remembered
 from companion.runtime.saving import SaveQueue
 from companion.runtime.storage import FileSystem, JournalFile
 from companion.runtime.tagmap import TagMap
+from companion.screen_model import Screen
 from engine import Event, Match, Prompt, RuleError
 from engine.core.journal import Damage
 from engine.core.messages import Message, msg
 
 if TYPE_CHECKING:
     from companion.app.advice import AdviceDesk
+    from companion.app.hardware_check import HardwareCheck
 
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
@@ -114,6 +116,8 @@ class AppBase(ABC):
     accepted: int
     menu_extras: FirstMenuExtras | None
     advice: AdviceDesk | None
+    check: HardwareCheck | None
+    check_order: tuple[str, ...]
 
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""
@@ -209,6 +213,16 @@ class AppBase(ABC):
     @abstractmethod
     def _extras(self) -> FirstMenuExtras:
         """The web page's PIN and addresses, and whether there are statistics, read once per visit (setup_steps)."""
+        ...
+
+    @abstractmethod
+    def _open_check(self) -> None:
+        """Open the hardware check over the menu (check_steps)."""
+        ...
+
+    @abstractmethod
+    def _check_screen(self, common: dict[str, Any]) -> Screen:
+        """The hardware check's frame (check_steps)."""
         ...
 
     @abstractmethod

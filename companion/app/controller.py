@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.app.check_steps import CheckSteps
 from companion.app.frames import Frames
 from companion.app.pickers import Pickers
 from companion.app.play_steps import PlaySteps
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from companion.app.advice import AdviceDesk
 
 
-class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
+class App(WebRequests, CheckSteps, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     """The companion's state machine: resume, setup, play, over, and the pickers."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
@@ -103,6 +104,10 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
         self.saving = SaveQueue(self._do, self.journal.path, clock, save_retry_s,
                                 lambda text, error: self._say(text, error))
         self.accepted = 0
+        self.check = None
+        """The hardware check while it runs (companion.app.check_steps): it takes every press and tap."""
+        self.check_order = ()
+        """The buttons' order on the box when the configuration sets one (empty: the wiring order)."""
 
     def handle(self, event: Any) -> None:
         """One driver event. Never raises for anything the table can do."""
@@ -116,6 +121,8 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
             self.reader_lost = None
             return
         if self._web_takes(event):
+            return
+        if self._check_takes(event):
             return
         if isinstance(event, CardPlaced):
             self._card(event.uid)

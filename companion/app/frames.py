@@ -9,9 +9,10 @@ from typing import Any
 from companion.app.base import AppBase
 from companion.games import undo_offer
 from companion.games.base import Menu
+from companion.history.menu import web_lines
 from companion.screen_model import PAGE_SECONDS, Screen
 from drivers.config import BUTTON_NAMES
-from engine.core.messages import Message, message_from_json
+from engine.core.messages import Message, message_from_json, msg
 
 
 class Frames(AppBase):
@@ -46,10 +47,28 @@ class Frames(AppBase):
         return tuple((name, self._t(label)) for name in BUTTON_NAMES if (label := self.ui.button_label(name)))
 
     def _menu_screen(self, kind: str, menu: Menu, selected: int, buttons: tuple[str, ...],
-                     common: dict[str, Any]) -> Screen:
+                     common: dict[str, Any], phone: bool = False) -> Screen:
+        """A menu's frame; with `phone` (the first menu, the statistics) the web page's address as a QR code
+        with the PIN beside it, in place of the address and PIN lines of the detail."""
+        qr: dict[str, Any] = {}
+        extras = self._extras() if phone else None
+        if extras is not None and extras.pin is not None and extras.urls:
+            in_words = web_lines(extras)
+            menu = replace(menu, detail=tuple(d for d in menu.detail if d not in in_words))
+            qr = {"qr_url": extras.urls[0], "qr_pin": extras.pin}
         return Screen(kind, title=self._t(menu.title), options=self._all(menu.labels),
                       selected=selected % len(menu.options), detail=self._all(menu.detail), buttons=buttons,
-                      **common)
+                      **common, **qr)
+
+    def _shows_phone(self, menu: Menu) -> bool:
+        """The menus that show the web page's QR code: the first menu (the game menu, or the first set-up
+        question when there is none) and the statistics screen."""
+        if self.picker is not None:
+            return menu.options == ("back",) and menu.title == msg("Statistics")
+        if self.mode == "game":
+            return True
+        first_menu = len(self.games) > 1 and self.switch_game is not None
+        return self.mode == "setup" and not self.setup.asked and not first_menu
 
     def _screen(self) -> Screen:
         said = self.notice.text if self.notice else self.reader_lost
@@ -64,18 +83,22 @@ class Frames(AppBase):
                                      {**common, "confirm": None})
         if confirm is not None:
             common["buttons"] = ("ok", "undo")
+        if self.check is not None:
+            return self._check_screen(common)
         if self.picker is not None:
             return self._menu_screen("message", self.picker, self.selected,
-                                     common.pop("buttons", ("next", "ok", "undo")), common)
+                                     common.pop("buttons", ("next", "ok", "undo")), common,
+                                     self._shows_phone(self.picker))
         if self.mode == "resume":
             return self._menu_screen("resume", self._resume_menu(), self.selected,
                                      common.pop("buttons", ("next", "ok")), {**common, "countdown": self.countdown()})
         if self.mode == "game":
             return self._menu_screen("setup", self._game_menu(), self.selected, common.pop("buttons", ("next", "ok")),
-                                     common)
+                                     common, phone=True)
         if self.mode == "setup" or self.match is None:
-            return self._menu_screen("setup", self._setup_menu(), self.selected,
-                                     common.pop("buttons", ("next", "ok", "undo")), common)
+            menu = self._setup_menu()
+            return self._menu_screen("setup", menu, self.selected, common.pop("buttons", ("next", "ok", "undo")),
+                                     common, self._shows_phone(menu))
         return self._play_screen(common)
 
     def offered(self) -> tuple[tuple[str, ...], int]:
@@ -87,6 +110,8 @@ class Frames(AppBase):
         selected = self.selected
         if self.saving.blocked():
             menu, selected = self.saving.menu(), self.saving.selected
+        elif self.check is not None:
+            return (), 0
         elif self.picker is not None:
             menu = self.picker
         elif self.mode == "resume":

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.app.base import AppBase, engine_words
+from companion.app.hardware_check import MENU_LABEL, OPTION
 from companion.app.language_step import LanguageFirst
 from companion.games.base import Menu
 from companion.history import game_started
@@ -39,8 +40,9 @@ class SetupSteps(AppBase):
 
     def _game_menu(self) -> Menu:
         names = tuple(self.games)
-        return decorate(Menu(msg("New game"), names, tuple(self.games[n] for n in names),
-                             selected=names.index(self.ui.name) if self.ui.name in names else 0), self._extras())
+        return with_check(decorate(Menu(msg("New game"), names, tuple(self.games[n] for n in names),
+                                        selected=names.index(self.ui.name) if self.ui.name in names else 0),
+                                   self._extras()))
 
     def _extras(self) -> FirstMenuExtras:
         """The PIN and whether there are statistics, read once per visit of the first menu (see `_ask_game`)."""
@@ -59,6 +61,9 @@ class SetupSteps(AppBase):
             return
         if name == NEW_PIN:
             self._new_web_pin()
+            return
+        if name == OPTION:
+            self._open_check()
             return
         if name != self.ui.name:
             self.ui, self.tags = self.switch_game(name)
@@ -89,7 +94,7 @@ class SetupSteps(AppBase):
         menu = self.setup.menu()
         if self.setup.asked or (len(self.games) > 1 and self.switch_game is not None):
             return menu
-        return decorate(menu, self._extras())
+        return with_check(decorate(menu, self._extras()))
 
     def _setup_choice(self, option: str) -> None:
         if option == STATISTICS:
@@ -97,6 +102,9 @@ class SetupSteps(AppBase):
             return
         if option == NEW_PIN:
             self._new_web_pin()
+            return
+        if option == OPTION:
+            self._open_check()
             return
         menu = self.setup.menu()
         if menu.options == ("start",):
@@ -141,3 +149,8 @@ class SetupSteps(AppBase):
         self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
         self._remember(setup)
         game_started(self.state_dir, match)
+
+
+def with_check(menu: Menu) -> Menu:
+    """The first menu with "Check buttons and reader" last: the guided check of the first start, again."""
+    return Menu(menu.title, (*menu.options, OPTION), (*menu.labels, MENU_LABEL), menu.detail, menu.selected)

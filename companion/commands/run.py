@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.app import App
 from companion.app.advice import advice_desk
+from companion.app.hardware_check import runtime_dir
 from companion.games import game_ui, registered_games
 from companion.games.base import Text
 from companion.runtime.config import (
@@ -275,6 +276,12 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
     if damage:
         print(f"companion run: the tag map is damaged: {damage}; running without it", file=sys.stderr)
     app.start()
+    app.check_order = tuple(getattr(cfg, "button_order", ()) or ())
+    if not args.mock:
+        # The installed companion's first start: the guided check of the buttons and the reader, unless a saved
+        # game waits (the resume question comes first). --mock (laptops, demos, table scripts) opens it from the
+        # menu only.
+        app.start_first_check(runtime_dir())
     queue = EventQueue()
     try:
         reader, buttons, display = open_devices(cfg, args.mock, scripted is not None)

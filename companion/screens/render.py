@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, palette
+from companion.screens import chrome, palette, qr
+from companion.screens.check import own_drawer
 from companion.screens.display_list import DisplayList
 from companion.screens.layout import Metrics
 from companion.screens.painter import Painter
@@ -59,14 +60,17 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     buttons = _legend(painter, screen)
     regions = _regions(painter, screen, prompt, buttons, game.board_min_height(screen, painter))
     chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
-    drawer = game.drawers.get(screen.kind)
+    drawer = game.drawers.get(screen.kind) or own_drawer(screen.kind)
     # When the to-do panel took the whole main area (see `_split_todo`), nothing else is drawn there.
-    if regions.main.height > 0 and drawer is not None:
-        drawer(screen, painter, regions.main)
-    elif regions.main.height > 0 and screen.notice:
-        _draw_detail_under_notice(painter, regions.main, screen)
-    elif regions.main.height > 0:
-        chrome.draw_detail(painter, regions.main, screen.detail, palette.BACKGROUND, screen.page)
+    main = regions.main
+    if main.height > 0 and screen.qr_url:
+        main = qr.draw_phone(painter, main, screen, beside_text=bool(screen.detail))
+    if main.height > 0 and drawer is not None:
+        drawer(screen, painter, main)
+    elif main.height > 0 and screen.notice:
+        _draw_detail_under_notice(painter, main, screen)
+    elif main.height > 0:
+        chrome.draw_detail(painter, main, screen.detail, palette.BACKGROUND, screen.page)
     if regions.todo is not None:
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     if regions.panel is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.messages import Message, msg
-from engine.games.samurai_spirit.rules import fight, penalties
+from engine.games.samurai_spirit.rules import defence, fight, penalties
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import ACTIONS, ACTIONS_WITHOUT_SUPPORT, SamuraiState
 
@@ -87,11 +87,51 @@ def take_turn(p: Playing, sam: SamuraiState) -> Flow[None]:
     end_turn(p, sam)
 
 
-def absent_tokens(p: Playing, sam: SamuraiState) -> Flow[None]:
-    """Two-player rule: before the penalty, use absent Samurai's tokens (once per game each)."""
+def usable_absent_tokens(p: Playing, sam: SamuraiState) -> list[str]:
+    """The absent Samurai's unused tokens that can still do something for `sam`, asked at his turn's start.
+
+    A token adds its talent "for the current round", chosen "at the beginning of your turn (i.e. before applying
+    the penalty on your last Raider card)". A Samurai whose turn can only end in a Pass is out of the round after
+    it ("you can neither receive cards, nor get rid of any"), so no talent reaches him later: only Gorobei's or
+    Kanbei's, against the penalty he is about to take, can still count. Offering any other would let a
+    once-per-game token go for nothing.
+    """
     st = p.state
-    while st.absent_unused:
-        names = list(st.absent_unused)
+    if not _bound_to_pass(p, sam):
+        return list(st.absent_unused)
+    card = penalties.pending_penalty(p, sam)
+    if card is None:
+        return []
+    immune = "gorobei" if card.value % 2 == 0 else "kanbei"
+    if immune in st.absent_unused and not defence.has_talent(p, sam, immune):
+        return [immune]
+    return []
+
+
+def _bound_to_pass(p: Playing, sam: SamuraiState) -> bool:
+    """Whether `sam` is already past his Kiai, so that he must Pass this turn whatever the penalty does.
+
+    The one way out is the penalty's wounds turning his board to its animal side, whose Kiai may be high
+    enough again: the second wound flips it, and each of the card's penalties may be a wound (a penalty that
+    cannot be applied is a wound instead).
+    """
+    st = p.state
+    total = st.track(sam)
+    if total <= st.kiai(sam):
+        return False
+    card = penalties.pending_penalty(p, sam)
+    if card is None:
+        return True
+    return not (sam.wounds + len(card.penalties) >= 2 and total <= sam.kiai_values[1])
+
+
+def absent_tokens(p: Playing, sam: SamuraiState) -> Flow[None]:
+    """Two-player rule: before the penalty, use absent Samurai's tokens (once per game each).
+
+    Asked only while one of them can still help him (`usable_absent_tokens`), and with only those.
+    """
+    st = p.state
+    while names := usable_absent_tokens(p, sam):
         pick = yield from p.ask(sam, "absent-token", [*names, "no"],
                                 msg("{samurai}: use an absent Samurai's support token this round? Pick one, or No.",
                                     samurai=sam.name))

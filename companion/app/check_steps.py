@@ -1,0 +1,96 @@
+"""The app's side of the guided hardware check (companion.app.hardware_check): when it shows, and after.
+
+The first start of an installed companion shows it before the game menu,
+unless a saved game waits: the resume question always comes first, and a
+check never stands between a table and its game (it is offered again at the
+next start without one). Later the first menu opens it ("Check buttons and
+reader"). While it runs, every press, hold and tag is the check's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.app.base import AppBase
+from companion.app.hardware_check import (
+    TITLE,
+    HardwareCheck,
+    button_order,
+    check_due,
+    mark_done,
+    mark_shown,
+)
+from companion.runtime.tagmap import load_tagmap
+from companion.screen_model import Screen
+from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
+from engine import RuleError
+from engine.core.messages import Message
+
+
+class CheckSteps(AppBase):
+    """Opening the check, feeding it the table's presses and taps, and the menu after it."""
+
+    def start_first_check(self, runtime_dir: Path | None) -> bool:
+        """Show the check now if this is the first start (never done, not shown this boot) and no saved game
+        waits; True when it was opened."""
+        if self.mode not in ("game", "setup") or self.match is not None or self.saving.blocked():
+            return False
+        if not check_due(self.state_dir, runtime_dir):
+            return False
+        mark_shown(runtime_dir)
+        self._open_check()
+        return True
+
+    def _open_check(self) -> None:
+        self.check = HardwareCheck(self._games_knowing, button_order(self.check_order))
+        self.notice = None
+        self.unknown_uid = None
+
+    def _check_takes(self, event: Any) -> bool:
+        """Give a press, hold or tag to the check while it runs; a resume offered meanwhile ends it."""
+        if self.check is None or self.saving.blocked():
+            return False
+        if self.mode == "resume" or self.match is not None:
+            self.check = None
+            return False
+        if not isinstance(event, ButtonPressed | ButtonHeld | CardPlaced):
+            return False
+        self.check.handle(event)
+        if self.check.done:
+            self._finish_check()
+        return True
+
+    def _finish_check(self) -> None:
+        check = self.check
+        assert check is not None
+        self.check = None
+        note = mark_done(self.state_dir, check, self.fs)
+        self._say(note if note is not None else check.summary(self.tr), error=note is not None)
+
+    def _games_knowing(self, uid: str) -> tuple[str, ...]:
+        """The titles of the games whose tag maps know `uid`: this game's map as it is now, the others' from disk."""
+        from companion.games import game_ui
+        from companion.games.registry import game_title, registered_games
+
+        names = list(self.games) or registered_games()
+        found: list[str] = []
+        for name in names:
+            if name == self.ui.name:
+                known = self.tags.target(uid) is not None
+            else:
+                try:
+                    known = load_tagmap(self.state_dir, name, set(game_ui(name).tag_targets())).target(uid) is not None
+                except (RuleError, OSError):
+                    known = False
+            if known:
+                found.append(self._t(self.games.get(name) or game_title(name)))
+        return tuple(found)
+
+    def _check_screen(self, common: dict[str, Any]) -> Screen:
+        """The check's frame: its words translated into the view that companion.screens.check draws."""
+        assert self.check is not None
+        words = {key: self._t(value) if isinstance(value, Message) else value
+                 for key, value in self.check.words().items() if value is not None}
+        return Screen("check", view={"check": words}, title=self._t(TITLE),
+                      buttons=(), **{**common, "game": ""})
