@@ -20,8 +20,10 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
-from engine import Match, RuleError, get_game
+from engine import Input, Match, RuleError, get_game
+from engine.core.game import Game, KeepsEarlierRules
 from engine.core.journal import Damage, Journal, header_line, parse_journal, record_line
 from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
@@ -377,7 +379,29 @@ def rebuild_journal(text: str) -> Loaded:
             later = len(journal.inputs) - number + (damage.intact_after if damage else 0)
             damage = Damage(number + 1, msg("input {n} cannot be replayed ({reason})", n=number, reason=why), later)
             break
+    if damage is not None and damage is not journal.damage and isinstance(game, KeepsEarlierRules):
+        earlier = _replay_under_earlier_rules(game, header, journal.inputs)
+        if earlier is not None:
+            return Loaded(earlier, journal, journal.damage)
     return Loaded(match, journal, damage)
+
+
+def _replay_under_earlier_rules(game: KeepsEarlierRules, header: dict[str, Any],
+                                inputs: list[Input]) -> Match | None:
+    """The match as the game's earlier rules replay every input, or None when none of them does.
+
+    A journal saved before a rule change is not damaged: it is kept as it is
+    and resumes under the rules it was played with (engine.core.game).
+    """
+    for setup in game.earlier_setups(header["setup"]):
+        try:
+            match = Match(cast(Game, game), setup, header["seed"])
+            for value in inputs:
+                match.apply(value)
+        except Exception:  # an untrusted journal: this reading does not fit it either
+            continue
+        return match
+    return None
 
 
 def unfinished(state_dir: Path) -> Path | None:

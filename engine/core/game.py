@@ -7,7 +7,7 @@ contract, so a second game is a new package, not a rewrite.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.core.events import Event
 from engine.core.inputs import Input
@@ -71,4 +71,19 @@ class Game(Protocol):
 
     def cards_json(self) -> list[dict[str, Any]]:
         """The game's cards as plain JSON objects."""
+        ...
+
+
+@runtime_checkable
+class KeepsEarlierRules(Protocol):
+    """A game whose rules changed in a way that makes an older journal replay differently.
+
+    A game saved in progress before an update must still resume after it:
+    the journal is kept byte for byte, so the loader asks the game for the
+    set-up as the earlier rules read it and replays with that when the
+    current reading refuses an input. Only games that changed implement it.
+    """
+
+    def earlier_setups(self, obj: Any) -> list[Any]:
+        """The set-up objects that replay `obj`'s journal under earlier rules, newest first."""
         ...

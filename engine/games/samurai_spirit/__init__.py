@@ -23,6 +23,17 @@ class SamuraiSpirit:
             return obj
         return parse_setup(obj, self.catalogue)
 
+    def earlier_setups(self, obj: Any) -> list[Any]:
+        """A game saved before the absent-token question was limited to usable tokens asked it every turn.
+
+        Such a journal has absent tokens on and no `token_question`; replayed
+        with the question asked at every turn, its answers land where they
+        were given (engine.core.game.KeepsEarlierRules).
+        """
+        if isinstance(obj, dict) and "token_question" not in obj and obj.get("absent_tokens") is not False:
+            return [{**obj, "token_question": "every-turn"}]
+        return []
+
     def new_play(self, setup: Any, seed: int) -> tuple[Play, list[Event]]:
         play = Play(self.catalogue, self.parse_setup(setup), seed)
         return play, list(play.events)

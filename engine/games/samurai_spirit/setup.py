@@ -44,6 +44,7 @@ DIFFICULTIES = {
     "heroic": Difficulty("heroic", 0, 7, 0, True, False, "+++"),
 }
 BARRICADE_TOKENS = 10
+TOKEN_QUESTIONS = ("when-usable", "every-turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class Setup:
     first: str | None = None
     absent_tokens: bool = False
     deck: tuple[str, ...] | None = None
+    token_question: str = "when-usable"
+    """When the absent tokens are offered: "when-usable" (only a token that can still help) or "every-turn"
+    (every unused one at every turn: the rule of games saved by earlier versions, kept so they resume)."""
 
     @property
     def level(self) -> Difficulty:
@@ -70,6 +74,8 @@ class Setup:
             out["first"] = self.first
         if self.deck is not None:
             out["deck"] = list(self.deck)
+        if self.token_question != "when-usable":
+            out["token_question"] = self.token_question
         return out
 
 
@@ -77,7 +83,7 @@ def parse_setup(obj: Any, catalogue: Catalogue) -> Setup:
     """Check a setup object and fill in the defaults the rulebook implies."""
     if not isinstance(obj, dict):
         raise RuleError(msg("setup must be a JSON object"))
-    unknown = set(obj) - {"samurai", "difficulty", "first", "absent_tokens", "deck", "seed"}
+    unknown = set(obj) - {"samurai", "difficulty", "first", "absent_tokens", "deck", "seed", "token_question"}
     if unknown:
         raise RuleError(msg("unknown setup field(s): {fields}", fields=Items(sorted(unknown))))
     names = obj.get("samurai")
@@ -116,7 +122,10 @@ def parse_setup(obj: Any, catalogue: Catalogue) -> Setup:
     deck = obj.get("deck")
     if deck is not None:
         deck = _check_deck(deck, names, level, catalogue)
-    return Setup(tuple(names), level.name, first, absent, deck)
+    question = obj.get("token_question", "when-usable")
+    if question not in TOKEN_QUESTIONS:
+        raise RuleError(msg("token_question must be one of {values}", values=Items(TOKEN_QUESTIONS)))
+    return Setup(tuple(names), level.name, first, absent, deck, question)
 
 
 def _check_deck(deck: Any, names: list[str], level: Difficulty, catalogue: Catalogue) -> tuple[str, ...]:

@@ -97,7 +97,7 @@ def usable_absent_tokens(p: Playing, sam: SamuraiState) -> list[str]:
     once-per-game token go for nothing.
     """
     st = p.state
-    if not _bound_to_pass(p, sam):
+    if st.setup.token_question == "every-turn" or not _bound_to_pass(p, sam):
         return list(st.absent_unused)
     card = penalties.pending_penalty(p, sam)
     if card is None:
