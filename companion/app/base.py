@@ -187,6 +187,11 @@ class AppBase(ABC):
         ...
 
     @abstractmethod
+    def _personal_tag(self, uid: str) -> bool:
+        """A tag not in the tag map that is a player's personal tag: seat the player (setup_steps)."""
+        ...
+
+    @abstractmethod
     def _ask_game(self) -> None:
         """Start set-up with the game menu when there are several games (setup_steps)."""
         ...

@@ -155,6 +155,8 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
             self.saving.refuse()
             return
         target = self.tags.target(uid)
+        if target is None and self._personal_tag(uid):
+            return
         if target is None:
             self.unknown_uid = uid
             self._say(msg("Unknown tag {uid}. Press OK to enroll it now.", uid=uid), error=True)

@@ -5,6 +5,7 @@ The answers are remembered (companion.remembered) so the same table again is one
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from companion.app.base import AppBase, engine_words
@@ -19,6 +20,9 @@ from companion.history.menu import (
     statistics_menu,
 )
 from companion.language_step import LanguageFirst
+from companion.players.book import change_book, load_book
+from companion.players.recorded import PEOPLE
+from companion.players.seating import Seated
 from companion.remembered import Remembered, save_memory
 from companion.saving import Job
 from companion.web.pin import new_pin
@@ -68,8 +72,35 @@ class SetupSteps(AppBase):
         self.selected = self.setup.menu().selected
 
     def _new_setup(self) -> LanguageFirst:
-        """The set-up questions, language first, each starting from the last game's answer."""
-        return LanguageFirst(self.ui.new_setup(self.memory.setups.get(self.ui.name)), self.tr.lang)
+        """The set-up questions, language first, each starting from the last game's answer; then who plays
+        each seat, when the player book has anyone (companion.players.seating)."""
+        book, note = load_book(self.state_dir)
+        if note is not None:
+            self._say(note, error=True)
+        game = Seated(self.ui.new_setup(self.memory.setups.get(self.ui.name)), book,
+                      lambda: load_book(self.state_dir)[0])
+        return LanguageFirst(game, self.tr.lang)
+
+    def _personal_tag(self, uid: str) -> bool:
+        """A tag the tag map does not know may be someone's personal tag: at set-up it seats that player;
+        elsewhere the table hears what it is for. False when it is nobody's."""
+        book, _ = load_book(self.state_dir)
+        player = book.by_tag(uid)
+        if player is None:
+            return False
+        seated = self.setup.game if self.mode == "setup" and self.setup.asked else None
+        if not isinstance(seated, Seated):
+            self._say(msg("That is {name}'s personal tag: it seats {name} after the seats of a new game are "
+                          "chosen.", name=player.name), error=True)
+            return True
+        seated.book = book
+        why = seated.seat(player)
+        if why is not None:
+            self._say(why, error=True)
+        else:
+            self._say(msg("{name} is seated.", name=player.name))
+        self.selected = self.setup.menu().selected
+        return True
 
     def _remember(self, setup: dict[str, Any] | None = None) -> None:
         """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
@@ -133,6 +164,10 @@ class SetupSteps(AppBase):
         except RuleError as exc:
             self._say(engine_words(exc), error=True)
             return
+        seated = self.setup.game
+        if isinstance(seated, Seated) and (people := seated.people()):
+            match.notes = {PEOPLE: people}
+            self._note_seated(seated.player_ids())
         self.match = match
         self.mode = "play"
         self.selected = 0
@@ -141,3 +176,10 @@ class SetupSteps(AppBase):
         self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
         self._remember(setup)
         game_started(self.state_dir, match)
+
+    def _note_seated(self, player_ids: list[str]) -> None:
+        """These players come first in the next seat questions; a disk that refuses costs only that order."""
+        try:
+            change_book(self.state_dir, lambda book: book.seated_now(player_ids), self.fs)
+        except (OSError, RuleError) as exc:
+            print(f"companion: the player book was not updated ({exc})", file=sys.stderr)

@@ -1,0 +1,129 @@
+"""Who plays which seat, asked at set-up on the device: Next/OK, personal tags, Undo, and the journal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from table_helpers import Clock, make, press, tap
+
+from companion.app import App
+from companion.history.record import record_of
+from companion.players.book import change_book, load_book
+from companion.screens.snapshot import snapshot
+from drivers.events import CardPlaced
+from engine.core.journal import parse_header
+
+ANNA_TAG = "04A1A2A3A4A5A6"
+
+
+def with_players(state: Path) -> None:
+    def add(book):  # type: ignore[no-untyped-def]
+        book.add("Anna", now="2026-11-27T00:00:00Z", new_id=lambda: "p-anna")
+        book.add("Ben", now="2026-11-27T00:00:00Z", new_id=lambda: "p-ben")
+        book.add("Zoë", now="2026-11-27T00:00:00Z", new_id=lambda: "p-zoe")
+        book.add_tag("p-anna", ANNA_TAG)
+    change_book(state, add)
+
+
+def to_seats(app: App) -> None:
+    """English, Normal, Kyuzo and Heihachi seated by their boards, Done, who begins drawn: the seats are known."""
+    press(app, "ok", "ok")
+    tap(app, "samurai:kyuzo")
+    tap(app, "samurai:heihachi")
+    press(app, "ok", "ok")
+
+
+def choose(app: App, option: str) -> None:
+    options, selected = app.offered()
+    press(app, *["next"] * ((options.index(option) - selected) % len(options)), "ok")
+
+
+def header(state: Path) -> dict:
+    return parse_header((state / "current.journal").read_text("utf-8").splitlines()[0])
+
+
+def test_without_players_set_up_asks_nothing_more(tmp_path: Path) -> None:
+    app = make(tmp_path)
+    to_seats(app)
+    assert app.offered()[0] == ("start",)
+    press(app, "ok")
+    assert app.mode == "play" and header(tmp_path)["notes"] == {}
+
+
+def test_each_seat_is_asked_nobody_first_and_a_seated_player_is_not_offered_again(tmp_path: Path) -> None:
+    with_players(tmp_path)
+    app = make(tmp_path)
+    to_seats(app)
+    screen = app.screen()
+    assert screen.title == "Who plays Kyuzo?"
+    assert app.offered() == (("nobody", "p-anna", "p-ben", "p-zoe"), 0), "Nobody is what OK takes"
+    choose(app, "p-zoe")
+    assert app.screen().title == "Who plays Heihachi?"
+    assert app.offered()[0] == ("nobody", "p-anna", "p-ben")
+    press(app, "undo")
+    assert app.screen().title == "Who plays Kyuzo?", "Undo steps back through the seats"
+    choose(app, "p-zoe")
+    press(app, "ok")
+    assert app.offered()[0] == ("start",)
+    assert "Kyuzo: Zoë" in app.screen().detail
+    press(app, "ok")
+    assert header(tmp_path)["notes"] == {"people": {"kyuzo": {"id": "p-zoe", "name": "Zoë"}}}
+    book, _ = load_book(tmp_path)
+    assert book.recent()[0].name == "Zoë", "who just played comes first next time"
+
+
+def test_a_personal_tag_seats_its_player_in_the_seat_asked_or_the_first_unnamed(tmp_path: Path) -> None:
+    with_players(tmp_path)
+    app = make(tmp_path)
+    app.handle(CardPlaced(ANNA_TAG, "mock", app.clock()))
+    assert app.notice is not None and app.notice.error, "before the seats are known the tag says when it works"
+    to_seats(app)
+    app.handle(CardPlaced(ANNA_TAG, "mock", app.clock()))
+    assert app.screen().title == "Who plays Heihachi?"
+    app.handle(CardPlaced(ANNA_TAG, "mock", app.clock()))
+    assert app.screen().notice == "Anna is seated already."
+    press(app, "undo", "ok", "ok")
+    assert app.offered()[0] == ("start",)
+    app.handle(CardPlaced(ANNA_TAG, "mock", app.clock()))
+    assert app.offered()[0] == ("start",) and "Kyuzo: Anna" in app.screen().detail
+    press(app, "ok")
+    assert header(tmp_path)["notes"]["people"] == {"kyuzo": {"id": "p-anna", "name": "Anna"}}
+    app.handle(CardPlaced(ANNA_TAG, "mock", app.clock()))
+    assert app.notice is not None and "Anna's personal tag" in str(app.screen().notice)
+    assert app.match is not None and not app.match.inputs, "a personal tag is no input of the game"
+
+
+def test_the_players_stay_with_the_game_through_undo_a_restart_and_the_history(tmp_path: Path) -> None:
+    with_players(tmp_path)
+    app = make(tmp_path)
+    to_seats(app)
+    choose(app, "p-ben")
+    choose(app, "p-anna")
+    press(app, "ok")
+    press(app, "ok")
+    press(app, "undo", "ok")
+    people = {"kyuzo": {"id": "p-ben", "name": "Ben"}, "heihachi": {"id": "p-anna", "name": "Anna"}}
+    assert header(tmp_path)["notes"]["people"] == people
+    again = make(tmp_path, Clock())
+    press(again, "ok")
+    assert again.match is not None and again.match.notes["people"] == people
+    assert record_of(tmp_path / "current.journal").people == people
+    change_book(tmp_path, lambda book: book.rename("p-ben", "Benedikt"))
+    assert record_of(tmp_path / "current.journal").people["kyuzo"]["name"] == "Ben", "the name at that game"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_the_seat_question_reads_whole_at_both_sizes(tmp_path: Path, size: tuple[int, int]) -> None:
+    def many(book):  # type: ignore[no-untyped-def]
+        for name in ("Anna", "Maximiliane Grünwald", "Ørjan", "Ζωή", "Андрей Петров"):
+            book.add(name)
+    change_book(tmp_path, many)
+    app = make(tmp_path)
+    to_seats(app)
+    items = snapshot(app.screen(), size, tmp_path / "seat.png")
+    assert not items.outside(size)
+    drawn = [i for i in items if i.kind == "text" and i.text is not None]
+    title = next(i for i in drawn if i.role == "title")
+    assert title.text == "Who plays Kyuzo?"
+    assert any(i.text == "Nobody (the seat stays unnamed)" and "selected" in i.tags for i in drawn)
