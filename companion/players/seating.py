@@ -90,7 +90,7 @@ class Seated:
             return Menu(menu.title, menu.options, menu.labels, (*menu.detail, *names), menu.selected)
         free = [p for p in self.book.recent() if p.id not in self._seated_ids()]
         options = (NOBODY, *(p.id for p in free))
-        labels: tuple[Text, ...] = (msg("Nobody (the seat stays unnamed)"), *(p.name for p in free))
+        labels: tuple[Text, ...] = (msg("Nobody (unnamed)"), *(p.name for p in free))
         detail: list[Text] = [msg("Next walks the list, OK takes it; a personal tag seats its player.")]
         detail += [_played_by(s, key, self.book.players[a].name)
                    for s, a in zip(seats, self.answers, strict=False) if a in self.book.players]

@@ -10,9 +10,11 @@ from table_helpers import Clock, make, press, tap
 from companion.app import App
 from companion.history.record import record_of
 from companion.players.book import change_book, load_book
+from companion.players.names import clean_name
 from companion.screens.snapshot import snapshot
 from drivers.events import CardPlaced
 from engine.core.journal import parse_header
+from engine.core.messages import Message
 
 ANNA_TAG = "04A1A2A3A4A5A6"
 
@@ -113,17 +115,28 @@ def test_the_players_stay_with_the_game_through_undo_a_restart_and_the_history(t
     assert record_of(tmp_path / "current.journal").people["kyuzo"]["name"] == "Ben", "the name at that game"
 
 
+WIDEST = ("Maximiliane Grünwald", "WWWWWWWWWWWW", "Mmmmmmmmmmmm", "Ääääääää Ööööööööö", "Щщщщщщщщщщщ",
+          "Ωωωωωωωωωωωωω", "Anna-Lena Weißmüller")
+"""Names just inside the width limit, in the widest letters of several scripts."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)])
-def test_the_seat_question_reads_whole_at_both_sizes(tmp_path: Path, size: tuple[int, int]) -> None:
+def test_every_name_the_book_takes_reads_whole_in_the_seat_question(tmp_path: Path, size: tuple[int, int],
+                                                                   lang: str) -> None:
+    accepted = [name for name in WIDEST if isinstance(clean_name(name), str)]
+    assert len(accepted) >= 5, "the limit still lets ordinary long names in"
+    assert isinstance(clean_name(WIDEST[1] + "W"), Message), "one letter more is refused"
+
     def many(book):  # type: ignore[no-untyped-def]
-        for name in ("Anna", "Maximiliane Grünwald", "Ørjan", "Ζωή", "Андрей Петров"):
+        for name in accepted:
             book.add(name)
     change_book(tmp_path, many)
-    app = make(tmp_path)
+    app = make(tmp_path, lang=lang)
     to_seats(app)
-    items = snapshot(app.screen(), size, tmp_path / "seat.png")
-    assert not items.outside(size)
-    drawn = [i for i in items if i.kind == "text" and i.text is not None]
-    title = next(i for i in drawn if i.role == "title")
-    assert title.text == "Who plays Kyuzo?"
-    assert any(i.text == "Nobody (the seat stays unnamed)" and "selected" in i.tags for i in drawn)
+    for _ in range(len(accepted) + 1):
+        items = snapshot(app.screen(), size, tmp_path / "seat.png")
+        assert not items.outside(size)
+        chosen = [i for i in items if i.role == "option" and "selected" in i.tags and i.kind == "text"]
+        assert chosen and chosen[0].text == chosen[0].value, f"cut: {chosen[0].value!r} drawn {chosen[0].text!r}"
+        press(app, "next")
