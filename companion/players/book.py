@@ -42,6 +42,9 @@ MAX_BYTES = 1024 * 1024
 MAX_PLAYERS = 500
 MAX_TAGS = 8
 """Personal tags per player: a meeple, a card, a spare; more is a mistake in enrolling."""
+PLAYER_TARGET = "player:"
+"""What an enrolment request from the phone names for a personal tag: "player:<id>" (no game's tag map holds
+it; companion.web.players_page writes it, companion.app.web_requests binds it here)."""
 T = TypeVar("T")
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from companion.games import registered_games
+from companion.history.record import seats_of
+from companion.players.book import change_book
 from companion.storage import CURRENT, JournalFile
 from companion.tagmap import TagMap, save_tagmap, virtual_uid
 from companion.web import backup
@@ -92,6 +94,7 @@ def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
                 "game-0001-x.journal")
         save_tagmap(folder, TagMap("samurai-spirit", {virtual_uid("samurai:kyuzo"): "samurai:kyuzo"}))
         (folder / "web-pin").write_text("246810\n")
+        change_book(folder, lambda book: book.add("Anna", now="2026-01-01T10:00:00Z", new_id=lambda: "p-anna"))
         folders.append(folder)
     for _ in range(20):
         cut = rng.randrange(1, len(inputs))
@@ -101,6 +104,9 @@ def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
             continue
         if hooks.secret(first.play) == hooks.secret(second.play):
             continue
+        seat = seats_of(first.header()["setup"])[0]
+        for match in (first, second):
+            match.notes = {"people": {seat: {"id": "p-anna", "name": "Anna"}}}
         JournalFile(folders[0] / CURRENT).start(first)
         JournalFile(folders[1] / CURRENT).start(second)
         return folders[0], folders[1]
