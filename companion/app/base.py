@@ -192,6 +192,11 @@ class AppBase(ABC):
         ...
 
     @abstractmethod
+    def _seating_tick(self, now: float) -> None:
+        """Tell the phone which seats are asked about, take its seating (setup_steps)."""
+        ...
+
+    @abstractmethod
     def _ask_game(self) -> None:
         """Start set-up with the game menu when there are several games (setup_steps)."""
         ...

@@ -138,6 +138,7 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
                 and not self.saving.blocked()):
             self._resume()
         self._web_tick(now)
+        self._seating_tick(now)
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""

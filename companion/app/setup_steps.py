@@ -6,6 +6,7 @@ The answers are remembered (companion.remembered) so the same table again is one
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 from companion.app.base import AppBase, engine_words
@@ -23,6 +24,7 @@ from companion.language_step import LanguageFirst
 from companion.players.book import change_book, load_book
 from companion.players.recorded import PEOPLE
 from companion.players.seating import Seated
+from companion.players.seating_files import OpenSeats, show_open, take_request
 from companion.remembered import Remembered, save_memory
 from companion.saving import Job
 from companion.web.pin import new_pin
@@ -32,6 +34,11 @@ from engine.core.messages import msg
 
 class SetupSteps(AppBase):
     """Choosing the game, answering its set-up questions, starting it."""
+
+    seating_shown: OpenSeats | None | bool = True
+    """The seats the phone was last told the device asks about (None: none; True: not told yet this run, so a
+    file left by an earlier run is removed at the first look)."""
+    seating_next_look = 0.0
 
     def _ask_game(self) -> None:
         """With several games, set-up starts by choosing one; the last game played is highlighted."""
@@ -183,3 +190,35 @@ class SetupSteps(AppBase):
             change_book(self.state_dir, lambda book: book.seated_now(player_ids), self.fs)
         except (OSError, RuleError) as exc:
             print(f"companion: the player book was not updated ({exc})", file=sys.stderr)
+
+    def _seating_tick(self, now: float) -> None:
+        """Once a second: tell the phone which seats are asked about now, and take its seating if it sent one
+        (companion.players.seating_files). A disk that refuses costs only the phone's seating."""
+        if now < self.seating_next_look:
+            return
+        self.seating_next_look = now + 1.0
+        seated = self.setup.game if self.mode == "setup" and self.setup.asked and self.picker is None else None
+        seats, key = seated.open_seats() if isinstance(seated, Seated) else ((), None)
+        shown = OpenSeats(self.ui.name, seats, key or "players") if seats else None
+        try:
+            if shown != self.seating_shown:
+                show_open(self.state_dir, shown)
+                self.seating_shown = shown
+            request = take_request(self.state_dir)
+        except (OSError, RuleError) as exc:
+            print(f"companion: the phone's seating was not taken ({exc})", file=sys.stderr)
+            return
+        if request is None:
+            return
+        if not isinstance(seated, Seated) or shown is None or request.game != self.ui.name \
+                or request.expires < time.time():
+            self._say(msg("The phone's seating came when the device was not asking who plays: nothing was "
+                          "changed."), error=True)
+            return
+        seated.book = load_book(self.state_dir)[0]
+        why = seated.assign(request.seats)
+        if why is not None:
+            self._say(why, error=True)
+            return
+        self.selected = self.setup.menu().selected
+        self._say(msg("Seated from the phone: check the names, then start the game."))

@@ -128,6 +128,27 @@ class Seated:
         self.answers[self.answers.index(NOBODY)] = player.id
         return None
 
+    def open_seats(self) -> tuple[tuple[str, ...], str | None]:
+        """The seats asked about (none until the game's questions are answered, or with an empty book) and
+        the set-up field that lists them: what the phone page offers (companion.players.seating_files)."""
+        return self._seats()
+
+    def assign(self, seats: dict[str, str]) -> Text | None:
+        """Seat players from the phone: seat -> player id ("" or a seat left out: unnamed). Every seat is then
+        answered, so the start screen shows who plays where; or a refusal, changing nothing."""
+        known, _ = self._seats()
+        if not known:
+            return msg("The device no longer asks who plays each seat: nothing was changed.")
+        chosen = {seat: seats.get(seat, "") for seat in known}
+        named = [player_id for player_id in chosen.values() if player_id]
+        missing = [player_id for player_id in named if player_id not in self.book.players]
+        if missing:
+            return msg("No player {id} in the book: reload the page.", id=missing[0])
+        if len(set(named)) != len(named):
+            return msg("Each player sits in one seat only: nothing was changed.")
+        self.answers = [chosen[seat] or NOBODY for seat in known]
+        return None
+
     def back(self) -> bool:
         if self.answers:
             self.answers.pop()

@@ -9,20 +9,27 @@ autoescape: "<b>" typed as a name is text on the page.
 A personal tag is bound on the device, as a card's is (companion.web.enroll):
 the page writes a request for the target "player:<id>", the device shows
 "Tap your tag now" and answers; the page shows the answer when asked again.
-The page lists the book only: nothing of a game in progress (who sits in it,
-its cards) is read or shown here.
+While the device asks who plays each seat of the game being set up, the
+page offers the same choice (companion.players.seating_files); the device
+takes it and the table starts the game there. Otherwise the page lists the
+book only: nothing of a game in progress (who sits in it, its cards) is
+read or shown here.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, render_template_string, request
 
+from companion.games import game_ui, registered_games
 from companion.i18n import Translator
+from companion.players import seating_files
 from companion.players.book import PLAYER_TARGET, Player, PlayerBook, change_book, load_book
+from companion.players.seating import seat_words
+from companion.players.seating_files import SeatingRequest, read_open
 from companion.web import enroll
 from companion.web.enroll_files import GAME_ON, write_request
 from engine import RuleError
@@ -33,11 +40,19 @@ if TYPE_CHECKING:
 
 PLAYERS_GAME = "players"
 """The `game` of such a request: the tag belongs to no game's tag map."""
-ACTIONS = ("add", "rename", "merge", "tag")
+ACTIONS = ("add", "rename", "merge", "tag", "seat")
 
 PAGE = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
 {% if progress %}<p class="big">{{ progress }}</p><p><a href="/players?request={{ ident|urlencode }}">{{
  words.check }}</a></p>{% endif %}
+{% if seating and players %}<h2>{{ words.seating }}</h2><p>{{ words.seating_about }}</p>
+<form method="post" action="/players"><input type="hidden" name="csrf" value="{{ csrf }}">
+<input type="hidden" name="action" value="seat"><input type="hidden" name="game" value="{{ seating.game }}">
+{% for seat, label in seating.seats %}<label>{{ label }} <select name="seat:{{ seat }}"><option value="">{{
+ words.nobody }}</option>{% for p in players %}<option value="{{ p.id }}">{{ p.name }}</option>{% endfor %}
+</select></label>{% endfor %}
+<label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>
+<button>{{ words.seat }}</button></form>{% endif %}
 <p>{{ words.about }}</p>
 {% if players %}<table class="players"><tr><th>{{ words.name }}</th><th>{{ words.tags }}</th>
 <th>{{ words.added }}</th></tr>{% for p in players %}<tr><td>{{ p.name }}</td><td>{{ p.tags|length }}</td>
@@ -87,6 +102,10 @@ def _words(tr: Callable[[Message], str]) -> dict[str, str]:
                             "this, then tap the tag on the device's reader within a minute; the device must show "
                             "its first menu or the set-up questions.")),
         "pin": tr(msg("PIN shown on the device")), "check": tr(msg("Check again")),
+        "seating": tr(msg("Who plays in the game being set up")),
+        "seating_about": tr(msg("The device asks who plays each seat now: choose here and send, then check the "
+                                "names on its screen and start the game there.")),
+        "nobody": tr(msg("Nobody (unnamed)")), "seat": tr(msg("Seat them")),
     }
 
 
@@ -114,7 +133,7 @@ def routes(app: Flask, site: Site) -> None:
         players: list[Player] = sorted(book.players.values(), key=lambda p: p.name.casefold())
         progress = tr(enroll.progress(site.state_dir, ident, time.time()).message) if ident else None
         csrf = web._csrf_token()
-        body = render_template_string(PAGE, players=players, words=_words(tr), csrf=csrf,
+        body = render_template_string(PAGE, players=players, words=_words(tr), csrf=csrf, seating=_seating(site, tr),
                                       message=message or (tr(problem) if problem else None),
                                       error=error or problem is not None, progress=progress, ident=ident)
         return web._page(site, "players", msg("Players"), body, tr, status, csrf=csrf)
@@ -136,6 +155,8 @@ def routes(app: Flask, site: Site) -> None:
                         status=400)
         if action == "tag":
             return _send_tag(site, tr, page, form["player"])
+        if action == "seat":
+            return _send_seating(site, tr, page)
         try:
             done = change_book(site.state_dir, lambda book: _change(book, action, form))
         except RuleError as exc:
@@ -144,6 +165,34 @@ def routes(app: Flask, site: Site) -> None:
             return page(tr, tr(msg("{path} cannot be written ({reason}).", path=str(site.state_dir),
                                    reason=exc.strerror or str(exc))), error=True, status=500)
         return page(tr, tr(done))
+
+
+def _seating(site: Site, tr: Translator) -> dict[str, Any] | None:
+    """The seats the device asks about now, each named in its game's words; None when it asks about none."""
+    shown = read_open(site.state_dir)
+    if shown is None or shown.game not in registered_games():
+        return None
+    words = tr.with_namers(game_ui(shown.game).namers())
+    return {"game": shown.game, "seats": [(seat, words(seat_words(seat, shown.key))) for seat in shown.seats]}
+
+
+def _send_seating(site: Site, tr: Translator, page: Callable[..., Response]) -> Response:
+    """Send who plays each seat to the device, which takes it within a second while it still asks."""
+    shown = read_open(site.state_dir)
+    if shown is None or shown.game != request.form.get("game"):
+        return page(tr, tr(msg("The device no longer asks who plays each seat: nothing was changed.")), error=True,
+                    status=409)
+    seats = {seat: request.form.get(f"seat:{seat}", "")[:64] for seat in shown.seats}
+    named = [player_id for player_id in seats.values() if player_id]
+    if len(set(named)) != len(named):
+        return page(tr, tr(msg("Each player sits in one seat only: nothing was changed.")), error=True, status=400)
+    try:
+        seating_files.write_request(site.state_dir, SeatingRequest(shown.game, seats,
+                                                                   time.time() + seating_files.REQUEST_SECONDS))
+    except OSError as exc:
+        return page(tr, tr(msg("{path} cannot be written ({reason}).", path=str(site.state_dir),
+                               reason=exc.strerror or str(exc))), error=True, status=500)
+    return page(tr, tr(msg("Sent: the device shows who plays where within a second; start the game there.")))
 
 
 def _send_tag(site: Site, tr: Translator, page: Callable[..., Response], player_id: str) -> Response:

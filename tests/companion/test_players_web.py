@@ -17,7 +17,7 @@ from companion.web.pin import device_pin
 from companion.web.server import create_app
 from drivers.events import CardPlaced
 from engine import Match, get_game
-from tests.companion.table_helpers import Clock, make
+from tests.companion.table_helpers import Clock, make, press, tap
 
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 HOST = {"Host": "127.0.0.1"}
@@ -127,3 +127,47 @@ def test_no_personal_tag_is_asked_for_while_a_game_is_on_the_device(tmp_path: Pa
     status, page = Phone(tmp_path).post({"action": "tag", "player": "p-anna"})
     assert status == 409 and "A game is on the device" in page
     assert not (tmp_path / "web-enroll-request.json").exists()
+
+
+def test_the_phone_seats_players_in_the_game_being_set_up(tmp_path: Path) -> None:
+    def add(book):  # type: ignore[no-untyped-def]
+        book.add("Anna", new_id=lambda: "p-anna")
+        book.add("Ben", new_id=lambda: "p-ben")
+    change_book(tmp_path, add)
+    (tmp_path / "seating-open.json").write_text('{"format": 1, "game": "tenno", "seats": ["red"], "key": "players"}')
+    clock = Clock()
+    app = make(tmp_path, clock)
+    app.tick()
+    assert not (tmp_path / "seating-open.json").exists(), "a file an earlier run left is removed"
+    phone = Phone(tmp_path)
+    assert "Who plays in the game being set up" not in phone.get()[1]
+    press(app, "ok", "ok")
+    tap(app, "samurai:kyuzo")
+    tap(app, "samurai:heihachi")
+    press(app, "ok", "ok")
+    assert app.screen().title == "Who plays Kyuzo?"
+    clock.now += 1
+    app.tick()
+    page = phone.get("/players?lang=de")[1]
+    assert "Wer in der Partie im Aufbau spielt" in page and "Kyuzo" in page and 'name="seat:heihachi"' in page
+    phone.get("/players?lang=en")
+    status, page = phone.post({"action": "seat", "game": "samurai-spirit", "seat:kyuzo": "p-ben",
+                               "seat:heihachi": "p-ben"})
+    assert status == 400 and "one seat only" in page
+    assert phone.post({"action": "seat", "game": "samurai-spirit", "seat:kyuzo": "p-ben"}, pin="000000")[0] == 403
+    status, page = phone.post({"action": "seat", "game": "samurai-spirit", "seat:kyuzo": "p-ben",
+                               "seat:heihachi": "p-anna"})
+    assert status == 200
+    clock.now += 1
+    app.tick()
+    assert app.offered()[0] == ("start",)
+    assert {"Kyuzo: Ben", "Heihachi: Anna"} <= set(app.screen().detail)
+    assert app.screen().notice == "Seated from the phone: check the names, then start the game."
+    press(app, "ok")
+    clock.now += 1
+    app.tick()
+    assert not (tmp_path / "seating-open.json").exists(), "once the game starts the phone offers no seating"
+    header = (tmp_path / CURRENT).read_text("utf-8").splitlines()[0]
+    assert '"heihachi":{"id":"p-anna","name":"Anna"}' in header
+    status, page = phone.post({"action": "seat", "game": "samurai-spirit", "seat:kyuzo": "p-anna"})
+    assert status == 409 and "no longer asks" in page
