@@ -9,6 +9,7 @@ state folders, and every GET route and the backup must give the same bytes
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import tarfile
@@ -95,6 +96,8 @@ def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
         save_tagmap(folder, TagMap("samurai-spirit", {virtual_uid("samurai:kyuzo"): "samurai:kyuzo"}))
         (folder / "web-pin").write_text("246810\n")
         change_book(folder, lambda book: book.add("Anna", now="2026-01-01T10:00:00Z", new_id=lambda: "p-anna"))
+        # The same end time in both folders (history reads it from the file), whatever second each was made in.
+        os.utime(folder / "games" / "game-0001-x.journal", (1_800_000_000, 1_800_000_000))
         folders.append(folder)
     for _ in range(20):
         cut = rng.randrange(1, len(inputs))
