@@ -192,6 +192,11 @@ class AppBase(ABC):
         ...
 
     @abstractmethod
+    def _personal_picker(self, uid: str) -> bool:
+        """Offer the players for an unknown tag tapped while a seat is asked (setup_steps)."""
+        ...
+
+    @abstractmethod
     def _seating_tick(self, now: float) -> None:
         """Tell the phone which seats are asked about, take its seating (setup_steps)."""
         ...

@@ -184,6 +184,44 @@ class SetupSteps(AppBase):
         self._remember(setup)
         game_started(self.state_dir, match)
 
+    def _personal_picker(self, uid: str) -> bool:
+        """An unknown tag while a seat is asked is most likely a new personal sticker: OK offers the players not
+        seated yet, and the one picked gets the tag and the seat. False when no seat is asked (the card list
+        then opens as before)."""
+        seated = self.setup.game if self.mode == "setup" and self.setup.asked else None
+        if not isinstance(seated, Seated) or seated.asking() is None:
+            return False
+        book, _ = load_book(self.state_dir)
+        free = [p for p in book.recent() if p.id not in seated.player_ids()]
+        if not free:
+            return False
+        self.unknown_uid = None
+        self.notice = None
+        self.picker = Menu(msg("Tag {uid}: whose personal tag is it?", uid=uid), tuple(p.id for p in free),
+                           tuple(p.name for p in free),
+                           (msg("Next walks the list, OK makes it that player's tag and seats them; Undo closes."),))
+        self.selected = 0
+
+        def bind(player_id: str) -> None:
+            try:
+                player = change_book(self.state_dir, lambda book: book.add_tag(player_id, uid), self.fs)
+            except RuleError as exc:
+                self._close_picker(None)
+                self._say(exc.message, error=True)
+                return
+            except OSError as exc:
+                self._close_picker(None)
+                self._say(msg("The player book cannot be saved ({reason}): nothing was enrolled.",
+                              reason=exc.strerror or str(exc)), error=True)
+                return
+            self._close_picker(None)
+            self._personal_tag(uid)
+            self._say(msg("Tag {uid} is now {name}'s personal tag: tapped at set-up, it seats {name}.", uid=uid,
+                          name=player.name))
+
+        self.picker_action = bind
+        return True
+
     def _note_seated(self, player_ids: list[str]) -> None:
         """These players come first in the next seat questions; a disk that refuses costs only that order."""
         try:

@@ -140,3 +140,19 @@ def test_every_name_the_book_takes_reads_whole_in_the_seat_question(tmp_path: Pa
         chosen = [i for i in items if i.role == "option" and "selected" in i.tags and i.kind == "text"]
         assert chosen and chosen[0].text == chosen[0].value, f"cut: {chosen[0].value!r} drawn {chosen[0].text!r}"
         press(app, "next")
+
+
+def test_a_new_sticker_tapped_at_a_seat_question_becomes_a_players_tag_and_seats_them(tmp_path: Path) -> None:
+    with_players(tmp_path)
+    app = make(tmp_path)
+    to_seats(app)
+    choose(app, "p-anna")
+    app.handle(CardPlaced("04BEEF00000001", "mock", app.clock()))
+    assert app.notice is not None and "Unknown tag" in str(app.screen().notice)
+    press(app, "ok")
+    assert app.screen().title == "Tag 04BEEF00000001: whose personal tag is it?"
+    assert app.offered() == (("p-ben", "p-zoe"), 0), "players not seated yet, none of the cards"
+    choose(app, "p-zoe")
+    assert load_book(tmp_path)[0].players["p-zoe"].tags == ("04BEEF00000001",)
+    assert app.offered()[0] == ("start",) and "Heihachi: Zoë" in app.screen().detail
+    assert app.screen().notice == "Tag 04BEEF00000001 is now Zoë's personal tag: tapped at set-up, it seats Zoë."
