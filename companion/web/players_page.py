@@ -54,9 +54,8 @@ PAGE = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ messa
 <label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>
 <button>{{ words.seat }}</button></form>{% endif %}
 <p>{{ words.about }}</p>
-{% if players %}<table class="players"><tr><th>{{ words.name }}</th><th>{{ words.tags }}</th>
-<th>{{ words.added }}</th></tr>{% for p in players %}<tr><td>{{ p.name }}</td><td>{{ p.tags|length }}</td>
-<td>{{ p.created[:10] }}</td></tr>{% endfor %}</table>{% else %}<p>{{ words.none }}</p>{% endif %}
+{% if players %}<table class="players"><tr><th>{{ words.name }}</th><th>{{ words.tags }}</th></tr>
+{% for p in players %}<tr><td>{{ p.name }}</td><td>{{ p.tags|length }}</td></tr>{% endfor %}</table>{% else %}<p>{{ words.none }}</p>{% endif %}
 <h2>{{ words.add }}</h2><form method="post" action="/players"><input type="hidden" name="csrf" value="{{ csrf }}">
 <input type="hidden" name="action" value="add">
 <label>{{ words.name }} <input name="name" maxlength="64" required autocomplete="off"></label>
@@ -91,7 +90,7 @@ def _words(tr: Callable[[Message], str]) -> dict[str, str]:
         "about": tr(msg("The people who play at this table. At set-up the device asks who plays each seat; "
                         "nobody has to be named.")),
         "none": tr(msg("No players yet: add the first one here.")),
-        "name": tr(msg("Name")), "tags": tr(msg("Personal tags")), "added": tr(msg("Added")),
+        "name": tr(msg("Name")), "tags": tr(msg("Personal tags")),
         "player": tr(msg("Player")), "new_name": tr(msg("New name")),
         "add": tr(msg("Add a player")), "rename": tr(msg("Rename")), "merge": tr(msg("Merge two players")),
         "merge_about": tr(msg("One person entered twice: the second is merged into the first, and the games of "
