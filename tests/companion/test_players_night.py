@@ -60,7 +60,7 @@ def test_a_night_of_three_games_keeps_its_players_through_power_cuts_and_a_rebui
     evening = Evening(tmp_path, seed=3, kills_per_game=2, games=GAMES, langs=("de", "en"), web=False, people=PEOPLE)
     change_book(evening.state, _players)
     counts = evening.run()
-    assert counts.games == 3 and counts.lost == 0 and counts.restarts >= 4
+    assert counts.games == 3 and counts.lost == 0 and counts.restarts >= 4, counts.line()
 
     before = per_player(evening.state)
     assert len(before["games"]) == 3
