@@ -92,8 +92,9 @@ class PlayerBook:
         return next((p for p in self.players.values() if same_name(p.name, name)), None)
 
     def recent(self) -> list[Player]:
-        """Every player, the most recently seated first, then the rest by name."""
-        return sorted(self.players.values(), key=lambda p: (p.seated == "", _negated(p.seated), p.name.casefold()))
+        """Every player, the most recently seated first (UTC ISO times sort as text), then the rest by name."""
+        by_name = sorted(self.players.values(), key=lambda p: p.name.casefold())
+        return sorted(by_name, key=lambda p: p.seated, reverse=True)
 
     def add(self, typed: str, now: str | None = None, new_id: Callable[[], str] = new_player_id) -> Player:
         """A new player for a typed name; RuleError says why the name cannot be taken."""
@@ -168,11 +169,6 @@ class PlayerBook:
             raise RuleError(msg("There is already a player called {name}: choose another name, or merge the "
                                 "two.", name=other.name))
         return name
-
-
-def _negated(stamp: str) -> tuple[int, ...]:
-    """Sorts ISO times newest first (in an ascending sort)."""
-    return tuple(-ord(c) for c in stamp)
 
 
 def resolve(book: PlayerBook, player_id: str) -> Player | None:

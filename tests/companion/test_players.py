@@ -133,10 +133,13 @@ def test_a_journal_without_notes_keeps_the_header_it_always_had() -> None:
     assert parse_header(line.replace('"seed"', '"notes":[1],"seed"'))["notes"] == {}, "bad notes are dropped"
 
 
-def test_people_read_from_a_journal_are_checked_like_a_typed_name() -> None:
-    seats = ("red", "blue")
+def test_people_read_from_a_journal_are_made_safe_to_show_but_never_forgotten() -> None:
+    seats = ("red", "blue", "yellow")
     notes = {"people": {"red": {"id": "p1", "name": "  Anna  "}, "green": {"id": "p2", "name": "Ben"},
-                        "blue": {"id": "p3", "name": "\x1b[31m"}}}
-    assert people_of(notes, seats) == {"red": {"id": "p1", "name": "Anna"}}
+                        "blue": {"id": "p3", "name": "\x1b[31mX\u200b" + "W" * 80},
+                        "yellow": {"id": "p4", "name": ""}}}
+    assert people_of(notes, seats) == {"red": {"id": "p1", "name": "Anna"},
+                                       "blue": {"id": "p3", "name": "[31mX" + "W" * 43},
+                                       "yellow": {"id": "p4", "name": "?"}}, "a seat of another game is left out"
     for bad in (None, [], {"people": []}, {"people": {"red": "Anna"}}, {"people": {"red": {"id": 3, "name": "A"}}}):
         assert people_of(bad, seats) == {}
