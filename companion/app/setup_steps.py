@@ -240,8 +240,8 @@ class SetupSteps(AppBase):
         shown = OpenSeats(self.ui.name, seats, key or "players") if seats else None
         try:
             if shown != self.seating_shown:
+                self.seating_shown = shown  # before writing: a disk that refuses is said once, not every second
                 show_open(self.state_dir, shown)
-                self.seating_shown = shown
             request = take_request(self.state_dir)
         except (OSError, RuleError) as exc:
             print(f"companion: the phone's seating was not taken ({exc})", file=sys.stderr)

@@ -102,7 +102,7 @@ class WebRequests(AppBase):
         self.notice = None
         self.unknown_uid = None
         self._web_answer(request, "waiting", msg("The device now asks for {card}: tap it on the reader.",
-                                                 card=self._web_thing(request.target)))
+                                                 card=self.web_thing))
 
     def _web_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
         """Why this request cannot be shown now (a status and a sentence), or None."""
