@@ -9,7 +9,9 @@ single spaces, control and invisible formatting characters refused, at most
 and every character one the screen's fonts can draw:
 a name the screen would show as empty boxes is refused with the character
 named, rather than drawn with a fallback font the device does not ship.
-Right-to-left letters (Hebrew, Arabic) are refused too: the screen draws
+Accents stacked two or more on one letter (what NFC could not compose
+into one character) are refused, since they would be drawn over the line
+above. Right-to-left letters (Hebrew, Arabic) are refused too: the screen draws
 text left to right without shaping, so they would come out reversed and
 unjoined, which is worse than asking for another spelling.
 What is refused comes back as a Message that says what to change.
@@ -157,6 +159,11 @@ def clean_name(typed: str) -> str | Message:
         return msg("Type a name: it cannot be empty.")
     if len(name) > MAX_NAME:
         return msg("A name has at most {limit} characters; this one has {count}.", limit=MAX_NAME, count=len(name))
+    stacked = [b for a, b in zip(name, name[1:], strict=False)
+               if unicodedata.combining(a) and unicodedata.combining(b)]
+    if stacked:
+        return msg("A name cannot stack accents on one letter ({code}): the screen would draw them over the line "
+                   "above.", code=f"U+{ord(stacked[0]):04X}")
     backwards = [char for char in name if unicodedata.bidirectional(char) in ("R", "AL")]
     if backwards:
         return msg("The screen writes left to right and cannot join letters, so {char} would be shown wrongly: "
