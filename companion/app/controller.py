@@ -30,6 +30,7 @@ from companion.app.frames import Frames
 from companion.app.pickers import Pickers
 from companion.app.play_steps import PlaySteps
 from companion.app.resume_steps import ResumeSteps
+from companion.app.seat_steps import SeatSteps
 from companion.app.setup_steps import SetupSteps
 from companion.app.web_requests import WebRequests
 from companion.games.base import GameUI, Menu, Text
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from companion.advice import AdviceDesk
 
 
-class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
+class App(WebRequests, SetupSteps, SeatSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     """The companion's state machine: resume, setup, play, over, and the pickers."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],

@@ -5,8 +5,6 @@ The answers are remembered (companion.remembered) so the same table again is one
 
 from __future__ import annotations
 
-import sys
-import time
 from typing import Any
 
 from companion.app.base import AppBase, engine_words
@@ -21,10 +19,9 @@ from companion.history.menu import (
     statistics_menu,
 )
 from companion.language_step import LanguageFirst
-from companion.players.book import change_book, load_book
+from companion.players.book import load_book
 from companion.players.recorded import PEOPLE
 from companion.players.seating import Seated
-from companion.players.seating_files import OpenSeats, show_open, take_request
 from companion.remembered import Remembered, save_memory
 from companion.saving import Job
 from companion.web.pin import new_pin
@@ -34,11 +31,6 @@ from engine.core.messages import msg
 
 class SetupSteps(AppBase):
     """Choosing the game, answering its set-up questions, starting it."""
-
-    seating_shown: OpenSeats | None | bool = True
-    """The seats the phone was last told the device asks about (None: none; True: not told yet this run, so a
-    file left by an earlier run is removed at the first look)."""
-    seating_next_look = 0.0
 
     def _ask_game(self) -> None:
         """With several games, set-up starts by choosing one; the last game played is highlighted."""
@@ -87,27 +79,6 @@ class SetupSteps(AppBase):
         game = Seated(self.ui.new_setup(self.memory.setups.get(self.ui.name)), book,
                       lambda: load_book(self.state_dir)[0])
         return LanguageFirst(game, self.tr.lang)
-
-    def _personal_tag(self, uid: str) -> bool:
-        """A tag the tag map does not know may be someone's personal tag: at set-up it seats that player;
-        elsewhere the table hears what it is for. False when it is nobody's."""
-        book, _ = load_book(self.state_dir)
-        player = book.by_tag(uid)
-        if player is None:
-            return False
-        seated = self.setup.game if self.mode == "setup" and self.setup.asked else None
-        if not isinstance(seated, Seated):
-            self._say(msg("That is {name}'s personal tag: it seats {name} after the seats of a new game are "
-                          "chosen.", name=player.name), error=True)
-            return True
-        seated.book = book
-        why = seated.seat(player)
-        if why is not None:
-            self._say(why, error=True)
-        else:
-            self._say(msg("{name} is seated.", name=player.name))
-        self.selected = self.setup.menu().selected
-        return True
 
     def _remember(self, setup: dict[str, Any] | None = None) -> None:
         """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
@@ -183,80 +154,3 @@ class SetupSteps(AppBase):
         self.saving.owe(Job("sync", match, note=msg("The new game is not saved yet.")))
         self._remember(setup)
         game_started(self.state_dir, match)
-
-    def _personal_picker(self, uid: str) -> bool:
-        """An unknown tag while a seat is asked is most likely a new personal sticker: OK offers the players not
-        seated yet, and the one picked gets the tag and the seat. False when no seat is asked (the card list
-        then opens as before)."""
-        seated = self.setup.game if self.mode == "setup" and self.setup.asked else None
-        if not isinstance(seated, Seated) or seated.asking() is None:
-            return False
-        book, _ = load_book(self.state_dir)
-        free = [p for p in book.recent() if p.id not in seated.player_ids()]
-        if not free:
-            return False
-        self.unknown_uid = None
-        self.notice = None
-        self.picker = Menu(msg("Tag {uid}: whose personal tag is it?", uid=uid), tuple(p.id for p in free),
-                           tuple(p.name for p in free),
-                           (msg("Next walks the list, OK makes it that player's tag and seats them; Undo closes."),))
-        self.selected = 0
-
-        def bind(player_id: str) -> None:
-            try:
-                player = change_book(self.state_dir, lambda book: book.add_tag(player_id, uid), self.fs)
-            except RuleError as exc:
-                self._close_picker(None)
-                self._say(exc.message, error=True)
-                return
-            except OSError as exc:
-                self._close_picker(None)
-                self._say(msg("The player book cannot be saved ({reason}): nothing was enrolled.",
-                              reason=exc.strerror or str(exc)), error=True)
-                return
-            self._close_picker(None)
-            self._personal_tag(uid)
-            self._say(msg("Tag {uid} is now {name}'s personal tag: tapped at set-up, it seats {name}.", uid=uid,
-                          name=player.name))
-
-        self.picker_action = bind
-        return True
-
-    def _note_seated(self, player_ids: list[str]) -> None:
-        """These players come first in the next seat questions; a disk that refuses costs only that order."""
-        try:
-            change_book(self.state_dir, lambda book: book.seated_now(player_ids), self.fs)
-        except (OSError, RuleError) as exc:
-            print(f"companion: the player book was not updated ({exc})", file=sys.stderr)
-
-    def _seating_tick(self, now: float) -> None:
-        """Once a second: tell the phone which seats are asked about now, and take its seating if it sent one
-        (companion.players.seating_files). A disk that refuses costs only the phone's seating."""
-        if now < self.seating_next_look:
-            return
-        self.seating_next_look = now + 1.0
-        seated = self.setup.game if self.mode == "setup" and self.setup.asked and self.picker is None else None
-        seats, key = seated.open_seats() if isinstance(seated, Seated) else ((), None)
-        shown = OpenSeats(self.ui.name, seats, key or "players") if seats else None
-        try:
-            if shown != self.seating_shown:
-                self.seating_shown = shown  # before writing: a disk that refuses is said once, not every second
-                show_open(self.state_dir, shown)
-            request = take_request(self.state_dir)
-        except (OSError, RuleError) as exc:
-            print(f"companion: the phone's seating was not taken ({exc})", file=sys.stderr)
-            return
-        if request is None:
-            return
-        if not isinstance(seated, Seated) or shown is None or request.game != self.ui.name \
-                or request.expires < time.time():
-            self._say(msg("The phone's seating came when the device was not asking who plays: nothing was "
-                          "changed."), error=True)
-            return
-        seated.book = load_book(self.state_dir)[0]
-        why = seated.assign(request.seats)
-        if why is not None:
-            self._say(why, error=True)
-            return
-        self.selected = self.setup.menu().selected
-        self._say(msg("Seated from the phone: check the names, then start the game."))
