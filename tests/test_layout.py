@@ -18,6 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("screen_model",),
     ("games",),
     ("screens", "runtime"),
+    ("players",),
     ("history",),
     ("app",),
     ("web",),

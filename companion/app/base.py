@@ -1,7 +1,7 @@
 """What every part of the app shares: its state, its words, and the steps one part offers another.
 
-The app is split by what it does (companion.app.setup_steps, resume_steps,
-play_steps, pickers, frames); `App` in companion.app.controller joins them.
+The app is split by what it does (companion.app.setup_steps, seat_steps,
+resume_steps, play_steps, pickers, frames); `App` in companion.app.controller joins them.
 Each part is a class over `AppBase`, which holds the attributes they share
 and names the few steps one part calls in another, so each module reads on
 its own and the type checker sees every call.
@@ -188,6 +188,26 @@ class AppBase(ABC):
     @abstractmethod
     def _card(self, uid: str) -> None:
         """A tag was tapped (controller)."""
+        ...
+
+    @abstractmethod
+    def _personal_tag(self, uid: str) -> bool:
+        """A tag not in the tag map that is a player's personal tag: seat the player (seat_steps)."""
+        ...
+
+    @abstractmethod
+    def _personal_picker(self, uid: str) -> bool:
+        """Offer the players for an unknown tag tapped while a seat is asked (seat_steps)."""
+        ...
+
+    @abstractmethod
+    def _seating_tick(self, now: float) -> None:
+        """Tell the phone which seats are asked about, take its seating (seat_steps)."""
+        ...
+
+    @abstractmethod
+    def _note_seated(self, player_ids: list[str]) -> None:
+        """These players just sat down: first in the next seat questions (seat_steps)."""
         ...
 
     @abstractmethod

@@ -31,6 +31,7 @@ from companion.app.frames import Frames
 from companion.app.pickers import Pickers
 from companion.app.play_steps import PlaySteps
 from companion.app.resume_steps import ResumeSteps
+from companion.app.seat_steps import SeatSteps
 from companion.app.setup_steps import SetupSteps
 from companion.app.web_requests import WebRequests
 from companion.games.base import GameUI, Menu, Text
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from companion.app.advice import AdviceDesk
 
 
-class App(WebRequests, CheckSteps, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
+class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     """The companion's state machine: resume, setup, play, over, and the pickers."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
@@ -145,6 +146,7 @@ class App(WebRequests, CheckSteps, SetupSteps, ResumeSteps, PlaySteps, Pickers, 
                 and not self.saving.blocked()):
             self._resume()
         self._web_tick(now)
+        self._seating_tick(now)
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
@@ -162,6 +164,8 @@ class App(WebRequests, CheckSteps, SetupSteps, ResumeSteps, PlaySteps, Pickers, 
             self.saving.refuse()
             return
         target = self.tags.target(uid)
+        if target is None and self._personal_tag(uid):
+            return
         if target is None:
             self.unknown_uid = uid
             self._say(msg("Unknown tag {uid}. Press OK to enroll it now.", uid=uid), error=True)

@@ -19,6 +19,8 @@ class Pickers(AppBase):
         For a tap prompt, cards without a tag come first; cards that have one
         follow, so a replacement sticker can take over a lost tag's card.
         """
+        if self._personal_picker(uid):
+            return
         self.unknown_uid = None
         prompt = self.match.play.prompt if self.match and self.mode == "play" else None
         if prompt is not None and prompt.tap is not None and self.match is not None:

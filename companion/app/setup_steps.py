@@ -20,6 +20,9 @@ from companion.history.menu import (
     first_menu_extras,
     statistics_menu,
 )
+from companion.players.book import load_book
+from companion.players.recorded import PEOPLE
+from companion.players.seating import Seated
 from companion.runtime.remembered import Remembered, save_memory
 from companion.runtime.saving import Job
 from companion.runtime.web_pin import new_pin
@@ -73,8 +76,14 @@ class SetupSteps(AppBase):
         self.selected = self.setup.menu().selected
 
     def _new_setup(self) -> LanguageFirst:
-        """The set-up questions, language first, each starting from the last game's answer."""
-        return LanguageFirst(self.ui.new_setup(self.memory.setups.get(self.ui.name)), self.tr.lang)
+        """The set-up questions, language first, each starting from the last game's answer; then who plays
+        each seat, when the player book has anyone (companion.players.seating)."""
+        book, note = load_book(self.state_dir)
+        if note is not None:
+            self._say(note, error=True)
+        game = Seated(self.ui.new_setup(self.memory.setups.get(self.ui.name)), book,
+                      lambda: load_book(self.state_dir)[0])
+        return LanguageFirst(game, self.tr.lang)
 
     def _remember(self, setup: dict[str, Any] | None = None) -> None:
         """Keep the language (and the set-up just started) for the next set-up; a refusing disk is only a note."""
@@ -141,6 +150,10 @@ class SetupSteps(AppBase):
         except RuleError as exc:
             self._say(engine_words(exc), error=True)
             return
+        seated = self.setup.game
+        if isinstance(seated, Seated) and (people := seated.people()):
+            match.notes = {PEOPLE: people}
+            self._note_seated(seated.player_ids())
         self.match = match
         self.mode = "play"
         self.selected = 0

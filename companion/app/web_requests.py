@@ -24,7 +24,9 @@ import time
 from typing import Any
 
 from companion.app.base import AppBase
+from companion.games.base import Text
 from companion.games.registry import game_title, registered_games
+from companion.players.book import PLAYER_TARGET, change_book, load_book
 from companion.runtime.enrol_requests import (
     GAME_ON,
     REQUEST_SECONDS,
@@ -53,6 +55,8 @@ class WebRequests(AppBase):
     web_until = 0.0
     web_next_look = 0.0
     web_problem: str | None = None
+    web_thing: Text | None = None
+    """What the request shown asks to be tapped, in words (read once, when the request is taken)."""
 
     def _web_tick(self, now: float) -> None:
         """End a request nobody answered in time; look for a new one once a second."""
@@ -93,16 +97,22 @@ class WebRequests(AppBase):
             finish_request(self.state_dir)
             return
         self.web_request = request
+        self.web_thing = self._web_thing(request.target)
         self.web_until = now + max(0.0, min(REQUEST_SECONDS, request.expires - time.time()))
         self.notice = None
         self.unknown_uid = None
         self._web_answer(request, "waiting", msg("The device now asks for {card}: tap it on the reader.",
-                                                 card=self.ui.describe_target(request.target)))
+                                                 card=self.web_thing))
 
     def _web_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
         """Why this request cannot be shown now (a status and a sentence), or None."""
         if request.expires <= time.time():
             return "expired", msg("The request reached the device too late: send it again.")
+        player_id = _player_of(request)
+        if player_id is not None:
+            if player_id not in load_book(self.state_dir)[0].players:
+                return "refused", msg("No player {id} in the book: reload the page.", id=player_id)
+            return self._web_busy(personal=True)
         if request.game not in registered_games():
             return "refused", msg("{game} is not a game this companion knows.", game=request.game)
         if request.game != self.ui.name:
@@ -114,14 +124,21 @@ class WebRequests(AppBase):
                                   game=game_title(request.game))
         return self._web_busy()
 
-    def _web_busy(self) -> tuple[str, Message] | None:
+    def _web_thing(self, target: str) -> Text:
+        """What the request asks to be tapped: a card or board of the game, or a player's personal tag."""
+        if target.startswith(PLAYER_TARGET):
+            player = load_book(self.state_dir)[0].players.get(target[len(PLAYER_TARGET):])
+            return msg("{name}'s personal tag", name=player.name if player else "?")
+        return self.ui.describe_target(target)
+
+    def _web_busy(self, personal: bool = False) -> tuple[str, Message] | None:
         if self.saving.blocked():
             return "refused", msg("The device cannot save now: see its screen, then send the request again.")
         if self.mode not in QUIET_MODES:
             return "refused", GAME_ON
         if self.picker is not None or self.confirm is not None:
             return "refused", msg("The device shows a list or a question: close it, then send the request again.")
-        if not self.save_tags:
+        if not self.save_tags and not personal:
             return "refused", msg("The device cannot keep new tags now (laptop mode, or its tag map file is "
                                   "damaged): see its screen, or use companion enroll.")
         return None
@@ -139,11 +156,15 @@ class WebRequests(AppBase):
                 self._web_end("cancelled", msg("Cancelled on the device (Undo): no tag was enrolled."))
             else:
                 self._say(msg("Tap {card} on the reader, or press Undo to cancel the web page's request.",
-                              card=self.ui.describe_target(request.target)), error=True)
+                              card=self.web_thing or request.target), error=True)
             return True
         return False
 
     def _web_tap(self, request: EnrolRequest, uid: str) -> None:
+        player_id = _player_of(request)
+        if player_id is not None:
+            self._web_tap_personal(player_id, uid)
+            return
         target = request.target
         card = self.ui.describe_target(target)
         bound = self.tags.target(uid)
@@ -175,6 +196,25 @@ class WebRequests(AppBase):
         else:
             self._web_end("ok", msg("Tag {uid} is now {name}.", uid=uid, name=card))
 
+    def _web_tap_personal(self, player_id: str, uid: str) -> None:
+        """Bind a player's personal tag: never one that stands for a card or board (it would be both)."""
+        bound = self.tags.target(uid)
+        if bound is not None:
+            self._web_end("refused", msg("Tag {uid} stands for {other}, so it cannot be a personal tag: tap a new "
+                                         "sticker.", uid=uid, other=self.ui.describe_target(bound)))
+            return
+        try:
+            player = change_book(self.state_dir, lambda book: book.add_tag(player_id, uid), self.fs)
+        except RuleError as exc:
+            self._web_end("refused", exc.message)
+            return
+        except OSError as exc:
+            self._web_end("refused", msg("The player book cannot be saved ({reason}): nothing was enrolled.",
+                                         reason=exc.strerror or str(exc)))
+            return
+        self._web_end("ok", msg("Tag {uid} is now {name}'s personal tag: tapped at set-up, it seats {name}.",
+                                uid=uid, name=player.name))
+
     def _web_end(self, status: str, why: Message, say: bool = True) -> None:
         """Answer the request shown, take it down, and say the answer on the device too."""
         request = self.web_request
@@ -198,11 +238,18 @@ class WebRequests(AppBase):
         request = self.web_request
         if request is None or self.saving.blocked():
             return None
-        card = self.ui.describe_target(request.target)
+        card = self.web_thing or request.target
         said = self.notice
-        return Screen("message", title=self._t(msg("Web page: enroll a card")),
+        title = (msg("Web page: enroll a personal tag") if _player_of(request) is not None
+                 else msg("Web page: enroll a card"))
+        return Screen("message", title=self._t(title),
                       todo=(self._t(msg("Tap on the reader: {card}", card=card)),),
                       detail=(self._t(msg("The web page asks for this card's tag. Undo cancels; the request ends "
                                           "by itself after a minute.")),),
                       buttons=("undo",), notice=self._t(said.text) if said else None,
                       notice_error=bool(said and said.error), lang=self.tr.lang)
+
+
+def _player_of(request: EnrolRequest) -> str | None:
+    """The player whose personal tag the request asks for, or None for a card or board."""
+    return request.target[len(PLAYER_TARGET):] if request.target.startswith(PLAYER_TARGET) else None

@@ -145,3 +145,12 @@ class GameUI(Protocol):
         ...
 
     def title(self, view: dict[str, Any]) -> Message: ...
+
+
+def seats_of(setup: Any) -> tuple[str, ...]:
+    """The seats in set-up order: the first list of names in the set-up, else none."""
+    if isinstance(setup, dict):
+        for value in setup.values():
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                return tuple(value)
+    return ()

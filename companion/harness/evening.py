@@ -194,12 +194,35 @@ class RemoteTable:
         self._match: Any = None
         self._match_inputs = -1
         self.undo_after_restart = False
+        self.seat_index = 0
+        """The seat question the table is at (counted from the first; back to 0 once they are answered)."""
         self.script = registration(game).demo_script(self)
 
     # --- the physical actions the demo scripts make ---------------------------------
 
     def act(self, line: str) -> dict[str, Any]:
-        return self.evening.act(self, line)
+        return self._seat_people(self.evening.act(self, line))
+
+    def _seat_people(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """Answer the seat questions ("Who plays Red?", options from "nobody") as the evening's `people` say:
+        a player id is picked with Next and OK, "tag:UID" taps that personal tag, None leaves the seat unnamed.
+
+        The demo scripts know nothing of players: they see the start screen once the seats are answered.
+        """
+        seats = self.evening.people.get(self.game, [])
+        while answer.get("mode") == "setup" and list(answer.get("options") or [])[:1] == ["nobody"]:
+            wanted = seats[self.seat_index] if self.seat_index < len(seats) else None
+            self.seat_index += 1
+            if wanted is not None and wanted.startswith("tag:"):
+                answer = self.evening.act(self, f"tap {wanted[4:]}")
+                continue
+            options = list(answer["options"])
+            choice = options.index(wanted) if wanted in options else 0
+            for _ in range((choice - int(answer["selected"])) % len(options)):
+                self.evening.act(self, "press next")
+            answer = self.evening.act(self, "press ok")
+        self.seat_index = 0
+        return answer
 
     def tap(self, target: str) -> None:
         enrolled = self.evening.enrolled
@@ -318,7 +341,7 @@ class Evening:
 
     def __init__(self, folder: Path, seed: int, kills_per_game: int, games: tuple[str, ...] = GAMES,
                  langs: tuple[str, ...] = ("en", "de"), fixed_game: bool = False, web: bool = True,
-                 out: TextIO | None = None) -> None:
+                 out: TextIO | None = None, people: dict[str, list[str | None]] | None = None) -> None:
         self.folder = folder
         self.rng = random.Random(seed)
         self.seed = seed
@@ -328,6 +351,9 @@ class Evening:
         self.fixed_game = fixed_game
         self.web = web
         self.out = out
+        self.people = people or {}
+        """Who plays each seat, by game, in seat order: a player id, "tag:UID" (a personal tag tapped) or None
+        (the seat left unnamed). The players must be in the state folder's player book."""
         self.state = folder / "state"
         self.config = folder / "companion.toml"
         self.counts = Counts()

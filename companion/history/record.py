@@ -5,7 +5,9 @@ the ranking and the scores, and the journal header's set-up says who sat
 where and which variant was played. Seat order is the first list of names
 in the set-up (the Samurai or the players, clockwise); the variant is every
 other plain word or number of the set-up that is not a seat ("difficulty
-heroic", "lives 3"), so a new game needs no code here.
+heroic", "lives 3"), so a new game needs no code here. Who played each
+seat comes from the header's notes (companion.players.recorded), with the
+names as they were then, so a rebuild needs no player book.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.games.base import seats_of
+from companion.players.recorded import people_of
 from companion.runtime.storage import journal_game, load_journal
 from engine import RuleError
 from engine.core.outcome import TABLE
@@ -66,13 +70,6 @@ class GameRecord:
                 "people": json.dumps(self.people, sort_keys=True)}
 
 
-def seats_of(setup: Any) -> tuple[str, ...]:
-    """The seats in set-up order: the first list of names in the set-up, else none."""
-    if isinstance(setup, dict):
-        for value in setup.values():
-            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-                return tuple(value)
-    return ()
 
 
 def variant_of(setup: Any, seats: tuple[str, ...]) -> str:
@@ -132,7 +129,7 @@ def record_of(path: Path) -> GameRecord:
     if outcome is None:
         return GameRecord(path.name, match.game.name, seats, variant_of(setup, seats), setup, match.seed, ended,
                           "abandoned", False, (), (), {}, None, None, None, _rounds({}, view),
-                          len(match.inputs), None)
+                          len(match.inputs), None, people_of(match.notes, seats))
     if not seats:
         seats = tuple(seat for group in outcome.ranking for seat in group)
     grade = outcome.detail.get("grade")
@@ -141,4 +138,4 @@ def record_of(path: Path) -> GameRecord:
                       _table_won(outcome.winners, outcome.ranking, seats),
                       max(outcome.scores.values()) if outcome.scores else None,
                       grade if isinstance(grade, str) else None, _rounds(outcome.detail, view),
-                      len(match.inputs), outcome.summary.to_json())
+                      len(match.inputs), outcome.summary.to_json(), people_of(match.notes, seats))

@@ -370,6 +370,7 @@ def rebuild_journal(text: str) -> Loaded:
     except Exception as exc:  # an untrusted setup: see the docstring
         raise RuleError(msg("line 1: the game cannot be rebuilt from this setup ({system})",
                             system=f"{type(exc).__name__}: {exc}")) from None
+    match.notes = header["notes"]
     damage = journal.damage
     for number, value in enumerate(journal.inputs, start=1):
         try:

@@ -1,7 +1,7 @@
 """One archive with everything the table would hate to lose, and putting it back.
 
 The backup holds the archived journals, the tag maps, the last set-up, the
-configuration file and a consistent copy of the history database (SQLite's
+player book, the configuration file and a consistent copy of the history database (SQLite's
 backup API, so a game being recorded meanwhile cannot tear it). It never
 holds the game in progress: that journal records the face-down cards the
 table tapped (a Samurai Spirit barricade, Tenno's prisoners, the captures
@@ -17,12 +17,12 @@ newline or a folder in it is not), there are at most `COUNT_LIMIT` of
 them, each read into memory is at most `MEMBER_LIMIT` and all together at
 most `TOTAL_LIMIT`, and a header is checked before its data is read. Each
 journal must be UTF-8 and replay to its last record with the companion's
-own loader; each tag map, the last set-up and the configuration go through
-theirs. Checked files wait in a staging folder inside the state folder
+own loader; each tag map, the last set-up, the player book and the
+configuration go through theirs. Checked files wait in a staging folder inside the state folder
 (same disk, so putting them in place is a rename) and move only when all
 passed. An archived journal is never overwritten (a different one with the
-same name gets a new name); a tag map, the last set-up or the
-configuration that would change is first copied into `replaced-<time>/`
+same name gets a new name); a tag map, the last set-up, the player book or
+the configuration that would change is first copied into `replaced-<time>/`
 in the state folder, which the page names. A move that fails puts back
 what was already moved. The game in progress and the history database are
 never taken from a backup: the history is rebuilt from the journals.
@@ -47,6 +47,7 @@ from typing import IO
 
 from companion.games import game_ui, registered_games
 from companion.history.db import DB_NAME, open_history
+from companion.players.book import BOOK_NAME, load_book
 from companion.runtime.remembered import MEMORY, load_memory
 from companion.runtime.storage import (
     CURRENT,
@@ -87,6 +88,7 @@ JOURNAL = re.compile(r"games/[A-Za-z0-9][A-Za-z0-9._-]{0,91}\.journal")
 TAGS = re.compile(r"tags-([a-z0-9-]{1,60})\.json")
 CONFIG_MEMBER = "config/companion.toml"
 SETUP_MEMBER = MEMORY
+PLAYERS_MEMBER = BOOK_NAME
 STAGING = ".restore-"
 REPLACED = "replaced-"
 
@@ -102,7 +104,7 @@ def saved_files(state_dir: Path) -> list[Path]:
     journals = sorted(p for p in (state_dir / FINISHED_DIR).glob("*.journal")
                       if JOURNAL.fullmatch(_member(state_dir, p)))
     tags = sorted(p for p in state_dir.glob("tags*.json") if TAGS.fullmatch(p.name) or p.name == LEGACY_TAGS)
-    return [state_dir / SETUP_MEMBER, *tags, *journals]
+    return [state_dir / SETUP_MEMBER, state_dir / PLAYERS_MEMBER, *tags, *journals]
 
 
 def _member(state_dir: Path, path: Path) -> str:
@@ -201,7 +203,7 @@ def _kind(name: str) -> str | None:
         return "journal"
     if TAGS.fullmatch(name):
         return "tags"
-    if name in (SETUP_MEMBER, CONFIG_MEMBER):
+    if name in (SETUP_MEMBER, PLAYERS_MEMBER, CONFIG_MEMBER):
         return name
     if name in (CURRENT, DB_NAME, LEGACY_TAGS):
         return "skip"
@@ -315,6 +317,10 @@ def _check_content(kind: str, name: str, data: bytes, staged: Path, config: Path
         _, problem = load_memory(staged.parent)
         if problem is not None:
             raise RuleError(msg("{path}: {reason}", path=name, reason=problem))
+    elif kind == PLAYERS_MEMBER:
+        _, problem = load_book(staged.parent)
+        if problem is not None:
+            raise RuleError(msg("{path}: {reason}", path=name, reason=problem.params["reason"]))
     elif kind == CONFIG_MEMBER:
         from companion.runtime.config import ConfigError, load_config
 

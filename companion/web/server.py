@@ -37,7 +37,7 @@ from companion.runtime.config import ConfigError, load_config
 from companion.runtime.enrol_requests import GAME_ON, write_request
 from companion.runtime.storage import utc_stamp
 from companion.runtime.tagmap import parse_tagmap, read_text_file, tag_map_file
-from companion.web import backup, enroll, pages, settings
+from companion.web import backup, enroll, pages, players_page, settings
 from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
 from companion.web.history_page import history_body
 from companion.web.live import LiveTable
@@ -111,6 +111,7 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
     app.wsgi_app = HostCheck(app.wsgi_app, hosts)  # type: ignore[method-assign]
     _routes(app, site)
     _enroll_routes(app, site)
+    players_page.routes(app, site)
     return app
 
 
@@ -121,7 +122,8 @@ def _lang(site: Site) -> str:
 
 def _page(site: Site, page: str, title: Message, body: str, tr: Translator, status: int = 200,
           csrf: str | None = None) -> Response:
-    nav = [("/", tr(msg("Live table"))), ("/history", tr(msg("History"))), ("/cards", tr(msg("Cards"))),
+    nav = [("/", tr(msg("Live table"))), ("/history", tr(msg("History"))), ("/players", tr(msg("Players"))),
+           ("/cards", tr(msg("Cards"))),
            ("/rules", tr(msg("Rules"))), ("/backup", tr(msg("Backup"))), ("/settings", tr(msg("Settings")))]
     html = render_template_string(pages.BASE, lang=tr.lang, title=tr(title), page=page, nav=nav,
                                   here=request.path, languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],

@@ -3,13 +3,18 @@
 Line 1 is the header; every further line is one accepted input:
 
     {"journal": "table-companion", "version": 1, "game": "samurai-spirit",
-     "setup": {...}, "seed": 7}
+     "setup": {...}, "seed": 7, "notes": {...}}
     {"n": 1, "input": {"choose": "fight"}, "crc": "5d1f2a9c"}
 
 `n` counts from 1 with no gaps and `crc` is the CRC-32 of the record's
 canonical text without it, so a torn write or a flipped byte is found. This
 module only turns text into values and back; writing and fsync belong to the
 caller, who appends one line per input.
+
+`notes` is optional (journals before it have none): what the table keeps
+with the game that the rules never read, such as who sat in each seat. It
+is returned as it is, never replayed; a value that is not an object is
+dropped, so it can never make a game unreadable.
 
 A journal is read back from a file a person can edit or a dying SD card can
 garble, so every line goes through `load_limited`: a crafted line is a
@@ -83,7 +88,7 @@ class Journal:
 
 
 def parse_header(line: str) -> dict[str, Any]:
-    """Validate the header line and return game, setup and seed."""
+    """Validate the header line and return game, setup, seed and notes (an empty object when there are none)."""
     try:
         obj = load_limited(line)
     except RuleError as exc:
@@ -101,7 +106,8 @@ def parse_header(line: str) -> dict[str, Any]:
     seed = obj["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RuleError(msg('line 1: seed must be a whole number'))
-    return {"game": obj["game"], "setup": obj["setup"], "seed": seed}
+    notes = obj.get("notes")
+    return {"game": obj["game"], "setup": obj["setup"], "seed": seed, "notes": notes if isinstance(notes, dict) else {}}
 
 
 def _parse_record(line: str, expected_n: int) -> Input:

@@ -30,6 +30,9 @@ class Match:
         self.game = game
         self.setup = game.parse_setup(setup)
         self.seed = seed
+        self.notes: dict[str, Any] = {}
+        """What the table keeps with the game that the rules never read (who sat in each seat): written in the
+        journal header when there is any, read back with it, never part of a replay. An undo keeps it."""
         self.inputs: list[Input] = []
         self.history: list[list[Event]] = []
         self.play: Play
@@ -49,8 +52,12 @@ class Match:
         return match
 
     def header(self) -> dict[str, Any]:
-        """What a journal stores before the inputs."""
-        return {"game": self.game.name, "setup": self.setup.to_json(), "seed": self.seed}
+        """What a journal stores before the inputs (the notes only when there are any, so a game without
+        them has the header it always had)."""
+        header = {"game": self.game.name, "setup": self.setup.to_json(), "seed": self.seed}
+        if self.notes:
+            header["notes"] = self.notes
+        return header
 
     def apply(self, value: Input) -> list[Event]:
         """Check then apply one input. A refused input raises RuleError, changing nothing."""

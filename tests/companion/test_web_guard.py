@@ -214,12 +214,14 @@ def test_a_start_that_resumes_a_game_makes_and_shows_the_pin(state: Path) -> Non
 def test_the_device_shows_the_pages_addresses_while_it_runs(state: Path) -> None:
     from companion.runtime.addresses import forget_listen, page_urls, record_listen
 
-    assert not any(line.startswith("Web page: http") for line in _one_game_app(state).screen().detail)
+    before = _one_game_app(state).screen()
+    assert not any(line.startswith("Web page: http") for line in before.detail) and not before.qr_url
     assert record_listen(state, "0.0.0.0", 8123)
-    detail = _one_game_app(state).screen().detail
-    shown = [line for line in detail if line.startswith("Web page: http")]
-    assert shown == [f"Web page: {' '.join(page_urls('0.0.0.0', 8123)[:2])}"]
-    assert "0.0.0.0" not in shown[0] and ":8123/" in shown[0]
+    first = _one_game_app(state).screen()
+    # The first question shows the address as a QR code with the PIN beside it, not as a line of words.
+    assert first.qr_url == page_urls("0.0.0.0", 8123)[0] and first.qr_pin
+    assert "0.0.0.0" not in first.qr_url and first.qr_url.endswith(":8123/")
+    assert not any(line.startswith("Web page: http") for line in first.detail)
     import pygame
 
     from companion.screens import render
@@ -232,7 +234,7 @@ def test_the_device_shows_the_pages_addresses_while_it_runs(state: Path) -> None
         check_type_floors(items, size, "first question with the page's address")
         assert not items.outside(size)
     forget_listen(state)
-    assert not any(line.startswith("Web page: http") for line in _one_game_app(state).screen().detail)
+    assert not _one_game_app(state).screen().qr_url
 
 
 # --- the settings page ------------------------------------------------------------------------------------------

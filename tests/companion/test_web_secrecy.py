@@ -23,6 +23,7 @@ import pytest
 
 from companion.games import game_ui
 from companion.history import open_history
+from companion.players.book import PlayerBook, change_book
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import TagMap, save_tagmap, virtual_uid
 from companion.runtime.web_pin import device_pin
@@ -96,7 +97,8 @@ def _every_route(client: Client, pin: str, target: str, state: Path) -> dict[str
             "/history.bgsplay": "/history.bgsplay", "/cards": "/cards", "/rules": "/rules", "/backup": "/backup",
             "/settings": "/settings", "/enroll.js": "/enroll.js", "/enroll": "/enroll?game=samurai-spirit",
             "/enroll/status.json": "/enroll/status.json?game=samurai-spirit&id=x",
-            "/enroll/result": f"/enroll/result?game=samurai-spirit&target={target}&id=x"}
+            "/enroll/result": f"/enroll/result?game=samurai-spirit&target={target}&id=x",
+            "/players": "/players"}
     rules = create_app(Path("/nonexistent")).url_map.iter_rules()
     assert {r.rule for r in rules if "GET" in (r.methods or ())} == set(gets), "a new route: read it here too"
     served = {}
@@ -107,7 +109,7 @@ def _every_route(client: Client, pin: str, target: str, state: Path) -> dict[str
     reply = client.post("/backup", {"csrf": client.csrf("/backup"), "pin": pin})
     assert reply.status == 200, reply.text[:300]
     served["POST /backup"] = (reply.status, reply.body)
-    for path in ("/backup", "/restore", "/settings", "/enroll?game=samurai-spirit"):
+    for path in ("/backup", "/restore", "/settings", "/enroll?game=samurai-spirit", "/players"):
         refused = client.post(path, {"target": target})
         served[f"POST {path} refused"] = (refused.status, CSRF.sub(r"\1T", refused.text).replace(str(state), "STATE").encode())
     return served
@@ -124,6 +126,7 @@ def twins(tmp_path: Path) -> Iterator[tuple[list[tuple[Path, Client, str]], list
             "game-0001-finished.journal")
     save_tagmap(first, TagMap("samurai-spirit", {virtual_uid("samurai:kyuzo"): "samurai:kyuzo"}))
     (first / "last-setup.json").write_text('{"game": "samurai-spirit", "lang": "en", "setups": {}}\n', "utf-8")
+    change_book(first, _players)
     with open_history(first) as history:
         history.started("trick-raiders", 3, "2026-01-01T10:00:00Z")
     shutil.copytree(first, tmp_path / "b")
@@ -135,9 +138,19 @@ def twins(tmp_path: Path) -> Iterator[tuple[list[tuple[Path, Client, str]], list
         served.close()
 
 
+def _players(book: PlayerBook) -> None:
+    """Players in the book, two of them seated in the game in progress (companion.web.players_page lists them)."""
+    for name in ("Anna", "Ben"):
+        book.add(name, now="2026-01-01T10:00:00Z", new_id=lambda n=name: "p-" + n.lower())
+
+
 def _put(folder: Path, inputs: list[Input]) -> None:
-    """The game in progress after `inputs`, with the same file time in both folders."""
-    JournalFile(folder / CURRENT).start(Match.replay(UI.game, _setup(1), 1, inputs))
+    """The game in progress after `inputs`, with the same file time in both folders (and its players)."""
+    match = Match.replay(UI.game, _setup(1), 1, inputs)
+    seats = match.header()["setup"]["samurai"]
+    match.notes = {"people": {seat: {"id": f"p-{name.lower()}", "name": name}
+                              for seat, name in zip(seats, ("Anna", "Ben"), strict=False)}}
+    JournalFile(folder / CURRENT).start(match)
     os.utime(folder / CURRENT, (1_800_000_000, 1_800_000_000))
 
 

@@ -9,6 +9,7 @@ state folders, and every GET route and the backup must give the same bytes
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import tarfile
@@ -17,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from companion.games import registered_games
+from companion.history.record import seats_of
+from companion.players.book import change_book
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import TagMap, save_tagmap, virtual_uid
 from companion.runtime.web_pin import device_pin
@@ -93,6 +96,9 @@ def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
                 "game-0001-x.journal", mtime=1_795_200_000)
         save_tagmap(folder, TagMap("samurai-spirit", {virtual_uid("samurai:kyuzo"): "samurai:kyuzo"}))
         (folder / "web-pin").write_text("246810\n")
+        change_book(folder, lambda book: book.add("Anna", now="2026-01-01T10:00:00Z", new_id=lambda: "p-anna"))
+        # The same end time in both folders (history reads it from the file), whatever second each was made in.
+        os.utime(folder / "games" / "game-0001-x.journal", (1_800_000_000, 1_800_000_000))
         folders.append(folder)
     for _ in range(20):
         cut = rng.randrange(1, len(inputs))
@@ -102,6 +108,9 @@ def twins(tmp_path: Path, game: str, seed: int) -> tuple[Path, Path] | None:
             continue
         if hooks.secret(first.play) == hooks.secret(second.play):
             continue
+        seat = seats_of(first.header()["setup"])[0]
+        for match in (first, second):
+            match.notes = {"people": {seat: {"id": "p-anna", "name": "Anna"}}}
         JournalFile(folders[0] / CURRENT).start(first)
         JournalFile(folders[1] / CURRENT).start(second)
         return folders[0], folders[1]

@@ -14,7 +14,9 @@ WEB = ROOT / "systemd" / "table-companion-web.service"
 NETWORK = {"PrivateNetwork", "IPAddressDeny", "IPAddressAllow", "RestrictAddressFamilies"}
 DEVICES = {"DeviceAllow", "SupplementaryGroups"}
 NOT_A_SERVICE_PROCESS = {"Type", "NotifyAccess", "WatchdogSec", "RestartPreventExitStatus", "TimeoutStartSec",
-                         "ExecStart", "Environment", "Description", "After", "Documentation"}
+                         "ExecStart", "Environment", "Description", "After", "Documentation",
+                         "RuntimeDirectory", "RuntimeDirectoryMode", "RuntimeDirectoryPreserve"}
+"""RuntimeDirectory is the companion's own once-per-boot marker folder (the hardware check), not a hardening."""
 
 
 def _settings(path: Path) -> dict[str, list[str]]:
