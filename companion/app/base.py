@@ -24,6 +24,7 @@ from companion.saving import SaveQueue
 from companion.storage import FileSystem, JournalFile
 from companion.tagmap import TagMap
 from engine import Event, Match, Prompt, RuleError
+from engine.core.events import FORGET, REVEAL
 from engine.core.journal import Damage
 from engine.core.messages import Message, msg
 
@@ -33,11 +34,11 @@ if TYPE_CHECKING:
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
 MAX_LINES = 8
-UNSEEN = ("reveal",)
+UNSEEN = (REVEAL,)
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
-FORGETTING = ("forget",)
+FORGETTING = (FORGET,)
 """Event kinds after which the narration log starts afresh: the game asks that nothing before them stays on
-screen (a finished duel whose cards the table must keep in memory only)."""
+screen (a finished duel whose cards the table must keep in memory only). Both are engine.core.events' own."""
 
 
 @dataclass

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import AnsweredSetup, Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.registry import GameApp
 from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
 from companion.games.tagged_components import TaggedComponentsUI, list_of
 from companion.i18n import Translator
@@ -24,9 +24,6 @@ from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.samurai_knizia import KniziasSamurai
 from engine.games.samurai_knizia.catalogue import CASTES, Tile
-
-TITLE = "Knizia's Samurai"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 COLOUR_NAMES: dict[str, Message] = {
     "red": msg("Red"), "blue": msg("Blue"), "green": msg("Green"), "yellow": msg("Yellow"),
@@ -362,9 +359,9 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return {"players": list(_colours()[:args.players or 3]), "open_captures": args.open}
 
 
-REGISTRATION = GameRegistration(
-    name="samurai-knizia", title=TITLE, engine_game="samurai-knizia", ui=SamuraiKniziaUI,
-    screens_package="companion.screens.samurai_knizia", demo_script=SamuraiKniziaDemo, policy=_policy,
+APP = GameApp(
+    ui=SamuraiKniziaUI, demo_script=SamuraiKniziaDemo, policy=_policy,
     simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/samurai_knizia/registration.py)."""
 
-__all__ = ["CASTES", "REGISTRATION", "SamuraiKniziaSetup", "SamuraiKniziaUI"]
+__all__ = ["CASTES", "APP", "SamuraiKniziaSetup", "SamuraiKniziaUI"]

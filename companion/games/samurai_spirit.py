@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.registry import GameApp
 from companion.games.samurai_spirit_demo import SamuraiSpiritDemo
 from companion.i18n import Namer, Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
@@ -23,9 +23,6 @@ from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI, Card
 from engine.games.samurai_spirit.rules.village import FARMSTEAD_BACKS
 from engine.games.samurai_spirit.setup import DIFFICULTIES
-
-TITLE = "Samurai Spirit"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 WORDS: dict[str, Message] = {
     "fight": msg("Fight"), "support": msg("Support"), "pass": msg("Pass"), "confront": msg("Confront"),
@@ -609,8 +606,7 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return setup
 
 
-REGISTRATION = GameRegistration(
-    name="samurai-spirit", title=TITLE, engine_game="samurai-spirit", ui=SamuraiSpiritUI,
-    screens_package="companion.screens.samurai_spirit", demo_script=SamuraiSpiritDemo, policy=_policy,
-    simulate=_simulate, random_setup=_random_setup,
-    setup_arguments=_setup_arguments)
+APP = GameApp(
+    ui=SamuraiSpiritUI, demo_script=SamuraiSpiritDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/samurai_spirit/registration.py)."""

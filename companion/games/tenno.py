@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import AnsweredSetup, Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.tenno_demo import TennoDemo
 from companion.i18n import Translator
@@ -24,9 +24,6 @@ from engine.core.messages import Items, Message, msg
 from engine.games.tenno import Tenno
 from engine.games.tenno.catalogue import Card
 from engine.games.tenno.setup import PLAYERS
-
-TITLE = "Tenno"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white")
 """The set colours of the shipped data, in the order the set-up offers them."""
@@ -320,9 +317,9 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return {"players": list(COLOURS[:args.players or 4])}
 
 
-REGISTRATION = GameRegistration(
-    name="tenno", title=TITLE, engine_game="tenno", ui=TennoUI, screens_package="companion.screens.tenno",
-    demo_script=TennoDemo, policy=_policy, simulate=_simulate, random_setup=_random_setup,
-    setup_arguments=_setup_arguments)
+APP = GameApp(
+    ui=TennoUI, demo_script=TennoDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/tenno/registration.py)."""
 
-__all__ = ["COLOURS", "REGISTRATION", "TennoSetup", "TennoUI"]
+__all__ = ["COLOURS", "APP", "TennoSetup", "TennoUI"]

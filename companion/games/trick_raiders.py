@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import AnsweredSetup, Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.trick_raiders_demo import TrickRaidersDemo
 from companion.i18n import Translator
@@ -30,9 +30,6 @@ from engine.core.messages import Items, Message, msg
 from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.catalogue import SUITS, Card
 from engine.games.trick_raiders.setup import LIVES
-
-TITLE = "Trick Raiders"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 SEATS = ("red", "blue", "green", "yellow")
 """The players' names: seat colours in seat order, clockwise."""
@@ -336,10 +333,9 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return {"players": list(SEATS[:args.players or 4]), "lives": args.lives or 2}
 
 
-REGISTRATION = GameRegistration(
-    name="trick-raiders", title=TITLE, engine_game="trick-raiders", ui=TrickRaidersUI,
-    screens_package="companion.screens.trick_raiders", demo_script=TrickRaidersDemo, policy=_policy,
-    simulate=_simulate, random_setup=_random_setup,
-    setup_arguments=_setup_arguments)
+APP = GameApp(
+    ui=TrickRaidersUI, demo_script=TrickRaidersDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/trick_raiders/registration.py)."""
 
-__all__ = ["REGISTRATION", "SEATS", "SUITS", "TrickRaidersSetup", "TrickRaidersUI"]
+__all__ = ["APP", "SEATS", "SUITS", "TrickRaidersSetup", "TrickRaidersUI"]

@@ -1,14 +1,14 @@
 """Which game draws which screens.
 
 A game's screens live in a package under `companion.screens` exposing
-`SCREENS`, a `GameScreens`; the game's registration (companion.games.registry)
-names that package. The generic renderer imports it on first use, so adding a
-game is its registration plus its package; the frame around the board stays as it is.
+`SCREENS`, a `GameScreens`; the game's one registration
+(engine/games/<package>/registration.py, `screens=`) names it. The generic
+renderer imports it on first use, so adding a game is its registration plus
+its package; the frame around the board stays as it is.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -62,11 +62,14 @@ NO_GAME = GameScreens()
 
 def screens_for(game: str) -> GameScreens:
     """The screens of `game`, or the generic-only set for a game without any."""
-    from companion.games.registry import registered_games, registration
+    from companion.games.registry import registered_games, registration, resolve
+    from engine.core.registry import RegistrationError
 
     if game not in registered_games():
         return NO_GAME
-    package = registration(game).screens_package
-    screens = importlib.import_module(package).SCREENS
-    assert isinstance(screens, GameScreens)
+    named = registration(game).screens
+    screens = resolve(named)
+    if not isinstance(screens, GameScreens):
+        raise RegistrationError(f"game {game!r}: screens ({named}) is a {type(screens).__name__}, not a "
+                                "companion.screens.registry.GameScreens")
     return screens

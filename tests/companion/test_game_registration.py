@@ -50,7 +50,7 @@ def test_the_first_menu_shows_every_title_without_loading_a_game() -> None:
     assert menu["samurai-spirit"] == "Samurai Spirit" and menu["trick-raiders"] == "Trick Raiders"
     assert imported == "[]", "the first menu imported a game before it was chosen"
     for name, title in menu.items():
-        assert registration(name).title == title, f"{name}: the TITLE line and the registration differ"
+        assert registration(name).title == title, f"{name}: the menu's title and the registration's differ"
 
 
 def test_a_registration_names_its_parts() -> None:
