@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 import pygame
 
+from companion.i18n import Namer
 from companion.screen_model import Screen
 from companion.screens.painter import Painter
 
@@ -73,3 +75,14 @@ def screens_for(game: str) -> GameScreens:
         raise RegistrationError(f"game {game!r}: screens ({named}) is a {type(screens).__name__}, not a "
                                 "companion.screens.registry.GameScreens")
     return screens
+
+
+@cache
+def namers_for(game: str) -> Mapping[str, Namer]:
+    """The namers of `game`'s UI (how its sentences name a player, a card, a suit), made once per game: the
+    screens name things the way the narration does (Painter.name). None for a game not registered."""
+    from companion.games.registry import registered_games, registration
+
+    if game not in registered_games():
+        return {}
+    return registration(game).ui().namers()
