@@ -25,7 +25,7 @@ import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from companion.games.base import GameUI
 from engine.core.errors import RuleError
@@ -80,6 +80,22 @@ class DemoScripts(Protocol):
     def random(self, table: Any, rng: random.Random) -> DemoScript:
         """A random table for the fuzzer."""
         ...
+
+
+P = TypeVar("P")
+
+
+def current_play(table: Any, kind: type[P]) -> P:
+    """The play of the table's match, as the game's own Play: what a demo script's move is made against.
+
+    The match's play is asked, not the `play` the caller passed in: an undo
+    the script has just shown replaces it.
+    """
+    match = table.app.match
+    assert match is not None, "no game in progress"
+    play = match.play
+    assert isinstance(play, kind), f"the match plays {type(play).__name__}, not {kind.__name__}"
+    return play
 
 
 DEMO_CALLS = ("from_setup", "random", "set_up", "show_features", "one_move", "after_move", "in_play", "summary")

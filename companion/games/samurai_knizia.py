@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text
+from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
 from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
 from companion.games.tagged_components import TaggedComponentsUI, list_of
@@ -43,27 +44,15 @@ WORDS: dict[str, Message] = {
 }
 
 
-def name_player(name: Any, tr: Translator) -> str:
-    """A tile colour in the table's language; a colour from an edited data file as given, capitalised."""
-    word = COLOUR_NAMES.get(str(name))
-    return tr(word) if word is not None else str(name).capitalize()
+name_player = word_namer(COLOUR_NAMES, capitalise=True)
+"""A tile colour in the table's language; a colour from an edited data file as given, capitalised."""
+name_caste = word_namer(CASTE_NAMES)
 
 
-def name_caste(caste: Any, tr: Translator) -> str:
-    word = CASTE_NAMES.get(str(caste))
-    return tr(word) if word is not None else str(caste)
-
-
-class TileNamer:
+class TileNamer(ComponentNamer[Tile]):
     """Names a tile as players say it: "Red's Castle 3", "Blue's Move" (the copy letter is nothing a player sees)."""
 
-    def __init__(self, tiles: Mapping[str, Tile]) -> None:
-        self.tiles = tiles
-
-    def __call__(self, tid: Any, tr: Translator) -> str:
-        tile = self.tiles.get(str(tid))
-        if tile is None:
-            return str(tid)
+    def say(self, tile: Tile, tr: Translator) -> str:
         what = tr(TYPE_NAMES[tile.type])
         if tile.type in ("move", "switch"):
             return tr(msg("{player}'s {what}", player=tile.colour, what=what))
@@ -253,10 +242,7 @@ class SamuraiKniziaUI(TaggedComponentsUI):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d = event.data

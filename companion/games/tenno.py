@@ -14,7 +14,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text
+from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.tenno_demo import TennoDemo
@@ -42,10 +43,8 @@ WORDS: dict[str, Message] = {
 """Option and button ids in words."""
 
 
-def name_player(name: Any, tr: Translator) -> str:
-    """A set colour in the table's language; a name from elsewhere as given, capitalised."""
-    word = COLOUR_NAMES.get(str(name))
-    return tr(word) if word is not None else str(name).capitalize()
+name_player = word_namer(COLOUR_NAMES, capitalise=True)
+"""A set colour in the table's language; a name from elsewhere as given, capitalised."""
 
 
 def role_word(card: Card) -> Message:
@@ -57,16 +56,10 @@ def role_word(card: Card) -> Message:
     return ROLE_NAMES.get(card.role, msg("{option}", option=card.role))
 
 
-class CardNamer:
+class CardNamer(ComponentNamer[Card]):
     """Names a card as players say it: "Red's Samurai 8"."""
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
-        self.cards = cards
-
-    def __call__(self, cid: Any, tr: Translator) -> str:
-        card = self.cards.get(str(cid))
-        if card is None:
-            return str(cid)
+    def say(self, card: Card, tr: Translator) -> str:
         return tr(msg("{player}'s {role}", player=name_player(card.colour, tr), role=tr(role_word(card))))
 
 
@@ -225,10 +218,7 @@ class TennoUI(TaggedComponentsUI):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d = event.data

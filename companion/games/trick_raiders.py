@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text
+from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.trick_raiders_demo import TrickRaidersDemo
@@ -45,27 +46,15 @@ WORDS: dict[str, Message] = {
 """Option and button ids in words."""
 
 
-def name_player(name: Any, tr: Translator) -> str:
-    """A seat colour in the table's language; a name from elsewhere (the protocol) as given, capitalised."""
-    word = SEAT_NAMES.get(str(name))
-    return tr(word) if word is not None else str(name).capitalize()
+name_player = word_namer(SEAT_NAMES, capitalise=True)
+"""A seat colour in the table's language; a name from elsewhere (the protocol) as given, capitalised."""
+name_suit = word_namer(SUIT_NAMES)
 
 
-def name_suit(suit: Any, tr: Translator) -> str:
-    word = SUIT_NAMES.get(str(suit))
-    return tr(word) if word is not None else str(suit)
-
-
-class CardNamer:
+class CardNamer(ComponentNamer[Card]):
     """Names a card as players say it: "9 of Hearts" (the copy letter is nothing a player sees)."""
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
-        self.cards = cards
-
-    def __call__(self, cid: Any, tr: Translator) -> str:
-        card = self.cards.get(str(cid))
-        if card is None:
-            return str(cid)
+    def say(self, card: Card, tr: Translator) -> str:
         return tr(msg("{value} of {suit}", value=card.value, suit=name_suit(card.suit, tr)))
 
 
@@ -222,10 +211,7 @@ class TrickRaidersUI(TaggedComponentsUI):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d = event.data

@@ -1,18 +1,11 @@
 """Samurai Spirit's one registration: every part the engine, the app, the screens and the web page use.
 
-Read by engine.core.registry without importing the game, so the first menu
-lists its title and nothing of the game is loaded until it is chosen.
+Read by engine.core.registry without importing the game (docs/adding-a-game.md).
 """
 
 from engine.core.registry import register_game
 
-register_game(
-    "samurai-spirit", "engine.games.samurai_spirit:SamuraiSpirit",
-    title="Samurai Spirit",
-    testing="engine.games.samurai_spirit.testing",
-    advisor="engine.games.samurai_spirit.advice",
-    app="companion.games.samurai_spirit:APP",
-    screens="companion.screens.samurai_spirit:SCREENS",
-    rules="companion.games.samurai_spirit_rules:SUMMARY",
-    default=True,
-)
+register_game("samurai-spirit", "engine.games.samurai_spirit:SamuraiSpirit", title="Samurai Spirit",
+              testing="engine.games.samurai_spirit.testing", advisor="engine.games.samurai_spirit.advice",
+              app="companion.games.samurai_spirit:APP", screens="companion.screens.samurai_spirit:SCREENS",
+              rules="companion.games.samurai_spirit_rules:SUMMARY", default=True)
