@@ -38,6 +38,20 @@ def _no_board(screen: Screen, painter: Painter) -> int:
     return 0
 
 
+def pending_prompt_on(*kinds: str) -> Callable[[Screen], str | None]:
+    """`GameScreens.prompt` as every game says it: on screens of these kinds, the text of the view's `pending`
+    (engine.core.flow.pending_view, put in words by the app); on others, and once nothing is pending, none."""
+
+    def pending_prompt(screen: Screen) -> str | None:
+        if screen.kind not in kinds or not screen.view:
+            return None
+        pending = screen.view.get("pending") or {}
+        text = pending.get("text")
+        return str(text) if text else None
+
+    return pending_prompt
+
+
 @dataclass(frozen=True)
 class GameScreens:
     """What a game contributes to the frame.
