@@ -16,9 +16,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from drivers.clock import FakeClock
-from drivers.reader.fake_mfrc522 import FakeMFRC522
-from drivers.reader.fake_rc522 import FakeRC522Chip
 from drivers.reader.rc522 import RC522Backend, RC522Options, _open_mfrc522
+from drivers.reader.simulated.mfrc522 import FakeMFRC522
+from drivers.reader.simulated.rc522_chip import FakeRC522Chip
 
 
 class Bench:

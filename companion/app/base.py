@@ -25,6 +25,7 @@ from companion.runtime.storage import FileSystem, JournalFile
 from companion.runtime.tagmap import TagMap
 from companion.screen_model import Screen
 from engine import Event, Match, Prompt, RuleError
+from engine.core.events import FORGET, REVEAL
 from engine.core.journal import Damage
 from engine.core.messages import Message, msg
 
@@ -35,11 +36,11 @@ if TYPE_CHECKING:
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
 MAX_LINES = 8
-UNSEEN = ("reveal",)
+UNSEEN = (REVEAL,)
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
-FORGETTING = ("forget",)
+FORGETTING = (FORGET,)
 """Event kinds after which the narration log starts afresh: the game asks that nothing before them stays on
-screen (a finished duel whose cards the table must keep in memory only)."""
+screen (a finished duel whose cards the table must keep in memory only). Both are engine.core.events' own."""
 
 
 @dataclass

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -71,6 +71,15 @@ class AnsweredSetup(ABC):
             return False
         self.answers.pop()
         return True
+
+
+def undo_newest_first(events: list[Event], undo_event: Callable[[Event], list[Message]]) -> list[Message]:
+    """`GameUI.undo_lines` as every game says it: what each undone event moved, newest first, or that nothing
+    needs putting back; `undo_event` is the game's own lines for one event."""
+    lines: list[Message] = []
+    for event in reversed(events):
+        lines.extend(undo_event(event))
+    return lines or [msg("Nothing to put back on the table.")]
 
 
 class GameUI(Protocol):

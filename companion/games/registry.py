@@ -1,78 +1,159 @@
-"""Every game the companion can run: one registration per game, loaded when the game is chosen.
+"""Every game the companion can run, from the one registration each game makes.
 
-A game's companion side is one module `companion.games.<module>` exposing
-`REGISTRATION`, a `GameRegistration`; its name with `_` as `-` is the game's
-name (`samurai_spirit` -> "samurai-spirit"). Its helper modules share that
-prefix (`samurai_spirit_demo`) and are not games. The registry lists these
-modules from the package folder without importing them, so start-up costs
-the same whatever the number of games; a game's module, engine and screens
-are imported on the first `registration(name)`.
+A game registers once, in `engine/games/<package>/registration.py`
+(engine.core.registry): its name, its title, and where each of its parts
+lives, the companion's among them (`app`, a `GameApp`; `screens`; `rules`,
+the web page's summary). The engine's registry lists those files without
+importing any game, so start-up and the first menu (titles included) cost
+the same whatever the number of games. `registration(name)` imports the
+game's app part on first use and checks it against the contract written
+below (and in docs/adding-a-game.md); a part that is missing or not what
+it must be is a RegistrationError naming each such part.
 
-The first menu needs every game's title before any game is chosen, so a
-game module states it on one line of its own, `TITLE = "Samurai Spirit"`,
-which `game_title` reads from the file without importing it (and
-`registration` checks against the registration's `title`).
+What mypy can check is typed here (`GameApp`, `DemoScripts`, `DemoScript`,
+companion.games.base.GameUI); what it cannot (a part named by a string, a
+class missing a method the app calls) `registration` checks, and
+`companion.games.contract` plays the rest (the last set-up question, the
+buttons of a tap prompt) in a test for every game.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import pkgutil
+import inspect
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from companion.games.base import GameUI
-from engine import RuleError
+from engine.core.errors import RuleError
+from engine.core.match import Match
 from engine.core.messages import Message, msg
+from engine.core.registry import RegistrationError, default_game, entry, game_names
 
-NOT_GAMES = frozenset({"base", "registry", "tagged_components", "undo_offer"})
-"""The package's own modules: the contract, this registry and the defaults games share."""
+
+class DemoScript(Protocol):
+    """What the people at a scripted table do (companion.harness.demo, the fuzzer, the evening and power-cut trials).
+
+    The script drives `table` (the DemoTable it was made with: `tap`, `press`,
+    `pick`, `snap`, `show_next_mishap`, `app`, `seed`) the way players would.
+    """
+
+    def set_up(self) -> None:
+        """Answer the set-up questions from the language on, up to and including the "start" question."""
+        ...
+
+    def show_features(self, play: Any) -> None:
+        """Before each move: once each, show what the demo's snapshots want (a refusal, an undo, ...)."""
+        ...
+
+    def one_move(self, play: Any) -> None:
+        """The next move, made as a player would (a tap, a direct button, Next and OK)."""
+        ...
+
+    def after_move(self, play: Any) -> None:
+        """After each move: snapshots of what the move led to."""
+        ...
+
+    def in_play(self, play: Any) -> list[str]:
+        """Tag targets the table has seen in play (the fuzzer taps them as nonsense)."""
+        ...
+
+    def summary(self, match: Match) -> list[str]:
+        """The demo's closing lines about the game played."""
+        ...
 
 
 class DemoScripts(Protocol):
-    """Makes a game's scripted table (companion.harness.demo): the people at the table, played by a program."""
+    """Makes a game's scripted table: the class of its demo script, as the callers use it."""
 
-    def __call__(self, table: Any, *args: Any) -> Any: ...
+    def __call__(self, table: Any, *args: Any) -> DemoScript:
+        """The script for `companion demo` with the given arguments (defaults for none)."""
+        ...
 
-    def from_setup(self, table: Any, setup: dict[str, Any]) -> Any: ...
+    def from_setup(self, table: Any, setup: dict[str, Any]) -> DemoScript:
+        """The script for `companion demo --setup` (the engine's set-up JSON)."""
+        ...
 
-    def random(self, table: Any, rng: random.Random) -> Any: ...
+    def random(self, table: Any, rng: random.Random) -> DemoScript:
+        """A random table for the fuzzer."""
+        ...
+
+
+P = TypeVar("P")
+
+
+def current_play(table: Any, kind: type[P]) -> P:
+    """The play of the table's match, as the game's own Play: what a demo script's move is made against.
+
+    The match's play is asked, not the `play` the caller passed in: an undo
+    the script has just shown replaces it.
+    """
+    match = table.app.match
+    assert match is not None, "no game in progress"
+    play = match.play
+    assert isinstance(play, kind), f"the match plays {type(play).__name__}, not {kind.__name__}"
+    return play
+
+
+DEMO_CALLS = ("from_setup", "random", "set_up", "show_features", "one_move", "after_move", "in_play", "summary")
+"""The demo script's methods the callers use, besides making it (`DemoScripts`, `DemoScript`)."""
+UI_CALLS = tuple(name for name in GameUI.__dict__ if not name.startswith("_") and name not in ("name", "game"))
+"""The GameUI methods the app calls."""
+
+
+@dataclass(frozen=True)
+class GameApp:
+    """A game's part of the companion, named by its registration's `app`.
+
+    ui              makes the game's words, set-up questions and table-event mapping (a GameUI)
+    demo_script     the scripted table of `companion demo`, the fuzzer and the trials (`DemoScripts`)
+    policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
+    simulate        `companion simulate`: (setup or None for the default, games, seed)
+                    -> (lines of a report, inputs played)
+    random_setup    a random legal set-up for the engine protocol's fuzzer
+    setup_arguments the game's own set-up options of `companion simulate` (`--samurai kyuzo,heihachi`)
+                    -> the set-up they make, None when none was given
+    """
+
+    ui: Callable[[], GameUI]
+    demo_script: DemoScripts
+    policy: Callable[[random.Random, float], Any]
+    simulate: Callable[[dict[str, Any] | None, int, int], tuple[list[str], int]]
+    random_setup: Callable[[random.Random], dict[str, Any]]
+    setup_arguments: Callable[[list[str]], dict[str, Any] | None]
 
 
 @dataclass(frozen=True)
 class GameRegistration:
-    """All the companion needs to run one game; every command reads it and nothing else.
+    """All the companion needs to run one game: the engine's registration with the companion's parts resolved.
 
     name            the game's name in journals, config and `--game` ("samurai-spirit")
-    title           the game's name on screen (the first menu): a Message, or the box's own name
-                    where it is the same in every language ("Samurai Spirit")
-    engine_game     the rules engine's name for it (engine.get_game)
-    ui              makes the game's words, set-up questions and table-event mapping
-    screens_package the package under companion.screens with its `SCREENS`
-    demo_script     the scripted table of `companion demo` and the fuzzer: called with (table, *args),
-                    `.from_setup(table, setup)` or `.random(table, rng)` (see companion.harness.demo)
-    policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
-    simulate        (setup or None for the default, games, seed) -> (lines of a report, inputs played)
-    random_setup    a random legal set-up for the engine protocol's fuzzer
-    setup_arguments the game's own set-up options of `companion simulate` (`--samurai kyuzo,heihachi`)
-                    -> the set-up they make, None when none was given
+    title           the game's name on screen (the first menu)
+    engine_game     the rules engine's name for it (engine.get_game): the same name
+    screens         "module:attribute" of its screens (companion.screens.registry imports them: pygame)
+    rules           the rules summary on the web page, a few Messages
+    and the GameApp's parts (ui, demo_script, policy, simulate, random_setup, setup_arguments)
     """
 
     name: str
     title: Message | str
     engine_game: str
     ui: Callable[[], GameUI]
-    screens_package: str
+    screens: str
+    rules: tuple[Message, ...]
     demo_script: DemoScripts
     policy: Callable[[random.Random, float], Any]
     simulate: Callable[[dict[str, Any] | None, int, int], tuple[list[str], int]]
     random_setup: Callable[[random.Random], dict[str, Any]]
     setup_arguments: Callable[[list[str]], dict[str, Any] | None]
+
+    @property
+    def screens_package(self) -> str:
+        """The package of the game's screens (its own words are in it, for the catalogue tooling)."""
+        return self.screens.partition(":")[0]
 
     def invariants(self, play: Any) -> None:
         """Raise AssertionError when `play` breaks the game's invariants.
@@ -80,75 +161,112 @@ class GameRegistration:
         The checker is the one the engine game registered for its own
         property tests (engine.core.registry), so there is one per game.
         """
-        from engine.core.registry import entry
-
         entry(self.engine_game).hooks().check_invariants(play)
 
 
 _LOADED: dict[str, GameRegistration] = {}
 
 
-def _modules() -> dict[str, str]:
-    """Game name -> module name, read from the package folder (nothing imported)."""
-    names = sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]))
-    games = [n for n in names if n not in NOT_GAMES and not n.startswith("_")]
-    heads = [n for n in games if not any(n.startswith(other + "_") for other in games if other != n)]
-    return {n.replace("_", "-"): f"companion.games.{n}" for n in heads}
-
-
 def registered_games() -> list[str]:
-    """The names of the games with a companion side, none of them imported: the engine's default game
-    first (every command without --game takes the first), then the others sorted, so a new game whose
-    name sorts first does not become the default."""
-    from engine.core.registry import default_game
-
-    names = sorted(_modules())
+    """The names of the registered games, none of them imported: the engine's default game first (every
+    command without --game takes the first), then the others sorted, so a new game whose name sorts first
+    does not become the default."""
+    names = game_names()
     first = default_game()
-    return [first, *(n for n in names if n != first)] if first in names else names
+    return [first, *(n for n in names if n != first)]
+
+
+def resolve(path: str) -> Any:
+    """The object a registration names as "module:attribute"; RegistrationError when it is not there."""
+    module, _, attribute = path.partition(":")
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        raise RegistrationError(f"{path}: no module {exc.name}") from None
+    if not hasattr(found, attribute):
+        raise RegistrationError(f"{path}: {module} has no {attribute}")
+    return getattr(found, attribute)
+
+
+def _missing_calls(kind: Any, calls: tuple[str, ...]) -> list[str]:
+    return [call for call in calls if not callable(getattr(kind, call, None))]
+
+
+def check_app(name: str, app: Any, rules: Any, screens: str) -> list[str]:
+    """What the companion's parts of game `name` lack: each as a phrase, none when the parts are whole."""
+    problems: list[str] = []
+    if not isinstance(app, GameApp):
+        return [f"app is a {type(app).__name__}, not a companion.games.registry.GameApp"]
+    if not inspect.isclass(app.ui):
+        problems.append("app.ui is not a class making the game's GameUI")
+    else:
+        missing = _missing_calls(app.ui, UI_CALLS)
+        if missing:
+            problems.append(f"app.ui ({app.ui.__name__}) lacks {', '.join(missing)} (companion.games.base.GameUI)")
+    if not callable(app.demo_script):
+        problems.append("app.demo_script is not a class making the demo script")
+    else:
+        missing = _missing_calls(app.demo_script, DEMO_CALLS)
+        if missing:
+            problems.append(f"app.demo_script ({getattr(app.demo_script, '__name__', app.demo_script)}) lacks "
+                            f"{', '.join(missing)} (companion.games.registry.DemoScript)")
+    for part in ("policy", "simulate", "random_setup", "setup_arguments"):
+        if not callable(getattr(app, part)):
+            problems.append(f"app.{part} is not callable")
+    if not isinstance(rules, tuple) or not rules or not all(isinstance(line, Message) for line in rules):
+        problems.append("rules is not a tuple of msg(...) sentences for the web page")
+    if importlib.util.find_spec(screens.partition(":")[0]) is None:
+        problems.append(f"screens: no module {screens.partition(':')[0]}")
+    return problems
 
 
 def registration(name: str) -> GameRegistration:
-    """The registration of game `name`, importing its module on first use."""
+    """The registration of game `name`, importing its app part on first use and checking it.
+
+    An unknown name is a RuleError naming the known games (a journal, a
+    config or `--game` may hold any word); a registered game whose parts
+    are not whole is a RegistrationError saying each part that is missing.
+    """
     if name in _LOADED:
         return _LOADED[name]
-    module = _modules().get(name)
-    if module is None:
+    if name not in game_names():
         raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(name),
                             value=", ".join(registered_games())))
-    found = importlib.import_module(module).REGISTRATION
-    if not isinstance(found, GameRegistration) or found.name != name:
-        raise RuleError(msg("unknown game {name}; known games: {value}", name=repr(name),
-                            value=", ".join(registered_games())))
-    declared = _declared_title(module)
-    if declared is not None and found.title != declared:
-        raise RuntimeError(f"game {name!r}: the TITLE line of {module} ({declared!r}) and its registration's "
-                           f"title ({found.title!r}) differ")
-    _LOADED[name] = found
-    return found
+    made = entry(name)
+    problems: list[str] = []
+    app = rules = None
+    for part in ("app", "rules"):
+        try:
+            found = resolve(getattr(made, part))
+        except RegistrationError as exc:
+            problems.append(f"{part}: {exc}")
+            continue
+        if part == "app":
+            app = found
+        else:
+            rules = found
+    if not problems:
+        problems = check_app(name, app, rules, made.screens)
+    if problems:
+        raise RegistrationError(f"game {name!r} ({'engine/games/' + name.replace('-', '_')}/registration.py): "
+                                + "; ".join(problems))
+    assert isinstance(app, GameApp) and isinstance(rules, tuple)
+    found_reg = GameRegistration(
+        name=name, title=made.title, engine_game=name, ui=app.ui, screens=made.screens, rules=rules,
+        demo_script=app.demo_script, policy=app.policy, simulate=app.simulate, random_setup=app.random_setup,
+        setup_arguments=app.setup_arguments)
+    _LOADED[name] = found_reg
+    return found_reg
 
 
-_TITLE_LINE = re.compile(r'^TITLE = "([^"\\]+)"$', re.MULTILINE)
-
-
-def _declared_title(module: str) -> str | None:
-    """The `TITLE = "..."` line of a game module's source, read without importing the module."""
-    spec = importlib.util.find_spec(module)
-    if spec is None or spec.origin is None:
-        return None
-    try:
-        found = _TITLE_LINE.search(Path(spec.origin).read_text(encoding="utf-8"))
-    except OSError:
-        return None
-    return found.group(1) if found else None
+def forget(name: str) -> None:
+    """Drop a loaded registration (a test's fixture game, unregistered after the test)."""
+    _LOADED.pop(name, None)
 
 
 def game_title(name: str) -> Message | str:
-    """A game's title for the first menu; read from its module's TITLE line, so nothing is imported."""
-    if name in _LOADED:
-        return _LOADED[name].title
-    module = _modules().get(name)
-    declared = _declared_title(module) if module is not None else None
-    return declared if declared is not None else registration(name).title
+    """A game's title for the first menu, from its registration: nothing of the game is imported."""
+    return entry(name).title
 
 
 def loaded_games() -> list[str]:

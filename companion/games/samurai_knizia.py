@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
+from companion.games.registry import GameApp
 from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
 from companion.games.tagged_components import TaggedComponentsUI, list_of
 from companion.i18n import Translator
@@ -24,9 +25,6 @@ from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
 from engine.core.messages import Items, Message, msg
 from engine.games.samurai_knizia import KniziasSamurai
 from engine.games.samurai_knizia.catalogue import CASTES, Tile
-
-TITLE = "Knizia's Samurai"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 COLOUR_NAMES: dict[str, Message] = {
     "red": msg("Red"), "blue": msg("Blue"), "green": msg("Green"), "yellow": msg("Yellow"),
@@ -46,27 +44,15 @@ WORDS: dict[str, Message] = {
 }
 
 
-def name_player(name: Any, tr: Translator) -> str:
-    """A tile colour in the table's language; a colour from an edited data file as given, capitalised."""
-    word = COLOUR_NAMES.get(str(name))
-    return tr(word) if word is not None else str(name).capitalize()
+name_player = word_namer(COLOUR_NAMES, capitalise=True)
+"""A tile colour in the table's language; a colour from an edited data file as given, capitalised."""
+name_caste = word_namer(CASTE_NAMES)
 
 
-def name_caste(caste: Any, tr: Translator) -> str:
-    word = CASTE_NAMES.get(str(caste))
-    return tr(word) if word is not None else str(caste)
-
-
-class TileNamer:
+class TileNamer(ComponentNamer[Tile]):
     """Names a tile as players say it: "Red's Castle 3", "Blue's Move" (the copy letter is nothing a player sees)."""
 
-    def __init__(self, tiles: Mapping[str, Tile]) -> None:
-        self.tiles = tiles
-
-    def __call__(self, tid: Any, tr: Translator) -> str:
-        tile = self.tiles.get(str(tid))
-        if tile is None:
-            return str(tid)
+    def say(self, tile: Tile, tr: Translator) -> str:
         what = tr(TYPE_NAMES[tile.type])
         if tile.type in ("move", "switch"):
             return tr(msg("{player}'s {what}", player=tile.colour, what=what))
@@ -256,10 +242,7 @@ class SamuraiKniziaUI(TaggedComponentsUI):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d = event.data
@@ -362,9 +345,9 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return {"players": list(_colours()[:args.players or 3]), "open_captures": args.open}
 
 
-REGISTRATION = GameRegistration(
-    name="samurai-knizia", title=TITLE, engine_game="samurai-knizia", ui=SamuraiKniziaUI,
-    screens_package="companion.screens.samurai_knizia", demo_script=SamuraiKniziaDemo, policy=_policy,
+APP = GameApp(
+    ui=SamuraiKniziaUI, demo_script=SamuraiKniziaDemo, policy=_policy,
     simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/samurai_knizia/registration.py)."""
 
-__all__ = ["CASTES", "REGISTRATION", "SamuraiKniziaSetup", "SamuraiKniziaUI"]
+__all__ = ["CASTES", "APP", "SamuraiKniziaSetup", "SamuraiKniziaUI"]

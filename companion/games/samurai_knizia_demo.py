@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.games.registry import current_play
 from engine import Choose, Press, Tap
 from engine.core.match import Match
 from engine.games.samurai_knizia.play import Play
@@ -67,12 +68,10 @@ class SamuraiKniziaDemo:
     def one_move(self, play: Any) -> None:
         """The policy's next move, made the way a player would: a tap, or a button.
 
-        The match's own play is asked, not `play`: an undo just shown replaces it.
+        The match's own play is asked, not `play` (`current_play`).
         """
         table = self.table
-        assert table.app.match is not None
-        play = table.app.match.play
-        assert isinstance(play, Play)
+        play = current_play(table, Play)
         value = self.policy.choose(play)
         if isinstance(value, Tap):
             table.tap(f"card:{value.card}")

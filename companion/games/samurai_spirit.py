@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.base import Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
+from companion.games.registry import GameApp
 from companion.games.samurai_spirit_demo import SamuraiSpiritDemo
 from companion.i18n import Namer, Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
@@ -23,9 +24,6 @@ from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI, Card
 from engine.games.samurai_spirit.rules.village import FARMSTEAD_BACKS
 from engine.games.samurai_spirit.setup import DIFFICULTIES
-
-TITLE = "Samurai Spirit"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 WORDS: dict[str, Message] = {
     "fight": msg("Fight"), "support": msg("Support"), "pass": msg("Pass"), "confront": msg("Confront"),
@@ -60,20 +58,13 @@ def with_params(message: Message, **params: Any) -> Message:
 
 def _word(table: Mapping[str, Message], key: Any, tr: Translator) -> str:
     """A word from a table, or the id itself for data the table does not know (an edited component file)."""
-    message = table.get(str(key))
-    return tr(message) if message is not None else str(key)
+    return word_namer(table)(key, tr)
 
 
-class CardNamer:
+class CardNamer(ComponentNamer[Card]):
     """Names a card as players say it: rank and value, symbol, penalties ("Plunderer 3, doll, wound")."""
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
-        self.cards = cards
-
-    def __call__(self, cid: Any, tr: Translator) -> str:
-        card = self.cards.get(str(cid))
-        if card is None:
-            return str(cid)
+    def say(self, card: Card, tr: Translator) -> str:
         parts = [tr(with_params(RANKS[card.rank], n=card.value))]
         if card.symbol:
             parts.append(_word(SYMBOLS, card.symbol, tr))
@@ -404,10 +395,7 @@ class SamuraiSpiritUI:
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first: every card, token and meeple the undone input moved."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d, p = event.data, event.message.params
@@ -609,8 +597,7 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return setup
 
 
-REGISTRATION = GameRegistration(
-    name="samurai-spirit", title=TITLE, engine_game="samurai-spirit", ui=SamuraiSpiritUI,
-    screens_package="companion.screens.samurai_spirit", demo_script=SamuraiSpiritDemo, policy=_policy,
-    simulate=_simulate, random_setup=_random_setup,
-    setup_arguments=_setup_arguments)
+APP = GameApp(
+    ui=SamuraiSpiritUI, demo_script=SamuraiSpiritDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/samurai_spirit/registration.py)."""

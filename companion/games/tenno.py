@@ -14,8 +14,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
+from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.tenno_demo import TennoDemo
 from companion.i18n import Translator
@@ -24,9 +25,6 @@ from engine.core.messages import Items, Message, msg
 from engine.games.tenno import Tenno
 from engine.games.tenno.catalogue import Card
 from engine.games.tenno.setup import PLAYERS
-
-TITLE = "Tenno"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white")
 """The set colours of the shipped data, in the order the set-up offers them."""
@@ -45,10 +43,8 @@ WORDS: dict[str, Message] = {
 """Option and button ids in words."""
 
 
-def name_player(name: Any, tr: Translator) -> str:
-    """A set colour in the table's language; a name from elsewhere as given, capitalised."""
-    word = COLOUR_NAMES.get(str(name))
-    return tr(word) if word is not None else str(name).capitalize()
+name_player = word_namer(COLOUR_NAMES, capitalise=True)
+"""A set colour in the table's language; a name from elsewhere as given, capitalised."""
 
 
 def role_word(card: Card) -> Message:
@@ -60,16 +56,10 @@ def role_word(card: Card) -> Message:
     return ROLE_NAMES.get(card.role, msg("{option}", option=card.role))
 
 
-class CardNamer:
+class CardNamer(ComponentNamer[Card]):
     """Names a card as players say it: "Red's Samurai 8"."""
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
-        self.cards = cards
-
-    def __call__(self, cid: Any, tr: Translator) -> str:
-        card = self.cards.get(str(cid))
-        if card is None:
-            return str(cid)
+    def say(self, card: Card, tr: Translator) -> str:
         return tr(msg("{player}'s {role}", player=name_player(card.colour, tr), role=tr(role_word(card))))
 
 
@@ -228,10 +218,7 @@ class TennoUI(TaggedComponentsUI):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d = event.data
@@ -320,9 +307,9 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return {"players": list(COLOURS[:args.players or 4])}
 
 
-REGISTRATION = GameRegistration(
-    name="tenno", title=TITLE, engine_game="tenno", ui=TennoUI, screens_package="companion.screens.tenno",
-    demo_script=TennoDemo, policy=_policy, simulate=_simulate, random_setup=_random_setup,
-    setup_arguments=_setup_arguments)
+APP = GameApp(
+    ui=TennoUI, demo_script=TennoDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/tenno/registration.py)."""
 
-__all__ = ["COLOURS", "REGISTRATION", "TennoSetup", "TennoUI"]
+__all__ = ["COLOURS", "APP", "TennoSetup", "TennoUI"]

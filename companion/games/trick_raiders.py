@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text
-from companion.games.registry import GameRegistration
+from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.naming import ComponentNamer, word_namer
+from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI
 from companion.games.trick_raiders_demo import TrickRaidersDemo
 from companion.games.undo_offer import UNDO
@@ -30,9 +31,6 @@ from engine.core.messages import Items, Message, msg
 from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.catalogue import SUITS, Card
 from engine.games.trick_raiders.setup import LIVES
-
-TITLE = "Trick Raiders"
-"""The game's name on the first menu; the box's own name, the same in every language."""
 
 SEATS = ("red", "blue", "green", "yellow")
 """The players' names: seat colours in seat order, clockwise."""
@@ -48,27 +46,15 @@ WORDS: dict[str, Message] = {
 """Option and button ids in words."""
 
 
-def name_player(name: Any, tr: Translator) -> str:
-    """A seat colour in the table's language; a name from elsewhere (the protocol) as given, capitalised."""
-    word = SEAT_NAMES.get(str(name))
-    return tr(word) if word is not None else str(name).capitalize()
+name_player = word_namer(SEAT_NAMES, capitalise=True)
+"""A seat colour in the table's language; a name from elsewhere (the protocol) as given, capitalised."""
+name_suit = word_namer(SUIT_NAMES)
 
 
-def name_suit(suit: Any, tr: Translator) -> str:
-    word = SUIT_NAMES.get(str(suit))
-    return tr(word) if word is not None else str(suit)
-
-
-class CardNamer:
+class CardNamer(ComponentNamer[Card]):
     """Names a card as players say it: "9 of Hearts" (the copy letter is nothing a player sees)."""
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
-        self.cards = cards
-
-    def __call__(self, cid: Any, tr: Translator) -> str:
-        card = self.cards.get(str(cid))
-        if card is None:
-            return str(cid)
+    def say(self, card: Card, tr: Translator) -> str:
         return tr(msg("{value} of {suit}", value=card.value, suit=name_suit(card.suit, tr)))
 
 
@@ -225,10 +211,7 @@ class TrickRaidersUI(TaggedComponentsUI):
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
         """What the table must put back, newest first."""
-        lines: list[Message] = []
-        for event in reversed(events):
-            lines.extend(self._undo_event(event))
-        return lines or [msg("Nothing to put back on the table.")]
+        return undo_newest_first(events, self._undo_event)
 
     def _undo_event(self, event: Event) -> list[Message]:
         d = event.data
@@ -336,10 +319,9 @@ def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
     return {"players": list(SEATS[:args.players or 4]), "lives": args.lives or 2}
 
 
-REGISTRATION = GameRegistration(
-    name="trick-raiders", title=TITLE, engine_game="trick-raiders", ui=TrickRaidersUI,
-    screens_package="companion.screens.trick_raiders", demo_script=TrickRaidersDemo, policy=_policy,
-    simulate=_simulate, random_setup=_random_setup,
-    setup_arguments=_setup_arguments)
+APP = GameApp(
+    ui=TrickRaidersUI, demo_script=TrickRaidersDemo, policy=_policy,
+    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+"""This game's part of the companion, named by its registration (engine/games/trick_raiders/registration.py)."""
 
-__all__ = ["REGISTRATION", "SEATS", "SUITS", "TrickRaidersSetup", "TrickRaidersUI"]
+__all__ = ["APP", "SEATS", "SUITS", "TrickRaidersSetup", "TrickRaidersUI"]

@@ -7,12 +7,12 @@ display list complete, so tests see what the players see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
 import pygame
 
-from companion.i18n import Translator
+from companion.i18n import Namer, Translator
 from companion.screens import palette
 from companion.screens.display_list import BASE_LAYER, DisplayList, Item
 from companion.screens.layout import Metrics
@@ -30,6 +30,9 @@ class Painter:
                  lang: str = "en") -> None:
         self.surface = surface
         self.tr = Translator(lang)
+        self.namers: Mapping[str, Namer] = {}
+        """The game's namers (its GameUI's), set by the renderer: the screens name seats, cards and suits as
+        the sentences do, through `name`, instead of each keeping its own words for them."""
         self.button_labels: dict[str, str] = {}
         """The game's words for the physical buttons on this screen (Screen.button_labels)."""
         """The screens' own words (button names, headings) in the screen's language."""
@@ -37,6 +40,12 @@ class Painter:
         self.cache = FaceCache(cache, self.metrics.face)
         self.items = display_list
         self.layer = BASE_LAYER
+
+    def name(self, kind: str, value: object) -> str:
+        """`value` as the game names a field of this kind ("player" -> "Red"), in the screen's language; a kind
+        the game has no namer for, as given, capitalised."""
+        namer = self.namers.get(kind)
+        return namer(value, self.tr) if namer is not None else str(value).capitalize()
 
     @property
     def bounds(self) -> pygame.Rect:

@@ -1,19 +1,21 @@
 """Which game draws which screens.
 
 A game's screens live in a package under `companion.screens` exposing
-`SCREENS`, a `GameScreens`; the game's registration (companion.games.registry)
-names that package. The generic renderer imports it on first use, so adding a
-game is its registration plus its package; the frame around the board stays as it is.
+`SCREENS`, a `GameScreens`; the game's one registration
+(engine/games/<package>/registration.py, `screens=`) names it. The generic
+renderer imports it on first use, so adding a game is its registration plus
+its package; the frame around the board stays as it is.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 import pygame
 
+from companion.i18n import Namer
 from companion.screen_model import Screen
 from companion.screens.painter import Painter
 
@@ -34,6 +36,20 @@ def _no_panel_top(screen: Screen, painter: Painter, rect: pygame.Rect) -> int:
 
 def _no_board(screen: Screen, painter: Painter) -> int:
     return 0
+
+
+def pending_prompt_on(*kinds: str) -> Callable[[Screen], str | None]:
+    """`GameScreens.prompt` as every game says it: on screens of these kinds, the text of the view's `pending`
+    (engine.core.flow.pending_view, put in words by the app); on others, and once nothing is pending, none."""
+
+    def pending_prompt(screen: Screen) -> str | None:
+        if screen.kind not in kinds or not screen.view:
+            return None
+        pending = screen.view.get("pending") or {}
+        text = pending.get("text")
+        return str(text) if text else None
+
+    return pending_prompt
 
 
 @dataclass(frozen=True)
@@ -62,11 +78,25 @@ NO_GAME = GameScreens()
 
 def screens_for(game: str) -> GameScreens:
     """The screens of `game`, or the generic-only set for a game without any."""
-    from companion.games.registry import registered_games, registration
+    from companion.games.registry import registered_games, registration, resolve
+    from engine.core.registry import RegistrationError
 
     if game not in registered_games():
         return NO_GAME
-    package = registration(game).screens_package
-    screens = importlib.import_module(package).SCREENS
-    assert isinstance(screens, GameScreens)
+    named = registration(game).screens
+    screens = resolve(named)
+    if not isinstance(screens, GameScreens):
+        raise RegistrationError(f"game {game!r}: screens ({named}) is a {type(screens).__name__}, not a "
+                                "companion.screens.registry.GameScreens")
     return screens
+
+
+@cache
+def namers_for(game: str) -> Mapping[str, Namer]:
+    """The namers of `game`'s UI (how its sentences name a player, a card, a suit), made once per game: the
+    screens name things the way the narration does (Painter.name). None for a game not registered."""
+    from companion.games.registry import registered_games, registration
+
+    if game not in registered_games():
+        return {}
+    return registration(game).ui().namers()

@@ -24,7 +24,7 @@ from companion.screens.check import own_drawer
 from companion.screens.display_list import DisplayList
 from companion.screens.layout import Metrics
 from companion.screens.painter import Painter
-from companion.screens.registry import GameScreens, screens_for
+from companion.screens.registry import GameScreens, namers_for, screens_for
 from companion.screens.text import DEFAULT_CACHE, TextCache
 
 SIDE_PANEL_SHARE = 0.36
@@ -53,6 +53,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     """
     items = DisplayList()
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
@@ -93,6 +94,7 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     """
     items = DisplayList()
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     game = screens_for(screen.game)
     regions = _regions(painter, screen, game.prompt(screen), _legend(painter, screen),

@@ -14,7 +14,6 @@ and the tag map stay the device's.
 
 from __future__ import annotations
 
-import importlib
 import json
 import threading
 import time
@@ -89,14 +88,8 @@ def game_title(name: str, tr: Translator) -> str:
 
 
 def rules_summary(name: str) -> tuple[Message, ...]:
-    """A game's rules in a few sentences: `SUMMARY` in the module beside its registration named `<module>_rules`."""
-    module = registration(name).ui.__module__ + "_rules"
-    try:
-        found = importlib.import_module(module)
-    except ModuleNotFoundError:
-        return ()
-    summary = getattr(found, "SUMMARY", ())
-    return tuple(line for line in summary if isinstance(line, Message))
+    """A game's rules in a few sentences: the summary its registration names (`rules=`)."""
+    return registration(name).rules
 
 
 def create_app(state_dir: Path, config: Path | None = None, default_lang: str = "en",

@@ -3,7 +3,7 @@
 From the NXP MFRC522 data sheet (section 9, "MFRC522 registers", and
 section 10, "MFRC522 command set").  Shared by the real-chip adapter
 (`drivers.reader.rc522.MFRC522Chip`) and its register-level fake
-(`drivers.reader.fake_mfrc522.FakeMFRC522`), so both read the same facts.
+(`drivers.reader.simulated.mfrc522.FakeMFRC522`), so both read the same facts.
 Pure constants and one formula; no I/O.
 """
 

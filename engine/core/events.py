@@ -9,6 +9,16 @@ from engine.core.messages import Message
 
 _NO_DATA: Any = object()
 
+REVEAL = "reveal"
+"""The event kind of a card turned over to be tapped: no step for the table (the card is already in view), so
+the companion shows it neither as a step nor in the narration log."""
+FORGET = "forget"
+"""The event kind after which the narration log starts afresh: the game asks that nothing said before stays on
+screen (a finished duel whose cards the table must keep in memory only). Its own sentence is shown."""
+SPECIAL_KINDS = (REVEAL, FORGET)
+"""The kinds whose meaning the companion fixes (companion.app.base); every other kind is the game's own, a
+stable name screens may pick icons by."""
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Event:

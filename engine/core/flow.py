@@ -9,13 +9,15 @@ checks and views.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Any, Protocol, TypeVar
+import random
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.inputs import Choose, Input, Press, Tap
 from engine.core.messages import Items, Message, msg
+from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
 
 T = TypeVar("T")
@@ -195,3 +197,79 @@ class FlowPlay:
         except StopIteration:
             self._prompt = None
         return self.events
+
+
+class GameState(Protocol):
+    """What `StatePlay` reads of a game's state: the input count and, once over, the result and outcome."""
+
+    step: int
+    result: str | None
+    outcome: Outcome | None
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class StatePlay(FlowPlay, Generic[S]):
+    """A FlowPlay whose state keeps the result and outcome and counts the inputs: the Play contract's plain part.
+
+    Every game but Samurai Spirit (whose hidden taps are no step and whose
+    outcome is worked out) answers `result`, `outcome` and `advance` the same
+    way, so they are written once here. A subclass builds `state`, calls
+    `start(rules(self))` and adds its checks (`_why_not_tap`, ...),
+    `possible_taps` and `public_view`.
+    """
+
+    state: S
+
+    @property
+    def result(self) -> str | None:
+        """"over" (or the game's own word) once the game has ended, None before; `outcome` says who won."""
+        return self.state.result
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    def advance(self, value: Input) -> list[Event]:
+        """Apply an input `check` accepted: one more step, and the rules run to their next question."""
+        self.state.step += 1
+        return self._resume(value)
+
+
+def first_seat(names: Sequence[str], first: str | None, rng: random.Random) -> int:
+    """The seat that starts: the one the set-up names, else one drawn from the game's seeded source."""
+    return names.index(first) if first else rng.randrange(len(names))
+
+
+def pending_view(play: FlowRules, actor: str = "player", taps: str = "options",
+                 presses: bool = True) -> dict[str, Any] | None:
+    """What the table must do next, in the public view's `pending`, as every game says it.
+
+    `actor` is the key naming who decides ("player", Samurai Spirit's
+    "samurai"). Under a tap prompt the possible taps are the `options`
+    (`taps="options"`, with the buttons the prompt also takes as `presses`
+    when `presses`) or a list of their own, `cards` (`taps="cards"`, the
+    options staying the option ids).
+    None once the game is over.
+    """
+    prompt = play.prompt
+    if prompt is None:
+        return None
+    tapping = bool(prompt.tap)
+    out: dict[str, Any] = {
+        actor: prompt.actor,
+        "kind": prompt.kind,
+        "text": prompt.text,
+        **prompt.message.to_json(),
+        "options": play.possible_taps() if tapping and taps == "options" else list(prompt.options),
+    }
+    if tapping:
+        out["tap"] = prompt.tap
+        if taps == "cards":
+            out["cards"] = play.possible_taps()
+        elif presses:
+            out["presses"] = list(prompt.options)
+    if prompt.subject:
+        out["subject"] = prompt.subject
+    return out

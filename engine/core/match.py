@@ -90,3 +90,16 @@ def secrets_along(game: Game, setup: Any, seed: int, inputs: Iterable[Input],
         match.apply(value)
         out.append(secret(match.play))
     return out
+
+
+def play_match(game: Game, setup: Any, seed: int, choose: Callable[[Any], Input]) -> Match:
+    """One whole game, each input picked by `choose` from the play (a policy's) and applied as the table's.
+
+    What every game's `simulate.play_one` does; the game supplies its policy
+    with its own random source derived from the seed, so a game is its seed.
+    """
+    match = Match(game, setup, seed)
+    play = match.play
+    while play.prompt is not None:
+        match.apply(choose(play))
+    return match

@@ -1,11 +1,19 @@
 """Games by name, so callers pick one with a string from a journal or config.
 
 Each game registers itself once, with one `register_game` call in the file
-`engine/games/<package>/registration.py`. The registry finds those files by
-scanning the `engine/games/` folder and runs each one *by path*, as a small
-module of its own, so listing the games imports no game package: a game's
-rules, data and test hooks are imported when the game is chosen. Adding a
-game is adding its package; nothing here changes.
+`engine/games/<package>/registration.py`: the only place that names the
+game's parts, for the engine (rules, testing hooks, advice), the app (set-up
+words, demo script, simulate), the screens, the web page's rules summary
+and the first menu's title. The registry finds those files by scanning the
+`engine/games/` folder and runs each one *by path*, as a small module of its
+own, so listing the games (and their titles) imports no game package: a
+game's rules, data and app are imported when the game is chosen. Adding a
+game is adding its packages; nothing here and no list elsewhere changes.
+
+The parts are named as "module:attribute" strings, not imported: the
+engine never imports the companion, and the companion resolves and checks
+its parts (companion.games.registry). `register_game` checks that every
+part is named, and says which are missing.
 
 The default game (for a protocol `new` without `"game"`, and a fresh
 install) is the one registered with `default=True`: Samurai Spirit, the
@@ -17,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,20 +33,39 @@ from types import ModuleType
 
 from engine.core.errors import RuleError
 from engine.core.game import Game
-from engine.core.messages import msg
+from engine.core.messages import Message, msg
 
 REGISTRATION = "registration.py"
 _GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
 
+TESTING_HOOKS = ("SETUPS", "BENCH_TABLES", "bench", "policy", "check_invariants", "play_inputs", "hidden_twin",
+                 "hidden_content", "secret", "shown", "gone", "spends")
+"""What a game's testing module must define (see `GameEntry`); `hooks()` says which are missing."""
+
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_MODULE = r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*"
+_OBJECT = re.compile(rf"^{_MODULE}:[A-Za-z_][A-Za-z0-9_]*$")
+_MODULE_ONLY = re.compile(rf"^{_MODULE}$")
+
+
+class RegistrationError(ValueError):
+    """A game's registration names too little, or a part that is not what it must be: a developer's mistake,
+    found when the game is registered or first chosen, and said with what is missing."""
+
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game's registration: where its parts are, as module paths imported on demand.
+    """One game's registration: its name, its title, and where each of its parts is.
 
+    name     the game's name in journals, config, the protocol and `--game` ("samurai-spirit")
+    title    its name on the first menu: a Message, or the box's own name where it is the same in
+             every language ("Samurai Spirit")
     factory  "module:attribute" of the Game class (or function) that builds the game
-    testing  module of the shared property tests' hooks: SETUPS (sample setups),
-             policy(seed) -> a callable picking an input for a play,
-             check_invariants(play), and for the secrecy tests
+    testing  module of the shared property tests' hooks (`TESTING_HOOKS`): SETUPS (sample setups),
+             BENCH_TABLES and bench(setup, games, seed) -> (games, inputs) for bench/engine_speed.py,
+             policy(seed) -> a callable picking an input for a play, play_inputs(setup, seed) (a whole
+             game's inputs), check_invariants(play), spends(prompt, option) (an option that spends
+             what the table has only so much of), and for the secrecy tests
              (tests/engine/test_secrecy_all_games.py, test_advice_secrecy.py):
              hidden_twin(setup, seed, inputs) -> (seed, inputs) of a game that
              differs only in what is hidden; hidden_content(setup, seed, inputs)
@@ -46,7 +74,12 @@ class GameEntry:
              the twins differ); secret(play) -> what the engine holds that the
              table must not see (None: nothing); shown(play) -> whether the
              twins' difference is on show now (a capture or duel on screen, the
-             end's reveal); gone(play) -> cards not to probe (they left the game)
+             end's reveal); gone(play) -> cards not to probe (they left the game).
+             engine.core.testing has the parts every game writes alike.
+    app      "module:attribute" of the companion's part (companion.games.registry.GameApp): the UI
+             (set-up questions, words, table events to inputs), demo script, policy, simulate
+    screens  "module:attribute" of the game's screens (companion.screens.registry.GameScreens)
+    rules    "module:attribute" of the rules summary on the web page: a tuple of Messages
     advisor  module of the advisor's hooks (engine.core.advisor.AdvisorHooks): the
              game's heuristic policy, how to sample the unseen from the public
              view, and who counts as winning; empty for a game without advice
@@ -54,7 +87,11 @@ class GameEntry:
 
     name: str
     factory: str
+    title: Message | str
     testing: str
+    app: str
+    screens: str
+    rules: str
     default: bool = False
     advisor: str = ""
 
@@ -64,11 +101,45 @@ class GameEntry:
         return made()
 
     def hooks(self) -> ModuleType:
-        return importlib.import_module(self.testing)
+        """The testing hooks; RegistrationError names those the module lacks."""
+        module = importlib.import_module(self.testing)
+        missing = [hook for hook in TESTING_HOOKS if not hasattr(module, hook)]
+        if missing:
+            raise RegistrationError(f"game {self.name!r}: its testing hooks ({self.testing}) lack "
+                                    f"{', '.join(missing)} (see engine.core.registry.GameEntry)")
+        return module
 
     def advice(self) -> ModuleType | None:
         """The advisor's hooks, or None when the game registered none."""
         return importlib.import_module(self.advisor) if self.advisor else None
+
+
+_PARTS = {
+    "factory": ("the Game class that builds the game", _OBJECT, "engine.games.<package>:<Class>"),
+    "testing": ("the testing hooks", _MODULE_ONLY, "engine.games.<package>.testing"),
+    "app": ("the app's part (a GameApp)", _OBJECT, "companion.games.<module>:APP"),
+    "screens": ("the screens (a GameScreens)", _OBJECT, "companion.screens.<package>:SCREENS"),
+    "rules": ("the rules summary for the web page", _OBJECT, "companion.games.<module>_rules:SUMMARY"),
+}
+
+
+def check_entry(made: GameEntry) -> None:
+    """Raise RegistrationError saying every part the registration does not name, or names badly."""
+    problems: list[str] = []
+    if not _NAME.match(made.name or ""):
+        problems.append(f"a name of lowercase words joined by '-' (not {made.name!r})")
+    if not made.title or (isinstance(made.title, str) and not made.title.strip()):
+        problems.append("a title (the game's name on the first menu)")
+    for part, (what, form, example) in _PARTS.items():
+        value = getattr(made, part)
+        if not value:
+            problems.append(f"{part}: {what}, as {example!r}")
+        elif not form.match(value):
+            problems.append(f"{part}: {what}, as {example!r} (not {value!r})")
+    if made.advisor and not _MODULE_ONLY.match(made.advisor):
+        problems.append(f"advisor: a module path (not {made.advisor!r})")
+    if problems:
+        raise RegistrationError(f"game {made.name!r} cannot be registered; it needs " + "; ".join(problems))
 
 
 _ENTRIES: dict[str, GameEntry] = {}
@@ -76,12 +147,25 @@ _CACHE: dict[str, Game] = {}
 _scanned = False
 
 
-def register_game(name: str, factory: str, *, testing: str, default: bool = False, advisor: str = "") -> None:
-    """Called once by each game's registration file."""
-    made = GameEntry(name, factory, testing, default, advisor)
+def register_game(name: str, factory: str = "", *, title: Message | str = "", testing: str = "", app: str = "",
+                  screens: str = "", rules: str = "", default: bool = False, advisor: str = "") -> GameEntry:
+    """Called once by each game's registration file; RegistrationError says what it lacks.
+
+    Every part is a keyword with an empty default so that a registration
+    missing several hears of all of them at once, not of the first only.
+    """
+    made = GameEntry(name, factory, title, testing, app, screens, rules, default, advisor)
+    check_entry(made)
     if name in _ENTRIES and _ENTRIES[name] != made:
-        raise ValueError(f"game {name!r} is registered twice")
+        raise RegistrationError(f"game {name!r} is registered twice")
     _ENTRIES[name] = made
+    return made
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game registered by hand (a test's fixture game); the scanned games stay."""
+    _ENTRIES.pop(name, None)
+    _CACHE.pop(name, None)
 
 
 def _scan() -> None:

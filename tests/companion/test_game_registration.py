@@ -50,7 +50,7 @@ def test_the_first_menu_shows_every_title_without_loading_a_game() -> None:
     assert menu["samurai-spirit"] == "Samurai Spirit" and menu["trick-raiders"] == "Trick Raiders"
     assert imported == "[]", "the first menu imported a game before it was chosen"
     for name, title in menu.items():
-        assert registration(name).title == title, f"{name}: the TITLE line and the registration differ"
+        assert registration(name).title == title, f"{name}: the menu's title and the registration's differ"
 
 
 def test_a_registration_names_its_parts() -> None:
@@ -187,7 +187,8 @@ def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
     app.start()
     screen = app.screen()
     assert app.mode == "game" and screen.title == "New game"
-    assert screen.options == ("Samurai Spirit", "Second game", "New web page PIN") and screen.selected == 0, \
+    assert screen.options == ("Samurai Spirit", "Second game", "New web page PIN", "Check the hardware") \
+        and screen.selected == 0, \
         "the last game first"
     press(app, "next", "ok")
     assert switched == ["second-game"] and app.ui.name == "second-game"

@@ -15,10 +15,10 @@ from companion.runtime.tagmap import TagMap
 from drivers.clock import FakeClock
 from drivers.events import ButtonPressed
 from drivers.reader import Reader
-from drivers.reader.fake_pn532 import FakePN532
-from drivers.reader.fake_rc522 import FakeRC522Chip
 from drivers.reader.pn532 import PN532Backend, PN532Options
 from drivers.reader.rc522 import RC522Backend
+from drivers.reader.simulated.pn532 import FakePN532
+from drivers.reader.simulated.rc522_chip import FakeRC522Chip
 
 UI = game_ui("samurai-spirit")
 FIRST = "04A1B2C3D4E5F6"

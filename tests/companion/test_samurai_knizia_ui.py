@@ -13,7 +13,6 @@ import pytest
 
 from companion.app import App
 from companion.games import registered_games, registration
-from companion.games.registry import _modules
 from companion.games.samurai_knizia import SamuraiKniziaSetup, SamuraiKniziaUI
 from companion.harness.demo import DemoTable
 from companion.i18n import Translator
@@ -23,7 +22,7 @@ from companion.screens import DisplayList, TextCache, render
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Event, Match, Press, Tap
 from engine.core.messages import msg
-from engine.core.registry import default_game
+from engine.core.registry import default_game, entry
 from tests.companion.test_readability import check_type_floors
 
 WIDE, COMPACT = (800, 480), (480, 320)
@@ -40,11 +39,10 @@ def _fonts() -> None:
 
 
 def test_both_samurai_games_are_games_and_the_demo_module_is_a_helper() -> None:
-    """"samurai_knizia" does not start with "samurai_spirit_", so it is a game; its demo module is a helper."""
-    modules = _modules()
-    assert modules["samurai-knizia"] == "companion.games.samurai_knizia"
-    assert modules["samurai-spirit"] == "companion.games.samurai_spirit"
-    assert not any(name.endswith("-demo") for name in modules)
+    """Each game's registration names its own app module; a helper module (the demo) is no game."""
+    assert entry("samurai-knizia").app == "companion.games.samurai_knizia:APP"
+    assert entry("samurai-spirit").app == "companion.games.samurai_spirit:APP"
+    assert not any(name.endswith("-demo") for name in registered_games())
     assert registration("samurai-knizia").ui().name == "samurai-knizia"
 
 

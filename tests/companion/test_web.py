@@ -238,3 +238,5 @@ def test_the_rules_page_shows_each_games_summary(server: Served) -> None:
     text = Client(server.base).get("/rules").text
     assert "Cooperative: the Samurai defend the village together" in text
     assert "An elimination trick-taking game" in text
+    assert "A bluffing game of duels for 2 to 7 players" in text, "Tenno has no rules summary"
+    assert "A game of influence for 2 to 4 players" in text, "Knizia's Samurai has no rules summary"

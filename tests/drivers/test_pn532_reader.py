@@ -12,7 +12,6 @@ from drivers.errors import ReaderError
 from drivers.events import CardPlaced, CardRemoved, Event, ReaderBack, ReaderLost
 from drivers.reader import PollingOptions, Reader
 from drivers.reader.base import InconclusivePoll
-from drivers.reader.fake_pn532 import FakePN532
 from drivers.reader.pn532 import PN532Backend, PN532Link, PN532Options, PN532ProtocolError
 from drivers.reader.pn532_frames import (
     ACK_FRAME,
@@ -26,6 +25,7 @@ from drivers.reader.pn532_frames import (
     encode_command,
     encode_frame,
 )
+from drivers.reader.simulated.pn532 import FakePN532
 
 UID7 = "04A1B2C3D4E5F6"
 UID4 = "DEADBEEF"

@@ -19,8 +19,6 @@ from drivers.errors import ReaderError
 from drivers.events import CardPlaced, CardRemoved, ReaderBack, ReaderLost
 from drivers.reader import Reader
 from drivers.reader import mfrc522_registers as reg
-from drivers.reader.fake_mfrc522 import FakeMFRC522
-from drivers.reader.fake_rc522 import FakeRC522Chip
 from drivers.reader.iso14443 import REQA, WUPA, crc_a
 from drivers.reader.rc522 import (
     MAX_IRQ_READS,
@@ -32,6 +30,8 @@ from drivers.reader.rc522 import (
     _open_mfrc522,
 )
 from drivers.reader.rc522_protocol import read_uid
+from drivers.reader.simulated.mfrc522 import FakeMFRC522
+from drivers.reader.simulated.rc522_chip import FakeRC522Chip
 
 UID4 = bytes.fromhex("DEADBEEF")
 UID7 = bytes.fromhex("04A1B2C3D4E5F6")

@@ -16,11 +16,11 @@ from drivers.clock import FakeClock
 from drivers.errors import BackendUnavailable, ReaderError
 from drivers.events import CardPlaced, CardRemoved, ReaderBack, ReaderLost
 from drivers.reader import Reader, open_reader
-from drivers.reader.fake_mfrc522 import FakeMFRC522
-from drivers.reader.fake_rc522 import FakeRC522Chip, TagState
 from drivers.reader.iso14443 import REQA, WUPA, bcc, crc_a, uid_chunks
 from drivers.reader.rc522 import RC522Backend, RC522Options, _open_mfrc522
 from drivers.reader.rc522_protocol import CardWatch, read_uid
+from drivers.reader.simulated.mfrc522 import FakeMFRC522
+from drivers.reader.simulated.rc522_chip import FakeRC522Chip, TagState
 
 UID4 = bytes.fromhex("DEADBEEF")
 UID7 = bytes.fromhex("04A1B2C3D4E5F6")

@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import RuleError
-from engine.core.registry import default_game, entry, game_names, get_game
+from engine.core.registry import (
+    RegistrationError,
+    default_game,
+    entry,
+    game_names,
+    get_game,
+    register_game,
+    unregister_game,
+)
 
 GAMES = Path(__file__).resolve().parents[2] / "engine" / "games"
 
@@ -48,3 +56,30 @@ def test_each_game_has_its_testing_hooks() -> None:
         for setup in hooks.BENCH_TABLES.values():
             games, inputs = hooks.bench(setup, 2, 1)
             assert games == 2 and inputs > 0
+
+
+def test_an_incomplete_registration_says_each_part_it_lacks() -> None:
+    """A registration naming only the engine game hears, at once, of every part the app and web page need."""
+    with pytest.raises(RegistrationError) as raised:
+        register_game("half-game", "tests.fixtures.nowhere:Game", testing="tests.fixtures.nowhere")
+    said = str(raised.value)
+    assert "'half-game' cannot be registered" in said
+    for part in ("a title", "app:", "screens:", "rules:"):
+        assert part in said, (part, said)
+    assert "factory" not in said and "testing" not in said
+    assert "half-game" not in game_names()
+
+
+def test_a_badly_written_part_is_named_with_what_it_should_look_like() -> None:
+    with pytest.raises(RegistrationError, match=r"screens: .*'companion.screens.<package>:SCREENS' \(not 'oops'\)"):
+        register_game("bad-game", "a.b:C", title="Bad", testing="a.b", app="a.b:APP", screens="oops", rules="a.b:R")
+
+
+def test_testing_hooks_that_lack_one_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = register_game("hooks-game", "a.b:C", title="Hooks", testing="engine.core.testing", app="a.b:APP",
+                         screens="a.b:S", rules="a.b:R")
+    try:
+        with pytest.raises(RegistrationError, match="lack SETUPS, BENCH_TABLES, bench, policy"):
+            made.hooks()
+    finally:
+        unregister_game("hooks-game")

@@ -7,21 +7,11 @@ which the generic frame draws.
 
 from __future__ import annotations
 
-from companion.screen_model import Screen
-from companion.screens.registry import GameScreens
+from companion.screens.registry import GameScreens, pending_prompt_on
 from companion.screens.samurai_knizia.board import board_min_height, draw_board, draw_game_over
 
-PROMPTED_KINDS = ("board",)
-"""Screens on which the game waits for something; others show no prompt."""
-
-
-def pending_prompt(screen: Screen) -> str | None:
-    """The text of what the table must do next, when this screen shows it."""
-    if screen.kind not in PROMPTED_KINDS or not screen.view:
-        return None
-    pending = screen.view.get("pending") or {}
-    text = pending.get("text")
-    return str(text) if text else None
+pending_prompt = pending_prompt_on("board")
+"""The text of what the table must do next, on the screens that show it."""
 
 
 SCREENS = GameScreens(

@@ -23,14 +23,8 @@ from engine.core.messages import Message, msg
 
 CASTES = ("castle", "buddha", "rice")
 CASTE_WORDS: dict[str, Message] = {"castle": msg("Castle"), "buddha": msg("Buddha"), "rice": msg("Rice")}
-SEATS: dict[str, Message] = {"red": msg("Red"), "blue": msg("Blue"), "green": msg("Green"), "yellow": msg("Yellow")}
 SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.SKY_BLUE, "green": palette.BLUISH_GREEN,
                 "yellow": palette.YELLOW}
-
-
-def seat_name(p: Painter, name: str) -> str:
-    word = SEATS.get(name)
-    return p.tr(word) if word is not None else name.capitalize()
 
 
 def _line(p: Painter, size: int) -> int:
@@ -80,7 +74,7 @@ def _status(p: Painter, view: dict[str, Any]) -> tuple[str, palette.Colour, str]
     ending = view.get("ending")
     ties, most = int(view.get("ties", 0)), int(view.get("ties_to_end", 4))
     if ending:
-        player = seat_name(p, str(ending.get("player", "")))
+        player = p.name("player", str(ending.get("player", "")))
         return p.tr(msg("Last turn: the game ends after {name}'s turn.", name=player)), palette.HIGHLIGHT, "ending"
     if ties == most - 1:
         return p.tr(msg("Ties: {n} of {most}. One more ends the game.", n=ties, most=most)), palette.HIGHLIGHT, "warning"
@@ -115,7 +109,7 @@ def _table(p: Painter, rect: pygame.Rect, role: str, headings: list[str], rows: 
     m = p.metrics
     size = m.min_size
     head = _line(p, size)
-    names = [seat_name(p, name) for name, _ in rows]
+    names = [p.name("player", name) for name, _ in rows]
     first = _name_width(p, rect.width, names, headings[0])
     rest = share(max(0, rect.width - first - m.pad), [1.0] * (len(headings) - 1), m.pad) if len(headings) > 1 else []
     widths = [first, *rest]
@@ -216,7 +210,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     m = p.metrics
     outcome = view.get("outcome") or {}
     detail = outcome.get("detail") or {}
-    names = [seat_name(p, str(w)) for w in view.get("winners", [])]
+    names = [p.name("player", str(w)) for w in view.get("winners", [])]
     headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
         msg("Shared win: {name}", name=", ".join(names))
     # The headline shrinks to the room the to-do panel leaves (480x320), rather than run on under it.
@@ -248,7 +242,7 @@ def _decided(p: Painter, view: dict[str, Any], detail: dict[str, Any]) -> str:
     if not winners:
         return ""
     first = winners[0]
-    name = seat_name(p, first)
+    name = p.name("player", first)
     led, count = (detail.get("led") or {}).get(first, 0), (detail.get("not_led") or {}).get(first, 0)
     total = (detail.get("figures") or {}).get(first, 0)
     words = {

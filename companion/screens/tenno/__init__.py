@@ -7,18 +7,11 @@ which the generic frame draws.
 
 from __future__ import annotations
 
-from companion.screen_model import Screen
-from companion.screens.registry import GameScreens
+from companion.screens.registry import GameScreens, pending_prompt_on
 from companion.screens.tenno.table import board_min_height, draw_board, draw_game_over
 
-
-def pending_prompt(screen: Screen) -> str | None:
-    """The text of what the table must do next, on the board."""
-    if screen.kind != "board" or not screen.view:
-        return None
-    pending = screen.view.get("pending") or {}
-    text = pending.get("text")
-    return str(text) if text else None
+pending_prompt = pending_prompt_on("board")
+"""The text of what the table must do next, on the screens that show it."""
 
 
 SCREENS = GameScreens(

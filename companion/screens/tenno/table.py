@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from companion.games.tenno import COLOUR_NAMES, ROLE_NAMES
+from companion.games.tenno import ROLE_NAMES
 from companion.screen_model import Screen
 from companion.screens import palette
 from companion.screens.layout import columns, share
@@ -26,11 +26,6 @@ SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.BLUE, "green": palett
                 "yellow": palette.YELLOW, "purple": palette.REDDISH_PURPLE, "orange": palette.ORANGE,
                 "white": palette.WHITE}
 LAYOUT = 3
-
-
-def seat_name(p: Painter, name: str) -> str:
-    word = COLOUR_NAMES.get(name)
-    return p.tr(word) if word is not None else name.capitalize()
 
 
 def role_name(p: Painter, cid: str) -> str:
@@ -72,8 +67,8 @@ def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
                    palette.TEXT_MUTED, palette.PANEL, align="center", min_size=m.min_size)
             continue
         player = str(info.get("player", ""))
-        heading = msg("{name} attacks", name=seat_name(p, player)) if side == "attacker" else \
-            msg("{name} defends", name=seat_name(p, player))
+        heading = msg("{name} attacks", name=p.name("player", player)) if side == "attacker" else \
+            msg("{name} defends", name=p.name("player", player))
         p.text(f"tenno:duel:{side}:player", p.tr(heading), top, m.min_size, palette.TEXT_MUTED, palette.PANEL,
                align="center", value=player, min_size=m.min_size)
         p.text(f"tenno:duel:{side}:card", role_name(p, str(info.get("card", ""))), middle, m.text_size,
@@ -129,7 +124,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     size = m.min_size
     head = _line(p, size)
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
-    names = [seat_name(p, str(pl["name"])) for pl in players]
+    names = [p.name("player", str(pl["name"])) for pl in players]
     widths = _widths(p, rect.width, names)
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
@@ -166,7 +161,7 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
     pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
                      pygame.Rect(name_cell.left, name_cell.top + 2, bar, name_cell.height - 4))
     label = pygame.Rect(name_cell.left + bar + m.pad, name_cell.top, name_cell.width - bar - m.pad, name_cell.height)
-    p.text(f"tenno:seat:{n}:name", seat_name(p, name), label, size, palette.TEXT, fill, value=name,
+    p.text(f"tenno:seat:{n}:name", p.name("player", name), label, size, palette.TEXT, fill, value=name,
            min_size=m.min_size)
     _draw_row(p, row_cell, int(player.get("row", LAYOUT)), n)
     for role, cell, key in ((f"tenno:seat:{n}:hand", hand_cell, "hand"),
@@ -223,7 +218,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     scores = outcome.get("scores") or {}
     prisoners = detail.get("prisoner_points") or {}
     extra = detail.get("tie_break") or {}
-    names = [seat_name(p, str(w)) for w in view.get("winners", [])]
+    names = [p.name("player", str(w)) for w in view.get("winners", [])]
     headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
         msg("Shared win: {name}", name=", ".join(names))
     big = _line(p, m.large_size)
@@ -236,7 +231,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
             row = pygame.Rect(rect.left, top, rect.width, line)
             if row.bottom > rect.bottom:
                 return
-            who = seat_name(p, str(name))
+            who = p.name("player", str(name))
             if name in extra:
                 words = msg("{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)", place=place,
                             name=who, n=scores.get(name, 0), prisoners=prisoners.get(name, 0), rest=extra[name])

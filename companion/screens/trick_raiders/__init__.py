@@ -7,8 +7,7 @@ which the generic frame draws.
 
 from __future__ import annotations
 
-from companion.screen_model import Screen
-from companion.screens.registry import GameScreens
+from companion.screens.registry import GameScreens, pending_prompt_on
 from companion.screens.trick_raiders.table import (
     board_min_height,
     draw_board,
@@ -16,17 +15,8 @@ from companion.screens.trick_raiders.table import (
     draw_round_end,
 )
 
-PROMPTED_KINDS = ("board", "round-end")
-"""Screens on which the game waits for something; others show no prompt."""
-
-
-def pending_prompt(screen: Screen) -> str | None:
-    """The text of what the table must do next, when this screen shows it."""
-    if screen.kind not in PROMPTED_KINDS or not screen.view:
-        return None
-    pending = screen.view.get("pending") or {}
-    text = pending.get("text")
-    return str(text) if text else None
+pending_prompt = pending_prompt_on("board", "round-end")
+"""The text of what the table must do next, on the screens that show it."""
 
 
 SCREENS = GameScreens(

@@ -17,14 +17,10 @@ from companion.screen_model import Screen
 from companion.screens import palette
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
-from engine.core.messages import Message, msg
+from engine.core.messages import msg
 
 SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 SUIT_COLOURS = {"spades": palette.TEXT, "clubs": palette.TEXT, "hearts": palette.ORANGE, "diamonds": palette.ORANGE}
-SUITS: dict[str, Message] = {
-    "spades": msg("Spades"), "hearts": msg("Hearts"), "diamonds": msg("Diamonds"), "clubs": msg("Clubs"),
-}
-SEATS: dict[str, Message] = {"red": msg("Red"), "blue": msg("Blue"), "green": msg("Green"), "yellow": msg("Yellow")}
 SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.SKY_BLUE, "green": palette.BLUISH_GREEN,
                 "yellow": palette.YELLOW}
 _ID = re.compile(r"^(spades|hearts|diamonds|clubs)-(10|[1-9])[abc]?$")
@@ -34,11 +30,6 @@ def short_card(cid: str) -> str:
     """A card as its corner shows it: "9♥"; an unknown id is shown as "?" rather than as an id."""
     match = _ID.match(cid)
     return f"{match.group(2)}{SYMBOLS[match.group(1)]}" if match else "?"
-
-
-def seat_name(p: Painter, name: str) -> str:
-    word = SEATS.get(name)
-    return p.tr(word) if word is not None else name.capitalize()
 
 
 def _line(p: Painter, size: int) -> int:
@@ -58,7 +49,7 @@ def draw_header(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.R
     row = pygame.Rect(rect.left, rect.top, rect.width, height)
     trump = str(view.get("trump") or "spades")
     left, right = columns(row, share(row.width, [0.62, 0.38], m.pad), m.pad)
-    p.text("tr:trump", p.tr(msg("Trump: {suit} {symbol}", suit=p.tr(SUITS.get(trump, msg("Spades"))),
+    p.text("tr:trump", p.tr(msg("Trump: {suit} {symbol}", suit=p.name("suit", trump),
                                 symbol=SYMBOLS.get(trump, ""))),
            left, m.text_size, palette.HIGHLIGHT, value=trump, bold=True)
     if view.get("phase") == "tricks":
@@ -82,7 +73,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
     labels = (msg("Player"), msg("Lives"), msg("Hand"), msg("Lead cards") if lead_cards else msg("Bonus"))
     widths = _seat_widths(p, rect.width, [p.tr(label) for label in labels],
-                          [seat_name(p, str(pl["name"])) for pl in players])
+                          [p.name("player", str(pl["name"])) for pl in players])
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
     least = _line(p, m.min_size)
@@ -104,7 +95,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
         start = next((i for i, pl in enumerate(players) if pl["name"] == acting), 0)
         order = [(start + k) % len(players) for k in range(fit)]
     ceiling = max(m.min_size, min(m.text_size, height - 4))
-    names = [seat_name(p, str(pl["name"])) for pl in players]
+    names = [p.name("player", str(pl["name"])) for pl in players]
     leads = [" ".join(short_card(str(c)) for c in pl.get("lead", [])) for pl in players]
     size = min(p.cache.common_size(names, ceiling, widths[0] - m.px(6) - 2 * m.pad, m.min_size),
                p.cache.common_size([t for t in leads if t] or ["-"], ceiling, widths[3] - m.pad, m.min_size))
@@ -139,7 +130,7 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
                      pygame.Rect(name_cell.left, name_cell.top + 2, max(4, m.px(6)), name_cell.height - 4))
     label = pygame.Rect(name_cell.left + max(4, m.px(6)) + m.pad, name_cell.top,
                         name_cell.width - max(4, m.px(6)) - m.pad, name_cell.height)
-    drawn = p.text(f"tr:seat:{n}:name", seat_name(p, name), label, size, palette.TEXT, fill, value=name,
+    drawn = p.text(f"tr:seat:{n}:name", p.name("player", name), label, size, palette.TEXT, fill, value=name,
                    min_size=m.min_size)
     out = bool(player.get("out"))
     if out and drawn is not None:
@@ -181,7 +172,7 @@ def draw_trick(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     if not trick and view.get("last_trick"):
         last = view["last_trick"]
         trick, winner = list(last.get("cards") or []), last.get("winner")
-        title = p.tr(msg("{name} won", name=seat_name(p, str(winner)))) if winner else p.tr(msg("Last trick"))
+        title = p.tr(msg("{name} won", name=p.name("player", str(winner)))) if winner else p.tr(msg("Last trick"))
     size = m.min_size
     label_width = min(rect.width // 4, p.cache.font(size).size(title)[0] + m.pad)
     p.text("tr:trick:title", title, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
@@ -190,7 +181,7 @@ def draw_trick(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
         return
     room = pygame.Rect(rect.left + label_width + m.pad, rect.top, rect.width - label_width - m.pad, rect.height)
     cells = columns(room, share(room.width, [1.0] * len(trick), m.pad), m.pad)
-    names = [seat_name(p, str(pl.get("player", ""))) for pl in trick]
+    names = [p.name("player", str(pl.get("player", ""))) for pl in trick]
     name_size = p.cache.common_size(names, m.min_size, min(c.width for c in cells) - 8, m.min_size)
     name_height = _line(p, m.min_size)
     for n, (played, cell, name) in enumerate(zip(trick, cells, names, strict=True)):
@@ -269,7 +260,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     ranking = [list(group) for group in outcome.get("ranking", [])]
     scores = outcome.get("scores", {})
     line = _line(p, m.text_size)
-    names = [seat_name(p, str(w)) for w in view.get("winners", [])]
+    names = [p.name("player", str(w)) for w in view.get("winners", [])]
     headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
         msg("Shared win: {name}", name=", ".join(names))
     p.text("tr:game-over:winners", p.tr(headline),
@@ -280,7 +271,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         row = pygame.Rect(rect.left, top, rect.width, line)
         if row.bottom > rect.bottom:
             break
-        together = ", ".join(seat_name(p, str(n)) for n in group)
+        together = ", ".join(p.name("player", str(n)) for n in group)
         lives = scores.get(group[0], 0) if group else 0
         p.text(f"tr:game-over:place:{place}", p.tr(msg("{place}. {name} - lives: {n}", place=place, name=together,
                                                       n=lives)),

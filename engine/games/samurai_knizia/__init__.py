@@ -20,9 +20,10 @@ length):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.game import Component, FlowGame
 from engine.games.samurai_knizia.catalogue import Catalogue, load_catalogue
 from engine.games.samurai_knizia.play import Play
 from engine.games.samurai_knizia.setup import Setup, parse_setup
@@ -30,25 +31,21 @@ from engine.games.samurai_knizia.setup import Setup, parse_setup
 NAME = "samurai-knizia"
 
 
-class KniziasSamurai:
+class KniziasSamurai(FlowGame[Catalogue, Setup, Play]):
     """The game: catalogue and rules. `new_play` starts one play-through."""
 
     name = NAME
+    setup_type = Setup
+    play_type = Play
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
-        self.catalogue = catalogue or load_catalogue()
+    def load_catalogue(self) -> Catalogue:
+        return load_catalogue()
 
-    def parse_setup(self, obj: Any) -> Setup:
-        if isinstance(obj, Setup):
-            return obj
+    def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj, self.catalogue.colours)
 
-    def new_play(self, setup: Any, seed: int) -> tuple[Play, list[Event]]:
-        play = Play(self.catalogue, self.parse_setup(setup), seed)
-        return play, list(play.events)
-
-    def cards_json(self) -> list[dict[str, Any]]:
-        return [tile.to_json() for tile in self.catalogue.tiles.values()]
+    def components(self) -> Iterable[Component]:
+        return self.catalogue.tiles.values()
 
 
 __all__ = ["NAME", "KniziasSamurai", "Play", "Setup"]

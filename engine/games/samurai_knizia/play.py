@@ -12,11 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.events import Event
-from engine.core.flow import FlowPlay
-from engine.core.inputs import Input, Tap
+from engine.core.flow import StatePlay, first_seat
+from engine.core.inputs import Tap
 from engine.core.messages import Items, Message, msg
-from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
 from engine.games.samurai_knizia import view
 from engine.games.samurai_knizia.catalogue import CASTES, Catalogue
@@ -25,33 +23,19 @@ from engine.games.samurai_knizia.setup import FIGURES, Setup
 from engine.games.samurai_knizia.state import MAX_NEIGHBOURS, Player, State
 
 
-class Play(FlowPlay):
+class Play(StatePlay[State]):
     """A game in progress; built by KniziasSamurai.new_play."""
 
     def __init__(self, catalogue: Catalogue, setup: Setup, seed: int) -> None:
         rng = random.Random(seed)
         names = setup.players
-        first = names.index(setup.first) if setup.first else rng.randrange(len(names))
+        first = first_seat(names, setup.first, rng)
         players = [Player(name, seat) for seat, name in enumerate(names)]
         self.state = State(catalogue=catalogue, setup=setup, rng=rng, players=players, first=first,
                            figures_left=dict.fromkeys(CASTES, FIGURES[len(names)]))
-        self.events: list[Event] = []
         self.start(turns.game(self))
 
     # --- the Play contract ----------------------------------------------------
-
-    @property
-    def result(self) -> str | None:
-        """"over" once the game has ended (see `outcome` for who won), None before."""
-        return self.state.result
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
-
-    def advance(self, value: Input) -> list[Event]:
-        self.state.step += 1
-        return self._resume(value)
 
     def possible_taps(self) -> list[str]:
         """The tiles the pending tap could be, all from what lies open on the table."""

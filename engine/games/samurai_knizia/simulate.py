@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.match import Match
+from engine.core.match import Match, play_match
 from engine.games.samurai_knizia import KniziasSamurai
 from engine.games.samurai_knizia.play import Play
 from engine.games.samurai_knizia.policy import SimplePolicy
@@ -29,13 +29,7 @@ class Tally:
 
 def play_one(game: KniziasSamurai, setup: dict[str, Any], seed: int, explore: float = 0.0) -> Match:
     """One full game; the policy's own random source (and so its pretend map) comes from the seed."""
-    match = Match(game, setup, seed)
-    policy = SimplePolicy(random.Random(seed ^ 0x5EED), explore)
-    play = match.play
-    assert isinstance(play, Play)
-    while play.prompt is not None:
-        match.apply(policy.choose(play))
-    return match
+    return play_match(game, setup, seed, SimplePolicy(random.Random(seed ^ 0x5EED), explore).choose)
 
 
 def simulate(game: KniziasSamurai, setup: dict[str, Any], games: int, seed: int) -> Tally:

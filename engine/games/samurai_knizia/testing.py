@@ -22,8 +22,9 @@ from typing import Any
 
 from engine.core.flow import option_of
 from engine.core.inputs import Input, Tap
-from engine.core.match import Match, secrets_along
+from engine.core.match import Match
 from engine.core.prompt import Prompt
+from engine.core.testing import bench_by, hidden_along, registered_game
 from engine.games.samurai_knizia import KniziasSamurai, simulate
 from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.invariants import check_invariants
@@ -45,6 +46,11 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 
 TRIES = 300
 """Other sets of tiles tried for one capture before it is left as it was."""
+
+
+_game = registered_game("samurai-knizia", KniziasSamurai)
+bench = bench_by(_game, simulate.simulate)
+"""(games, inputs) of whole games by the plain simple policy, for the speed bench."""
 
 
 def policy(seed: int) -> Callable[[Play], Input]:
@@ -126,9 +132,8 @@ def secret(play: Play) -> Any:
     return {pl.name: dict(pl.captured) for pl in st.players}
 
 
-def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
-    """`secret` after the set-up and after each input."""
-    return secrets_along(_game(), setup, seed, inputs, secret)
+hidden_content = hidden_along(_game, secret)
+"""`secret` after the set-up and after each input."""
 
 
 def shown(play: Play) -> bool:
@@ -141,20 +146,6 @@ def shown(play: Play) -> bool:
 def gone(play: Play) -> frozenset[str]:
     """No tile leaves the game out of sight: every tile may be probed."""
     return frozenset()
-
-
-def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
-    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
-    tally = simulate.simulate(_game(), setup, games, seed)
-    return tally.games, tally.inputs
-
-
-def _game() -> KniziasSamurai:
-    from engine.core.registry import get_game
-
-    game = get_game("samurai-knizia")
-    assert isinstance(game, KniziasSamurai)
-    return game
 
 
 def spends(prompt: Prompt, option: str) -> bool:

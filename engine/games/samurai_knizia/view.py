@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.flow import pending_view
 from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.state import TIES_TO_END
 
@@ -22,22 +23,7 @@ if TYPE_CHECKING:
 def pending(p: Playing) -> dict[str, Any] | None:
     """What the table must do next, as the other games' views say it: `options` are the possible taps for a tap
     prompt (else the option ids); `presses` the buttons a tap prompt also takes (castes, Pass, OK)."""
-    prompt = p.prompt
-    if prompt is None:
-        return None
-    out: dict[str, Any] = {
-        "player": prompt.actor,
-        "kind": prompt.kind,
-        "text": prompt.text,
-        **prompt.message.to_json(),
-        "options": p.possible_taps() if prompt.tap else list(prompt.options),
-    }
-    if prompt.tap:
-        out["tap"] = prompt.tap
-        out["presses"] = list(prompt.options)
-    if prompt.subject:
-        out["subject"] = prompt.subject
-    return out
+    return pending_view(p)
 
 
 def _capture(p: Playing) -> dict[str, Any] | None:

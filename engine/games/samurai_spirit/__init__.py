@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.game import Component, FlowGame
 from engine.games.samurai_spirit.catalogue import Catalogue, load_catalogue
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.setup import Setup, parse_setup
 
 
-class SamuraiSpirit:
+class SamuraiSpirit(FlowGame[Catalogue, Setup, Play]):
     """The game: catalogue and rules. `new_play` starts one play-through."""
 
     name = "samurai-spirit"
+    setup_type = Setup
+    play_type = Play
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
-        self.catalogue = catalogue or load_catalogue()
+    def load_catalogue(self) -> Catalogue:
+        return load_catalogue()
 
-    def parse_setup(self, obj: Any) -> Setup:
-        if isinstance(obj, Setup):
-            return obj
+    def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj, self.catalogue)
 
     def earlier_setups(self, obj: Any) -> list[Any]:
@@ -34,12 +35,8 @@ class SamuraiSpirit:
             return [{**obj, "token_question": "every-turn"}]
         return []
 
-    def new_play(self, setup: Any, seed: int) -> tuple[Play, list[Event]]:
-        play = Play(self.catalogue, self.parse_setup(setup), seed)
-        return play, list(play.events)
-
-    def cards_json(self) -> list[dict[str, Any]]:
-        return [card.to_json() for card in self.catalogue.cards.values()]
+    def components(self) -> Iterable[Component]:
+        return self.catalogue.cards.values()
 
 
 __all__ = ["Play", "SamuraiSpirit", "Setup"]

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from engine.core.errors import RuleError
-from engine.core.events import Event
+from engine.core.events import REVEAL, Event
 from engine.core.flow import FlowPlay
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.messages import Message, msg
@@ -100,7 +100,7 @@ class Play(FlowPlay):
             revealed = _REVEALED.get(cid)
             if revealed is None:
                 revealed = _REVEALED[cid] = msg("{card} revealed.", card=cid)
-            self.emit("reveal", revealed, card=cid, source=source)
+            self.emit(REVEAL, revealed, card=cid, source=source)
         if len(st.samurai) == 2 and not st.deal_settled:  # deal.after_reveal does nothing otherwise
             yield from deal.after_reveal(self, cid)
         return cid

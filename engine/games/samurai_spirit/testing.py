@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
-from engine.core.match import secrets_along
 from engine.core.prompt import Prompt
+from engine.core.testing import bench_by, hidden_along, nothing_gone, registered_game
 from engine.games.samurai_spirit import SamuraiSpirit, simulate
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
@@ -38,6 +38,12 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 """The tables bench/engine_speed.py times (target: 2,000 games/s for 4 Samurai on Normal)."""
 
 
+_game = registered_game("samurai-spirit", SamuraiSpirit)
+bench = bench_by(_game, simulate.simulate)
+"""(games, inputs) of whole games by the plain simple policy, for the speed bench."""
+gone = nothing_gone
+
+
 def policy(seed: int) -> Callable[[Play], Input]:
     """The simple legal policy, exploring a little so rarer branches are reached."""
     return SimplePolicy(random.Random(seed ^ 0x5EED), 0.1).choose
@@ -58,33 +64,13 @@ def secret(play: Play) -> Any:
     return dict(sorted(play.state.cards.notes.cards.items()))
 
 
-def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
-    """`secret` after the set-up and after each input."""
-    return secrets_along(_game(), setup, seed, inputs, secret)
+hidden_content = hidden_along(_game, secret)
+"""`secret` after the set-up and after each input."""
 
 
 def shown(play: Play) -> bool:
     """Never: a card tapped face down is not revealed by the engine, not even at the end."""
     return False
-
-
-def gone(play: Play) -> frozenset[str]:
-    """Every card may be probed."""
-    return frozenset()
-
-
-def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
-    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
-    tally = simulate.simulate(_game(), setup, games, seed)
-    return tally.games, tally.inputs
-
-
-def _game() -> SamuraiSpirit:
-    from engine.core.registry import get_game
-
-    game = get_game("samurai-spirit")
-    assert isinstance(game, SamuraiSpirit)
-    return game
 
 
 def spends(prompt: Prompt, option: str) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.flow import pending_view
+
 if TYPE_CHECKING:
     from engine.games.samurai_spirit.playing import Playing
 
@@ -18,26 +20,12 @@ if TYPE_CHECKING:
 def public_view(p: Playing) -> dict[str, Any]:
     st = p.state
     cards = st.cards
-    prompt = p.prompt
     face_up = [c for c in reversed(cards.raider[len(cards.raider) - cards.raider_face_up:]) if c]
     under = []
     for slot in cards.raider[: len(cards.raider) - cards.raider_face_up]:
         if slot is None:
             break
         under.append(slot)
-    pending: dict[str, Any] | None = None
-    if prompt is not None:
-        pending = {
-            "samurai": prompt.actor,
-            "kind": prompt.kind,
-            "text": prompt.text,
-            **prompt.message.to_json(),
-            "options": p.possible_taps() if prompt.tap else list(prompt.options),
-        }
-        if prompt.tap:
-            pending["tap"] = prompt.tap
-        if prompt.subject:
-            pending["subject"] = prompt.subject
     level = st.setup.level
     return {
         "game": "samurai-spirit",
@@ -82,5 +70,5 @@ def public_view(p: Playing) -> dict[str, Any]:
         "absent_tokens": list(st.absent_unused),
         "active": st.samurai[st.active].name,
         "first": st.samurai[st.first].name,
-        "pending": pending,
+        "pending": pending_view(p, actor="samurai", presses=False),
     }

@@ -13,11 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.events import Event
-from engine.core.flow import FlowPlay
-from engine.core.inputs import Input, Tap
+from engine.core.flow import StatePlay, first_seat
+from engine.core.inputs import Tap
 from engine.core.messages import Items, Message, msg
-from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
 from engine.games.tenno import view
 from engine.games.tenno.catalogue import Catalogue
@@ -27,28 +25,18 @@ from engine.games.tenno.setup import Setup
 from engine.games.tenno.state import Player, State
 
 
-class Play(FlowPlay):
+class Play(StatePlay[State]):
     """A game in progress; built by Tenno.new_play."""
 
     def __init__(self, catalogue: Catalogue, setup: Setup, seed: int) -> None:
         rng = random.Random(seed)
         names = setup.players
-        first = names.index(setup.first) if setup.first else rng.randrange(len(names))
+        first = first_seat(names, setup.first, rng)
         players = [Player(name, seat) for seat, name in enumerate(names)]
         self.state = State(catalogue=catalogue, setup=setup, players=players, first=first, active=first)
-        self.events: list[Event] = []
         self.start(turns.game(self))
 
     # --- the Play contract ----------------------------------------------------
-
-    @property
-    def result(self) -> str | None:
-        """"over" once the game has ended (see `outcome` for who won), None before."""
-        return self.state.result
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
 
     def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
         st = self.state
@@ -124,10 +112,6 @@ class Play(FlowPlay):
                 return msg("Only {player}'s Monk can help now: tap it, or press Pass.", player=prompt.actor)
             return None
         return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
-
-    def advance(self, value: Input) -> list[Event]:
-        self.state.step += 1
-        return self._resume(value)
 
     def possible_taps(self) -> list[str]:
         """The cards the pending tap's rule allows by colour and role (a card that left the game is refused later)."""

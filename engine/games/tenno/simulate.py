@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.match import Match
+from engine.core.match import Match, play_match
 from engine.games.tenno import Tenno
 from engine.games.tenno.play import Play
 from engine.games.tenno.policy import SimplePolicy
@@ -27,13 +27,7 @@ class Tally:
 
 def play_one(game: Tenno, setup: dict[str, Any], seed: int, explore: float = 0.0) -> Match:
     """One full game; the policy's own random source (and so the table's rows) comes from the seed."""
-    match = Match(game, setup, seed)
-    policy = SimplePolicy(random.Random(seed ^ 0x7E770), explore)
-    play = match.play
-    assert isinstance(play, Play)
-    while play.prompt is not None:
-        match.apply(policy.choose(play))
-    return match
+    return play_match(game, setup, seed, SimplePolicy(random.Random(seed ^ 0x7E770), explore).choose)
 
 
 def simulate(game: Tenno, setup: dict[str, Any], games: int, seed: int) -> Tally:

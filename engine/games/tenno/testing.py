@@ -21,8 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input, Tap
-from engine.core.match import Match, secrets_along
+from engine.core.match import Match
 from engine.core.prompt import Prompt
+from engine.core.testing import bench_by, hidden_along, registered_game
 from engine.games.tenno import Tenno, simulate
 from engine.games.tenno.invariants import check_invariants
 from engine.games.tenno.play import Play
@@ -44,6 +45,11 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 SWAP = 0.5
 """How often the twin fights a duel with other cards: half the time, so that later duels fought alike (a Monk
 prompt the advisor weighs) follow earlier ones that took other cards."""
+
+
+_game = registered_game("tenno", Tenno)
+bench = bench_by(_game, simulate.simulate)
+"""(games, inputs) of whole games by the plain simple policy, for the speed bench."""
 
 
 def policy(seed: int) -> Callable[[Play], Input]:
@@ -141,9 +147,8 @@ def secret(play: Play) -> Any:
     return dict(sorted(play.state.out.items()))
 
 
-def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
-    """`secret` after the set-up and after each input."""
-    return secrets_along(_game(), setup, seed, inputs, secret)
+hidden_content = hidden_along(_game, secret)
+"""`secret` after the set-up and after each input."""
 
 
 def shown(play: Play) -> bool:
@@ -154,20 +159,6 @@ def shown(play: Play) -> bool:
 def gone(play: Play) -> frozenset[str]:
     """The cards that left the game: a tap of one is refused where it left, and its owner knows it is gone."""
     return frozenset(play.state.out)
-
-
-def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
-    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
-    tally = simulate.simulate(_game(), setup, games, seed)
-    return tally.games, tally.inputs
-
-
-def _game() -> Tenno:
-    from engine.core.registry import get_game
-
-    game = get_game("tenno")
-    assert isinstance(game, Tenno)
-    return game
 
 
 def spends(prompt: Prompt, option: str) -> bool:

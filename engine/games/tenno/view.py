@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.flow import pending_view
 from engine.games.tenno.state import LAYOUT, Duel
 
 if TYPE_CHECKING:
@@ -22,22 +23,7 @@ if TYPE_CHECKING:
 def pending(p: Playing) -> dict[str, Any] | None:
     """What the table must do next: `options` the option ids (Pass, OK), `tap` where a tapped card comes from,
     `cards` the cards the tap's rule allows."""
-    prompt = p.prompt
-    if prompt is None:
-        return None
-    out: dict[str, Any] = {
-        "player": prompt.actor,
-        "kind": prompt.kind,
-        "text": prompt.text,
-        **prompt.message.to_json(),
-        "options": list(prompt.options),
-    }
-    if prompt.tap:
-        out["tap"] = prompt.tap
-        out["cards"] = p.possible_taps()
-    if prompt.subject:
-        out["subject"] = prompt.subject
-    return out
+    return pending_view(p, taps="cards")
 
 
 def duel_view(duel: Duel | None) -> dict[str, Any] | None:

@@ -25,9 +25,10 @@ readings keep it consistent (README.md says each at more length):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.game import Component, FlowGame
 from engine.games.trick_raiders.catalogue import Catalogue, load_catalogue
 from engine.games.trick_raiders.play import Play
 from engine.games.trick_raiders.setup import Setup, parse_setup
@@ -35,25 +36,21 @@ from engine.games.trick_raiders.setup import Setup, parse_setup
 NAME = "trick-raiders"
 
 
-class TrickRaiders:
+class TrickRaiders(FlowGame[Catalogue, Setup, Play]):
     """The game: catalogue and rules. `new_play` starts one play-through."""
 
     name = NAME
+    setup_type = Setup
+    play_type = Play
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
-        self.catalogue = catalogue or load_catalogue()
+    def load_catalogue(self) -> Catalogue:
+        return load_catalogue()
 
-    def parse_setup(self, obj: Any) -> Setup:
-        if isinstance(obj, Setup):
-            return obj
+    def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj)
 
-    def new_play(self, setup: Any, seed: int) -> tuple[Play, list[Event]]:
-        play = Play(self.catalogue, self.parse_setup(setup), seed)
-        return play, list(play.events)
-
-    def cards_json(self) -> list[dict[str, Any]]:
-        return [card.to_json() for card in self.catalogue.cards.values()]
+    def components(self) -> Iterable[Component]:
+        return self.catalogue.cards.values()
 
 
 __all__ = ["NAME", "Play", "Setup", "TrickRaiders"]

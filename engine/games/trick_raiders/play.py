@@ -12,11 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.events import Event
-from engine.core.flow import FlowPlay
-from engine.core.inputs import Input, Tap
+from engine.core.flow import StatePlay, first_seat
+from engine.core.inputs import Tap
 from engine.core.messages import Items, Message, msg
-from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
 from engine.games.trick_raiders import view
 from engine.games.trick_raiders.catalogue import Catalogue
@@ -26,16 +24,15 @@ from engine.games.trick_raiders.setup import Setup
 from engine.games.trick_raiders.state import Player, State
 
 
-class Play(FlowPlay):
+class Play(StatePlay[State]):
     """A game in progress; built by TrickRaiders.new_play."""
 
     def __init__(self, catalogue: Catalogue, setup: Setup, seed: int) -> None:
         rng = random.Random(seed)
         names = setup.players
-        first = names.index(setup.first) if setup.first else rng.randrange(len(names))
+        first = first_seat(names, setup.first, rng)
         players = [Player(name, seat, setup.lives) for seat, name in enumerate(names)]
         self.state = State(catalogue=catalogue, setup=setup, rng=rng, players=players, first=first)
-        self.events: list[Event] = []
         self.start(rounds.game(self))
 
     # --- helpers for the rules ---------------------------------------------
@@ -45,15 +42,6 @@ class Play(FlowPlay):
         return self.ask_option(actor, kind, options, message)
 
     # --- the Play contract ----------------------------------------------------
-
-    @property
-    def result(self) -> str | None:
-        """"over" once the game has ended (see `outcome` for who won), None before."""
-        return self.state.result
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
 
     def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
         st = self.state
@@ -84,10 +72,6 @@ class Play(FlowPlay):
                            player=player.name, cards=Items(player.lead))
             return _where_is(st, cid, where)
         return _why_not_from_hand(st, player, cid, where, prompt.kind)
-
-    def advance(self, value: Input) -> list[Event]:
-        self.state.step += 1
-        return self._resume(value)
 
     def possible_taps(self) -> list[str]:
         """The cards the pending tap could be, from what the table has seen (any unseen card could be in a hand)."""

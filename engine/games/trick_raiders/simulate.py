@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.match import Match
+from engine.core.match import Match, play_match
 from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.play import Play
 from engine.games.trick_raiders.policy import SimplePolicy
@@ -27,13 +27,7 @@ class Tally:
 def play_one(game: TrickRaiders, setup: dict[str, Any], seed: int, explore: float = 0.0,
              revoke: float = 0.0) -> Match:
     """One full game; the policy's own random source (and so the table's shuffles) comes from the seed."""
-    match = Match(game, setup, seed)
-    policy = SimplePolicy(random.Random(seed ^ 0x5EED), explore, revoke)
-    play = match.play
-    assert isinstance(play, Play)
-    while play.prompt is not None:
-        match.apply(policy.choose(play))
-    return match
+    return play_match(game, setup, seed, SimplePolicy(random.Random(seed ^ 0x5EED), explore, revoke).choose)
 
 
 def simulate(game: TrickRaiders, setup: dict[str, Any], games: int, seed: int) -> Tally:

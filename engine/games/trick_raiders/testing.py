@@ -19,6 +19,7 @@ from typing import Any
 from engine.core.inputs import Input, Tap
 from engine.core.match import Match
 from engine.core.prompt import Prompt
+from engine.core.testing import bench_by, nothing_gone, registered_game
 from engine.games.trick_raiders import TrickRaiders, simulate
 from engine.games.trick_raiders.invariants import check_invariants
 from engine.games.trick_raiders.play import Play
@@ -35,6 +36,12 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
     "4 players, 3 lives": {"players": ["ann", "ben", "cy", "dee"], "lives": 3},
 }
 """The tables bench/engine_speed.py times."""
+
+
+_game = registered_game("trick-raiders", TrickRaiders)
+bench = bench_by(_game, simulate.simulate)
+"""(games, inputs) of whole games by the plain simple policy, for the speed bench."""
+gone = nothing_gone
 
 
 def policy(seed: int) -> Callable[[Play], Input]:
@@ -112,25 +119,6 @@ def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> lis
 def shown(play: Play) -> bool:
     """Never: nothing hidden is ever on screen (the engine holds nothing hidden)."""
     return False
-
-
-def gone(play: Play) -> frozenset[str]:
-    """Every card may be probed."""
-    return frozenset()
-
-
-def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
-    """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
-    tally = simulate.simulate(_game(), setup, games, seed)
-    return tally.games, tally.inputs
-
-
-def _game() -> TrickRaiders:
-    from engine.core.registry import get_game
-
-    game = get_game("trick-raiders")
-    assert isinstance(game, TrickRaiders)
-    return game
 
 
 def spends(prompt: Prompt, option: str) -> bool:

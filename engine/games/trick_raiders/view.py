@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.flow import pending_view
 from engine.games.trick_raiders.rules.tricks import cancelled
 
 if TYPE_CHECKING:
@@ -23,22 +24,9 @@ def pending(p: Playing) -> dict[str, Any] | None:
     A revoke offer adds `undo_to`, the first input to take back, and `undo_steps`, how many inputs an undo
     back to it takes (the protocol's `{"undo": undo_steps}`); its one option, "play-on", declines it.
     """
+    out = pending_view(p)
     prompt = p.prompt
-    if prompt is None:
-        return None
-    out: dict[str, Any] = {
-        "player": prompt.actor,
-        "kind": prompt.kind,
-        "text": prompt.text,
-        **prompt.message.to_json(),
-        "options": p.possible_taps() if prompt.tap else list(prompt.options),
-    }
-    if prompt.tap:
-        out["tap"] = prompt.tap
-        out["presses"] = list(prompt.options)
-    if prompt.subject:
-        out["subject"] = prompt.subject
-    if prompt.undo_to is not None:
+    if out is not None and prompt is not None and prompt.undo_to is not None:
         out["undo_to"] = prompt.undo_to
         out["undo_steps"] = p.state.step - prompt.undo_to + 1
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.events import FORGET
 from engine.core.inputs import Tap
 from engine.core.messages import Items, Message, msg
 from engine.core.prompt import Prompt
@@ -190,4 +191,4 @@ def next_turn(p: Playing) -> Flow[None]:
     st.active = following.seat
     st.turn += 1
     st.phase = "attack"
-    p.emit("forget", msg("{player}'s turn.", player=following.name), player=following.name, turn=st.turn)
+    p.emit(FORGET, msg("{player}'s turn.", player=following.name), player=following.name, turn=st.turn)

@@ -41,8 +41,8 @@ from typing import Any
 
 from drivers.clock import FakeClock
 from drivers.reader import mfrc522_registers as r
-from drivers.reader.fake_rc522 import AirAnswer, FakeRC522Chip
 from drivers.reader.iso14443 import crc_a
+from drivers.reader.simulated.rc522_chip import AirAnswer, FakeRC522Chip
 
 BIT_TIME_S = 128 / r.CHIP_CLOCK_HZ  # one bit at 106 kbit/s, about 9.44 us
 FRAME_DELAY_S = 1172 / r.CHIP_CLOCK_HZ  # ISO 14443-3 frame delay time after a short frame, about 86 us

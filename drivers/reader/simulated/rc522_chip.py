@@ -13,7 +13,7 @@ device that is missing when opened.
 
 `air(frame, tx_last_bits)` is the radio side alone: what the chip's receiver
 hears after sending a frame (silence, an answer, or colliding answers).  The
-register-level fake (`drivers.reader.fake_mfrc522.FakeMFRC522`) puts a chip's
+register-level fake (`drivers.reader.simulated.mfrc522.FakeMFRC522`) puts a chip's
 registers in front of it, so the real-chip adapter can be tested off-Pi.
 """
 

@@ -1,0 +1,121 @@
+"""Adding a game, as docs/adding-a-game.md says: its worked example is played here, so the document cannot go stale.
+
+The smallest complete game, Higher (tests/fixtures/higher/), is registered
+only inside these tests: its one registration names every part, the
+registration checks them, the whole game is played through the real app
+loop (companion.harness.demo's DemoTable: mock reader and buttons, the loop, the
+screens drawn), and the contract checks that only playing can make
+(companion.games.contract) pass for it and for every shipped game and catch
+a game that breaks them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.games.contract import check_game
+from companion.games.registry import DEMO_CALLS, UI_CALLS, registered_games, registration
+from companion.harness.demo import DemoTable
+from engine.core.registry import (
+    TESTING_HOOKS,
+    RegistrationError,
+    entry,
+    register_game,
+    unregister_game,
+)
+from tests.fixtures.higher import app as higher_app
+from tests.fixtures.higher.registration import register, unregister
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "adding-a-game.md"
+
+
+@pytest.fixture
+def higher() -> Iterator[str]:
+    register()
+    try:
+        yield "higher"
+    finally:
+        unregister()
+
+
+def test_the_smallest_game_is_played_through_the_app_loop(higher: str, tmp_path: Path) -> None:
+    table = DemoTable(tmp_path / "out", 5, game=higher, snapshots=False)
+    table.set_up()
+    table.play()
+    match = table.app.match
+    assert match is not None and match.play.prompt is None
+    outcome = match.play.outcome
+    assert outcome is not None and outcome.winners
+    assert sum(outcome.scores.values()) == 3
+    assert table.count["taps"] >= 3
+    assert table.app.journal.path.exists()
+    assert table.script.summary(match)[0].startswith("Higher (seed 5)")
+
+
+def test_the_smallest_game_keeps_the_contract_and_its_hooks(higher: str) -> None:
+    assert check_game(registration(higher)) == []
+    hooks = entry(higher).hooks()
+    for setup in hooks.BENCH_TABLES.values():
+        assert hooks.bench(setup, 2, 1)[0] == 2
+    assert registration(higher).rules == higher_app.SUMMARY
+
+
+def test_every_shipped_game_keeps_the_played_contract() -> None:
+    for name in registered_games():
+        assert check_game(registration(name), games=1) == [], name
+
+
+def test_a_tap_prompt_whose_option_no_button_answers_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ())
+    problems = check_game(registration(higher))
+    assert any("no direct button answers pass" in p for p in problems), problems
+
+
+def test_a_setup_that_is_finished_before_the_start_question_is_caught(higher: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(higher_app.HigherSetup, "result", lambda self: {"first": "red"})
+    problems = check_game(registration(higher))
+    assert problems and "the last question must be exactly ('start',)" in problems[0]
+
+
+def test_a_start_question_without_the_setup_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(higher_app.HigherSetup, "result", lambda self: None)
+    problems = check_game(registration(higher))
+    assert problems and "at the ('start',) question result() is None" in problems[0]
+
+
+def test_an_app_part_that_lacks_what_the_app_calls_is_named(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A demo script without two of the methods the callers use, and no rules summary: one message says all."""
+    monkeypatch.delattr(higher_app.HigherDemo, "in_play")
+    monkeypatch.delattr(higher_app.HigherDemo, "summary")
+    monkeypatch.setattr(higher_app, "SUMMARY", ())
+    with pytest.raises(RegistrationError) as raised:
+        registration(higher)
+    said = str(raised.value)
+    assert "'higher'" in said and "lacks in_play, summary" in said and "rules is not a tuple" in said
+
+
+def test_a_registration_naming_a_missing_module_says_which() -> None:
+    register_game("nowhere", "tests.fixtures.higher.game:Higher", title="Nowhere", testing="tests.fixtures.higher.testing",
+                  app="tests.fixtures.nowhere:APP", screens="tests.fixtures.higher.screens:SCREENS",
+                  rules="tests.fixtures.higher.app:SUMMARY")
+    try:
+        with pytest.raises(RegistrationError, match="app: tests.fixtures.nowhere:APP: no module tests.fixtures"):
+            registration("nowhere")
+    finally:
+        unregister_game("nowhere")
+
+
+def test_the_document_names_the_whole_contract_and_the_example_files() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for name in (*TESTING_HOOKS, *DEMO_CALLS, *UI_CALLS, "REVEAL", "FORGET", "direct_buttons", '("start",)'):
+        assert name in text, f"docs/adding-a-game.md does not mention {name}"
+    named = set(re.findall(r"tests/fixtures/higher/\w+\.py", text))
+    assert named, "the document does not point at its worked example"
+    for path in sorted(named):
+        assert (ROOT / path).exists(), f"the document names {path}, which is gone"
