@@ -49,16 +49,18 @@ class Cap:
     rgb: tuple[int, int, int]
 
 
-CAPS: dict[str, Cap] = {
-    "confront": Cap("confront", msg("Red"), msg("Press the red button."), (214, 40, 40)),
-    "defend": Cap("defend", msg("Blue"), msg("Press the blue button."), (30, 100, 210)),
-    "support": Cap("support", msg("Green"), msg("Press the green button."), (20, 160, 70)),
-    "pass": Cap("pass", msg("Yellow"), msg("Press the yellow button."), (245, 205, 30)),
-    "next": Cap("next", msg("Black"), msg("Press the black button."), (22, 22, 22)),
-    "ok": Cap("ok", msg("White"), msg("Press the white button."), (240, 240, 240)),
-    "undo": Cap("undo", msg("Orange"), msg("Press the orange button."), (245, 130, 20)),
-}
-"""The cap colours of the hardware guide's seven buttons: the same table as the screen's button strip."""
+CAPS: dict[str, Cap] = dict(zip(BUTTON_NAMES, (
+    Cap(name, colour, step, rgb) for name, (colour, step, rgb) in zip(BUTTON_NAMES, (
+        (msg("Red"), msg("Press the red button."), (214, 40, 40)),
+        (msg("Blue"), msg("Press the blue button."), (30, 100, 210)),
+        (msg("Green"), msg("Press the green button."), (20, 160, 70)),
+        (msg("Yellow"), msg("Press the yellow button."), (245, 205, 30)),
+        (msg("Black"), msg("Press the black button."), (22, 22, 22)),
+        (msg("White"), msg("Press the white button."), (240, 240, 240)),
+        (msg("Orange"), msg("Press the orange button."), (245, 130, 20)),
+    ), strict=True)), strict=True))
+"""The cap colours of the hardware guide's seven buttons in the drivers' wiring order (drivers.config), so the
+app itself names no button by a game's word."""
 
 
 def button_order(order: Sequence[str] | None = None) -> tuple[Cap, ...]:

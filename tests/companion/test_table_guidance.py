@@ -237,7 +237,7 @@ def test_the_language_is_asked_first_and_changes_every_screen(tmp_path: Path, ge
     app = make(state)
     screen = app.screen()
     assert screen.title == "New game: language" and screen.lang == "en"
-    assert screen.options == ("English", "Deutsch", "Français", "Nederlands", "New web page PIN")
+    assert screen.options == ("English", "Deutsch", "Français", "Nederlands", "New web page PIN", "Check the hardware")
     answer(app, "de")
     screen = app.screen()
     assert screen.lang == "de" and screen.title == "Neues Spiel: Schwierigkeit"
