@@ -111,6 +111,11 @@ class GameUI(Protocol):
         undo), or None for the generic word; the screens and sentences name the button by it."""
         ...
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """The buttons this game never gives a meaning: their slot on the screen's strip and their cap on the
+        game's label sheet show only the colour, so nobody looks for a Confront in a game without one."""
+        ...
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The buttons that answer this prompt in one press; the others walk the options with Next and OK."""
         ...

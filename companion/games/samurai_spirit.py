@@ -306,6 +306,10 @@ class SamuraiSpiritUI:
         """The four action buttons carry Samurai Spirit's actions; Next, OK and Undo keep the menu words."""
         return WORDS[name] if name in DIRECT_BUTTONS else None
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """None: the four action buttons are Samurai Spirit's actions."""
+        return ()
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The action buttons that answer this prompt in one press (the rest go through Next and OK)."""
         if prompt is None or prompt.tap is not None:

@@ -1,13 +1,13 @@
 """The game-independent parts of every frame.
 
-Title bar, options, the legend of buttons that act now, narration, notice
+Title bar, options, the button words, narration, notice
 banner, confirm dialog and plain detail text look the same in every game, so
 they live here and a game's renderer draws only its own board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -34,9 +34,14 @@ def button_label(p: Painter, name: str) -> str:
     """How a physical button reads on screen: the game's label for it, else "ok" -> "OK", "confront" -> "Confront"."""
     if name in p.button_labels:
         return p.button_labels[name]
+    return generic_word(name, p.tr)
+
+
+def generic_word(name: str, tr: Callable[[Message], str]) -> str:
+    """A button's own name in words, in `tr`'s language: what it reads where a game gives it no word."""
     word = BUTTON_WORDS.get(name)
     if word is not None:
-        return p.tr(word)
+        return tr(word)
     return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
 
 
@@ -65,11 +70,6 @@ def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str,
 def _chip_widths(p: Painter, labels: Sequence[str]) -> list[int]:
     gap = p.metrics.pad
     return [p.cache.measure(label, p.metrics.small_size)[0] + 3 * gap for label in labels]
-
-
-def buttons_width(p: Painter, buttons: Sequence[str]) -> int:
-    """The width the buttons legend takes at its natural size."""
-    return sum(_chip_widths(p, [button_label(p, b) for b in buttons])) + p.metrics.pad * max(0, len(buttons) - 1)
 
 
 def draw_buttons(p: Painter, rect: pygame.Rect, buttons: Sequence[str], role: str = "button",

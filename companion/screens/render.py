@@ -3,7 +3,8 @@
 The frame is: a title bar; the main area, which the game's renderer fills
 (or, for a game-less screen, the detail lines); a panel with the pending
 decision, the options and the narration (beside the main area on wide
-surfaces, under it on narrow ones); the legend of buttons that act now; and,
+surfaces, under it on narrow ones); the button strip along the bottom, every
+button in its place and lit when it acts now (companion.screens.strip); and,
 over all that, the notice banner and the confirm dialog. When the table has
 physical steps to do (`Screen.todo`), the to-do panel takes the bottom of the
 main area, in large type. The banner lies over the game's board, which stays
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, palette
+from companion.screens import chrome, palette, strip
 from companion.screens.display_list import DisplayList
 from companion.screens.layout import Metrics
 from companion.screens.painter import Painter
@@ -40,15 +41,17 @@ class _Regions:
     title_text: pygame.Rect
     main: pygame.Rect
     panel: pygame.Rect | None
-    footer: pygame.Rect | None
+    footer: pygame.Rect
     todo: pygame.Rect | None
 
 
-def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None) -> DisplayList:
+def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
+           buttons: strip.StripSetup = strip.DEFAULT_STRIP) -> DisplayList:
     """Draw `screen` over the whole of `surface` and return the display list of the frame.
 
     `cache` keeps rendered text between frames; by default one shared cache
-    serves every frame of the process.
+    serves every frame of the process. `buttons` is the build's button
+    order (and, on a laptop, each button's key) for the strip.
     """
     items = DisplayList()
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
@@ -56,7 +59,6 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
-    buttons = _legend(painter, screen)
     regions = _regions(painter, screen, prompt, buttons, game.board_min_height(screen, painter))
     chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind)
@@ -70,24 +72,12 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
-    if regions.footer is not None:
-        chrome.draw_buttons(painter, regions.footer, buttons)
+    strip.draw(painter, regions.footer, screen.buttons, buttons)
     if screen.notice:
         _draw_notice(painter, regions, screen, screen.notice, drawer is not None)
     if screen.confirm:
         chrome.draw_confirm(painter, screen.confirm, screen.buttons)
     return items
-
-
-def _legend(p: Painter, screen: Screen) -> tuple[str, ...]:
-    """The buttons the legend names: while a confirm dialog asks, none (the dialog says what acts); on
-    480x320, not those an option chip already names."""
-    if screen.confirm:
-        return ()
-    if not p.metrics.compact:
-        return screen.buttons
-    named = {option.casefold() for option in screen.options}
-    return tuple(b for b in screen.buttons if chrome.button_label(p, b).casefold() not in named)
 
 
 def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> None:
@@ -124,34 +114,31 @@ def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, ove
     chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
 
 
-def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: tuple[str, ...], board_min: int) -> _Regions:
-    """Where title, board, to-do panel, side or bottom panel and buttons go.
+def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: strip.StripSetup,
+             board_min: int) -> _Regions:
+    """Where title, board, to-do panel, side or bottom panel and the button strip go.
 
-    On narrow surfaces the buttons legend shares the title bar, the board
-    takes the middle and the panel the bottom; on wide ones the legend runs
-    along the bottom and the panel stands at the right. The to-do panel
-    lies under the board in the main area.
+    The strip runs along the bottom of every frame; on wide surfaces the
+    panel stands at the right, on narrow ones it takes the bottom above the
+    strip and the board the middle. The to-do panel lies under the board in
+    the main area.
     """
     m: Metrics = p.metrics
     width, height = p.surface.get_size()
     pad = m.pad
-    title = pygame.Rect(0, 0, width, m.line_height(m.title_size) + pad)
+    # On 480x320 the strip's row is taken from the frame's air: a thinner title bar, less margin above and
+    # below the board.
+    edge = pad // 2 if m.compact else pad
+    title = pygame.Rect(0, 0, width, m.line_height(m.title_size) + edge)
     title_text = title.inflate(-2 * pad, 0)
-    footer = None
-    bottom = height
-    legend = chrome.buttons_width(p, buttons) if buttons else 0
-    if buttons and m.compact and legend <= width - 3 * pad - _title_room(p, screen.title, width):
-        footer = pygame.Rect(width - pad - legend, title.top + pad // 2 + 1, legend, title.height - pad - 2)
-        title_text.width = footer.left - title_text.left - pad
-    elif buttons:
-        # Wide screens, and small ones whose chips would crowd the title: a row of chips along the bottom,
-        # every button's word whole.
-        footer_height = m.line_height(m.small_size) + pad
-        footer = pygame.Rect(pad, height - footer_height - pad // 2, width - 2 * pad, footer_height)
-        bottom = footer.top - pad // 2
+    side = strip.margin(p)
+    strip_height = strip.height(p, width - 2 * side, buttons)
+    air = 1 if m.compact else pad // 2
+    footer = pygame.Rect(side, height - strip_height - air, width - 2 * side, strip_height)
+    bottom = footer.top - air
     body = pygame.Rect(0, title.bottom, width, bottom - title.bottom)
     if not (prompt or screen.options or screen.lines):
-        main = body.inflate(-2 * pad, -2 * pad)
+        main = body.inflate(-2 * pad, -2 * edge)
         main, todo = _split_todo(p, screen, main, board_min)
         return _Regions(title, title_text, main, None, footer, todo)
     if not m.compact:
@@ -162,16 +149,9 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: tuple[str,
         return _Regions(title, title_text, main, panel, footer, todo)
     panel_height = _bottom_panel_height(p, screen, prompt, body)
     panel = pygame.Rect(0, body.bottom - panel_height, width, panel_height)
-    main = pygame.Rect(pad, body.top + pad, width - 2 * pad, panel.top - body.top - 2 * pad)
+    main = pygame.Rect(pad, body.top + edge, width - 2 * pad, panel.top - body.top - 2 * edge)
     main, todo = _split_todo(p, screen, main, board_min)
     return _Regions(title, title_text, main, panel, footer, todo)
-
-
-def _title_room(p: Painter, title: str, width: int) -> int:
-    """What the title needs beside the button chips on a small screen: all of it, up to two fifths of the width
-    (a longer title is cut there, as before; chips that do not fit beside that go to a row of their own)."""
-    m = p.metrics
-    return min(p.cache.measure(title, m.title_size, "bold")[0], width * 2 // 5)
 
 
 def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,

@@ -21,7 +21,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.buttons_layout import DEFAULT_ORDER
 from companion.demo import DemoTable
+from companion.games import registered_games
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
@@ -40,7 +42,7 @@ EXEMPT_ROLES = re.compile(r"(^line$|:value$|:more$|:token:|:talent:|^village:abs
 printed on the small drawn cards and two-letter marks on token pills (sized to the card or pill they
 belong to), and "+n" counts of cards or tokens left out."""
 NO_ELLIPSIS_ROLES = re.compile(r"^(prompt|todo|option|notice|confirm:question|confirm:button:.*|samurai:[a-z]+:name"
-                               r"|setup:seat:\d+:name)$")
+                               r"|setup:seat:\d+:name|button:[a-z]+)$")
 
 LONG_STEPS = (
     "Remove one Barricade from the village and put it back in the box (4 left).",
@@ -126,10 +128,16 @@ def test_every_demo_frame_meets_the_type_floors(size: tuple[int, int], lang: str
     screens = demo_screens(lang)
     assert len(screens) > 20 and all(screen.lang == lang for screen in screens[1:])
     surface = pygame.Surface(size)
+    words = expected_words("samurai-spirit", lang)
+    places = set()
     for n, screen in enumerate(screens):
         items = render(screen, surface)
-        check_type_floors(items, size, f"{lang} demo frame {n} ({screen.kind}: {screen.title})")
+        name = f"{lang} demo frame {n} ({screen.kind}: {screen.title})"
+        check_type_floors(items, size, name)
         assert not items.outside(size), [(i.role, i.rect) for i in items.outside(size)[:3]]
+        if n:
+            places.add(check_strip(items, screen, size, words, name))
+    assert len(places) == 1, "the strip's slots move between frames"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -209,12 +217,15 @@ def test_refusal_banner_covers_neither_the_active_row_nor_the_first_step(size: t
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_undo_confirmation_shows_only_the_buttons_that_act(size: tuple[int, int]) -> None:
+    """The dialog names OK and "any other button"; the strip stays in its place under it."""
     screen = _board((), size, confirm="Undo Kyuzo's Support? Move Kyuzo's meeple back to 3.",
-                    buttons=("support", "pass", "next", "ok", "undo"))
+                    buttons=("ok", "undo"))
     items = render(screen, pygame.Surface(size))
     labels = [item.text for item in items.find_all(prefix="confirm:button:", kind="text")]
     assert labels == ["OK: undo", "Other: cancel"]
-    assert not [item for item in items.find_all(prefix="button:", kind="text")]
+    slots = [item for item in items.find_all(kind="box", layer=BASE_LAYER) if item.role.endswith(":slot")]
+    assert [item.value for item in slots] == list(DEFAULT_ORDER)
+    assert {item.value for item in slots if "live" in item.tags} == {"ok", "undo"}
 
 
 # --- the screens' own words are messages --------------------------------------------------------
@@ -255,18 +266,98 @@ def test_samurai_names_keep_their_rows_beside_a_long_todo(size: tuple[int, int],
 
 
 @pytest.mark.parametrize("title", ["Turn 4: Red", "Round 12, trick 11: Yellow plays the last card of the round"])
-def test_button_chips_at_480x320_show_every_word_whole(title: str) -> None:
-    """Five chips with a game's own words do not fit beside the title on the small screen: they get a row of
-    their own rather than being cut to "Ca..." and "Bu..."."""
+def test_the_strip_shows_a_games_own_words_whole_in_the_buttons_order(title: str) -> None:
+    """Knizia's Samurai's Castle, Buddha and Rice take the places of Confront, Defend and Support: every word
+    whole, the slots side by side in the buttons' order, whatever the title's length."""
     labels = (("confront", "Castle"), ("defend", "Buddha"), ("support", "Rice"))
     screen = Screen(kind="board", title=title, buttons=("confront", "defend", "support", "pass", "undo"),
                     button_labels=labels, todo=("Red plays the Switch.",), lang="en")
     for size in SIZES:
         items = render(screen, pygame.Surface(size))
-        chips = [item for item in items.find_all(kind="text") if item.role.startswith("button:")]
-        assert len(chips) == 5, size
-        for chip in chips:
-            assert chip.text == chip.value, f"{size}: chip {chip.role} cut to {chip.text!r}"
+        words = [(item.role, item.text) for item in items.find_all(kind="text") if item.role.startswith("button:")]
+        assert words == [("button:confront", "Castle"), ("button:defend", "Buddha"), ("button:support", "Rice"),
+                         ("button:pass", "Pass"), ("button:next", "Next"), ("button:ok", "OK"),
+                         ("button:undo", "Undo")], size
         assert not items.outside(size)
-        boxes = [item.box for item in items.find_all(kind="box") if item.role.endswith(":chip")]
+        boxes = [item.box for item in items.find_all(kind="box") if item.role.endswith(":slot")]
         assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), size
+        assert [b.centerx for b in boxes] == sorted(b.centerx for b in boxes)
+
+
+# --- the button strip: in place for every game, language and size -------------------------------
+
+
+def game_frames(game: str, lang: str) -> tuple[Screen, ...]:
+    """A whole demo game's distinct frames in `lang`."""
+    seen: dict[str, Screen] = {}
+    table = DemoTable(Path("/nonexistent"), 3, game=game, setup={}, state=_state_dir(), snapshots=False, lang=lang)
+    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
+    table.set_up()
+    table.play()
+    return tuple(seen.values())
+
+
+def expected_words(game: str, lang: str) -> dict[str, str]:
+    """Each button's word as the game and the catalogue give it, worked out apart from the screens."""
+    from companion.games import game_ui
+    from companion.i18n import Translator
+    from companion.screens.chrome import BUTTON_WORDS
+
+    ui = game_ui(game)
+    tr = Translator(lang, ui.namers())
+    words = {name: tr(BUTTON_WORDS[name]) for name in DEFAULT_ORDER}
+    words.update({name: tr(label) for name in DEFAULT_ORDER if (label := ui.button_label(name)) is not None})
+    words.update({name: "" for name in ui.unused_buttons()})
+    return words
+
+
+def check_strip(items: DisplayList, screen: Screen, size: tuple[int, int], words: dict[str, str],
+                name: str) -> tuple[tuple[int, int, int, int], ...]:
+    """Seven slots along the bottom in the buttons' order, each with its word whole and at the floor, lit
+    exactly when its button acts; returns the slots' places."""
+    slots = [item for item in items.find_all(kind="box", layer=BASE_LAYER) if item.role.endswith(":slot")]
+    assert [item.value for item in slots] == list(DEFAULT_ORDER), name
+    assert [item.box.centerx for item in slots] == sorted(item.box.centerx for item in slots), name
+    assert all(item.box.bottom <= size[1] and item.box.top >= size[1] * 3 // 4 for item in slots), name
+    for item in slots:
+        button = str(item.value)
+        assert ("live" in item.tags) == (button in screen.buttons and bool(words[button])), f"{name}: {button}"
+        word = items.find(f"button:{button}", kind="text")
+        if not words[button]:
+            assert word is None, f"{name}: {button} has no meaning in this game"
+            continue
+        assert word is not None and word.text == words[button], f"{name}: {button} reads {word and word.text!r}"
+        assert item.box.contains(word.box) and word.cap >= SECONDARY_CAP[size], f"{name}: {button}"
+    strip = slots[0].box.unionall([item.box for item in slots])
+    others = [item for item in items.find_all(kind="text", layer=BASE_LAYER)
+              if not item.role.startswith("button:") and item.box.colliderect(strip)]
+    assert not others, f"{name}: {[(i.role, i.text) for i in others[:3]]} lie on the strip"
+    return tuple(item.rect for item in slots)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", [game for game in registered_games() if game != "samurai-spirit"])
+def test_the_strip_is_in_place_for_every_game_language_and_size(game: str, lang: str) -> None:
+    """The strip never moves: one set of places for every frame a game shows in a language, at both sizes
+    (Samurai Spirit's every frame is checked with the type floors above)."""
+    words = expected_words(game, lang)
+    frames = [screen for screen in game_frames(game, lang) if screen.lang == lang]
+    assert frames and not any({n for n, w in words.items() if not w} & set(screen.buttons) for screen in frames)
+    states = {(screen.buttons, screen.kind): screen for screen in frames}
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        places = {check_strip(render(screen, surface), screen, size, words,
+                              f"{game} {lang} {size} {screen.kind} {screen.title!r}")
+                  for screen in states.values()}
+        assert len(places) == 1, f"{game} {lang} {size}: the slots move between frames"
+
+
+def test_a_dimmed_slot_keeps_its_word_readable_and_a_lit_one_contrasts_with_its_colour() -> None:
+    """WCAG AA (4.5:1) for every word on the strip, lit on its cap's colour or dimmed on the dark slot."""
+    from companion.buttons_layout import CAPS
+    from companion.screens import palette
+    from companion.screens.strip import IDLE_FILL, contrast, text_colour
+
+    assert contrast(palette.TEXT_MUTED, IDLE_FILL) >= 4.5
+    for cap in CAPS:
+        assert contrast(text_colour(cap.rgb), cap.rgb) >= 4.5, cap.colour

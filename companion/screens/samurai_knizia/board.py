@@ -180,6 +180,8 @@ def draw_capture(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     capture = view.get("capture") or {}
     castes = [c for c in CASTES if c in capture.get("castes", [])]
     title = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.min_size))
+    if title.bottom > rect.bottom:
+        return 0  # the to-do panel takes the room on 480x320: nothing half hidden under it
     p.text("ks:capture:title", p.tr(msg("Capture: {n} tiles counted", n=len(capture.get("tiles", [])))), title,
            m.min_size, palette.HIGHLIGHT, value=len(capture.get("tiles", [])), min_size=m.min_size, bold=True)
     influence = capture.get("influence") or {}
