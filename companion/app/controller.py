@@ -95,6 +95,7 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
         self.unknown_uid = None
         self.picker = None
         self.picker_action = None
+        self.deck = None
         self.resume_deadline = None
         self.damage = None
         self.damage_copy = None

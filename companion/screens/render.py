@@ -46,11 +46,11 @@ class _Regions:
 
 
 def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
-           buttons: strip.StripSetup = strip.DEFAULT_STRIP) -> DisplayList:
+           strip_setup: strip.StripSetup = strip.DEFAULT_STRIP) -> DisplayList:
     """Draw `screen` over the whole of `surface` and return the display list of the frame.
 
     `cache` keeps rendered text between frames; by default one shared cache
-    serves every frame of the process. `buttons` is the build's button
+    serves every frame of the process. `strip_setup` is the build's button
     order (and, on a laptop, each button's key) for the strip.
     """
     items = DisplayList()
@@ -59,7 +59,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
-    regions = _regions(painter, screen, prompt, buttons, game.board_min_height(screen, painter))
+    regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
     chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind)
     if drawer is not None:
@@ -72,7 +72,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
-    strip.draw(painter, regions.footer, screen.buttons, buttons)
+    strip.draw(painter, regions.footer, screen.buttons, strip_setup)
     if screen.notice:
         _draw_notice(painter, regions, screen, screen.notice, drawer is not None)
     if screen.confirm:
@@ -114,7 +114,7 @@ def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, ove
     chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
 
 
-def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: strip.StripSetup,
+def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripSetup,
              board_min: int) -> _Regions:
     """Where title, board, to-do panel, side or bottom panel and the button strip go.
 
@@ -132,7 +132,7 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: strip.Stri
     title = pygame.Rect(0, 0, width, m.line_height(m.title_size) + edge)
     title_text = title.inflate(-2 * pad, 0)
     side = strip.margin(p)
-    strip_height = strip.height(p, width - 2 * side, buttons)
+    strip_height = strip.height(p, width - 2 * side, setup)
     air = 1 if m.compact else pad // 2
     footer = pygame.Rect(side, height - strip_height - air, width - 2 * side, strip_height)
     bottom = footer.top - air

@@ -236,8 +236,9 @@ def draw(p: Painter, rect: pygame.Rect, live: Sequence[str], setup: StripSetup =
         if slot.key:
             key_width = _key_width(p, slot.key, shape.size)
             key_box = pygame.Rect(content.left, content.top, key_width, content.height)
-            p.box(f"button:{slot.name}:key-box", key_box, edge=ink, edge_width=1, radius=key_box.height // 4)
-            p.text(f"button:{slot.name}:key", slot.key, key_box, shape.size, ink, fill, align="center",
+            # A keycap: the key's name in the slot's colour on a chip of the word's ink.
+            p.box(f"button:{slot.name}:key-box", key_box, fill=ink, radius=key_box.height // 5)
+            p.text(f"button:{slot.name}:key", slot.key, key_box, shape.size, fill, ink, align="center",
                    min_size=shape.size)
             content = pygame.Rect(key_box.right + p.metrics.pad // 2, content.top,
                                   content.right - key_box.right - p.metrics.pad // 2, content.height)
