@@ -49,6 +49,12 @@ CAPS: tuple[Cap, ...] = (
 )
 """The buttons in the hardware guide's wiring order, which is also their default order on the box."""
 
+COLOUR_WORDS: dict[str, Message] = {
+    "red": msg("red"), "blue": msg("blue"), "green": msg("green"), "yellow": msg("yellow"), "black": msg("black"),
+    "white": msg("white"), "orange": msg("orange"),
+}
+"""The cap colours in words, for the label sheets."""
+
 DEFAULT_ORDER: tuple[str, ...] = tuple(cap.name for cap in CAPS)
 CAP_BY_NAME: dict[str, Cap] = {cap.name: cap for cap in CAPS}
 
