@@ -28,6 +28,8 @@ def app_trial(events: int, seed: int, game: str | None = None) -> None:
     print(f"{report.events} driver events in {time.monotonic() - start:.0f} s over {report.games} games "
           f"({report.games_ended} game endings, counting endings undone and replayed): {report.accepted_inputs} inputs accepted, {report.refused} refused, "
           f"{report.undos} undone")
+    print(f"{report.random_tables} games set up as the demo script's random tables, "
+          f"{report.setup_failures} random tables that could not be set up")
     print("failures: " + ("none" if not report.failures else "; ".join(report.failures)))
 
 

@@ -174,20 +174,41 @@ def doctor_words(lang: str) -> Callable[..., str]:
     return words
 
 
-def _doctor_language(words: list[str]) -> tuple[str, list[str]]:
-    """--lang and --config taken off the doctor's arguments: --lang, else the configuration's app.language."""
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--lang", choices=LANGUAGES)
-    parser.add_argument("--config")
-    known, rest = parser.parse_known_args(words)
-    if known.lang:
-        return known.lang, rest
-    from companion.config import load_config
+def _doctor_options() -> argparse.ArgumentParser:
+    """The doctor's options the companion reads itself (drivers know no catalogue and no config file)."""
+    parser = argparse.ArgumentParser(prog="companion doctor", add_help=False)
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the language of the doctor's words (default: app.language in the configuration)")
+    parser.add_argument("--config", help="configuration file whose app.language the doctor speaks "
+                                         "(default: $COMPANION_CONFIG); it must exist and load")
+    return parser
 
-    try:
-        return load_config(known.config).language, rest
-    except ConfigError:
-        return "en", rest
+
+def _doctor(words: list[str]) -> int:
+    """`companion doctor`: its words in --lang, else the configuration's app.language, else English.
+
+    A --config given by hand that cannot be loaded (missing, a bad value) is
+    said and refused like any bad argument: ignoring it silently would let
+    someone believe the file they named was checked. A broken
+    $COMPANION_CONFIG is only noted, so the hardware can still be checked.
+    """
+    from drivers.doctor import run_doctor
+
+    options = _doctor_options()
+    known, _ = options.parse_known_args(words)
+    lang = known.lang
+    if not {"-h", "--help"} & set(words) and (known.config is not None or lang is None):
+        from companion.config import load_config
+
+        try:
+            configured = load_config(known.config).language
+        except ConfigError as exc:
+            print(f"companion doctor: {exc}", file=sys.stderr)
+            if known.config is not None:
+                return 2
+        else:
+            lang = lang or configured
+    return run_doctor(words, msg=doctor_words(lang or "en"), parents=(options,))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -288,10 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     skip_pkg_resources()
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["doctor"]:
-        from drivers.doctor import run_doctor
-
-        lang, rest = _doctor_language(words[1:])
-        return run_doctor(rest, msg=doctor_words(lang))
+        return _doctor(words[1:])
     parser = build_parser()
     args, extra = parser.parse_known_args(words)
     if extra and args.command != "simulate":

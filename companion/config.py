@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.buttons_layout import DEFAULT_ORDER, order_problem
 from companion.i18n import LANGUAGES
-from drivers.config import BUTTON_NAMES, DEFAULT_BUTTON_PINS
+from drivers.config import BUTTON_NAMES, DEFAULT_BUTTON_PINS, nearest
 from engine.core.messages import Message, msg
 
 ENV_CONFIG = "COMPANION_CONFIG"
@@ -149,24 +150,27 @@ def _depth(value: Any) -> int:
 
 
 def parse_config(raw: dict[str, Any], source: str) -> Config:
-    def fail(key: str, why: Message) -> ConfigError:
+    def fail(key: str, why: Message | str) -> ConfigError:
         return ConfigError(msg("{path}: {key}: {reason}", path=source, key=key, reason=why))
 
     for section, value in raw.items():
         if section not in KNOWN:
-            raise fail(section, msg("unknown section (known: {names})", names=", ".join(KNOWN)))
+            raise fail(section, _near_miss(msg("unknown section (known: {names})", names=", ".join(KNOWN)),
+                                           section, KNOWN))
         if not isinstance(value, dict):
             raise fail(section, msg("must be a table"))
         for key in value:
             if key not in KNOWN[section]:
-                raise fail(f"{section}.{key}", msg("unknown key (known: {names})", names=", ".join(sorted(KNOWN[section]))))
+                raise fail(f"{section}.{key}", _near_miss(
+                    msg("unknown key (known: {names})", names=", ".join(sorted(KNOWN[section]))), key,
+                    KNOWN[section]))
     cfg = Config(source=source)
     reader = raw.get("reader", {})
     cfg.reader = _choice(reader.get("backend", cfg.reader), READERS, "reader.backend", fail)
     options = reader.get("options", {})
     if not isinstance(options, dict):
         raise fail("reader.options", msg("must be a table of backend options"))
-    cfg.reader_options = dict(options)
+    cfg.reader_options = _reader_options(cfg.reader, options, fail)
     buttons = raw.get("buttons", {})
     cfg.buttons = _choice(buttons.get("backend", cfg.buttons), BUTTONS, "buttons.backend", fail)
     pins = buttons.get("pins", {})
@@ -175,7 +179,8 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     merged = dict(DEFAULT_PINS)
     for name, pin in pins.items():
         if name not in BUTTON_NAMES:
-            raise fail(f"buttons.pins.{name}", msg("unknown button (buttons: {names})", names=", ".join(BUTTON_NAMES)))
+            raise fail(f"buttons.pins.{name}", _near_miss(
+                msg("unknown button (buttons: {names})", names=", ".join(BUTTON_NAMES)), name, BUTTON_NAMES))
         if isinstance(pin, bool) or not isinstance(pin, int) or not 2 <= pin <= 27:
             raise fail(f"buttons.pins.{name}", msg("{value} is not a BCM GPIO number from 2 to 27", value=repr(pin)))
         merged[name] = pin
@@ -230,6 +235,39 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     return cfg
 
 
+def _near_miss(reason: Message, name: str, known: Iterable[str]) -> Message:
+    """`reason`, followed by the known name `name` most likely misspells, when there is one."""
+    guess = nearest(name, known)
+    return reason if guess is None else msg("{reason}; did you mean {name}?", reason=reason, name=guess)
+
+
+def _reader_options(backend: str, options: dict[str, Any], fail: Any) -> dict[str, Any]:
+    """The reader's options, checked now against what `backend` accepts.
+
+    Checked at load, not when the reader opens, so that a misspelled option
+    (`rst_pin` for `reset_pin`) is the same "configuration cannot be used"
+    screen as a bad value, instead of an error once the devices open. The
+    reader modules load only when there are options to check: most commands
+    never open a reader and should not pay for importing it.
+    """
+    if not options:
+        return {}
+    from drivers.errors import ConfigError as DriverConfigError
+    from drivers.reader.backends import check_reader_options, reader_option_names
+
+    valid = reader_option_names(backend)
+    for name in options:
+        if name not in valid:
+            raise fail(f"reader.options.{name}", _near_miss(
+                msg("unknown option for the {backend} reader (options: {names})", backend=backend,
+                    names=", ".join(valid)), name, valid))
+    try:
+        check_reader_options(backend, options)
+    except DriverConfigError as exc:
+        raise fail("reader.options", str(exc)) from None
+    return dict(options)
+
+
 def _choice(value: Any, allowed: tuple[str, ...], key: str, fail: Any) -> str:
     if value not in allowed:
         raise fail(key, msg("{value} is not one of {names}", value=repr(value), names=", ".join(allowed)))
@@ -252,7 +290,9 @@ EXAMPLE = """\
 
 [reader]
 backend = "rc522"          # rc522, pn532 or mock
-# [reader.options]         # backend options, e.g. rst_pin = 25 (rc522) or port = "/dev/serial0" (pn532)
+# [reader.options]         # the backend's own settings (hardware/README.md lists them), e.g. for rc522:
+# reset_pin = 25           # the BCM pin wired to the module's RST
+# for pn532 instead: port = "/dev/serial0" (a Pi 5's header UART is "/dev/ttyAMA0")
 
 [buttons]
 backend = "gpio"           # gpio or mock (keyboard in a window)

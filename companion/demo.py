@@ -111,8 +111,14 @@ class DemoTable:
         self._drain()
 
     def pick(self, index: int, count: int) -> None:
-        """Walk the highlighted option to `index` with Next, then OK."""
-        steps = (index - self.app.selected) % count
+        """Walk the highlighted option to `index` with Next, then OK.
+
+        `count` is the question's options; the screen may show more after
+        them (Statistics on the first question once a game was played), and
+        Next walks those too.
+        """
+        shown = len(self.app.screen().options)
+        steps = (index - self.app.selected) % max(count, shown)
         for _ in range(steps):
             self.press("next")
         self.press("ok")

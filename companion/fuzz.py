@@ -38,7 +38,21 @@ class FuzzReport:
     undos: int = 0
     games: int = 0
     games_ended: int = 0
+    random_tables: int = 0
+    """Games set up by the demo script's random table (the others by random menu answers and taps)."""
+    setup_failures: int = 0
+    """Random tables the demo script could not set up; each is also one of `failures`."""
     failures: list[str] = field(default_factory=list)
+
+
+class SetUpFailed(Exception):
+    """The demo script could not set up its random table: a finding, counted, and the fuzz goes on."""
+
+
+def table_words(script: object) -> str:
+    """The random table a demo script stands for (its plain settings), to repeat a failed set-up."""
+    settings = {k: v for k, v in vars(script).items() if isinstance(v, str | int | tuple) and not k.startswith("_")}
+    return f"{type(script).__name__}({', '.join(f'{k}={v!r}' for k, v in settings.items())})"
 
 
 class FuzzTable(DemoTable):
@@ -80,22 +94,47 @@ class FuzzTable(DemoTable):
         self.press(rng.choice(BUTTON_NAMES))
         return "button"
 
-    def legal(self) -> None:
-        """One move of the policy, as the demo table makes it."""
+    def legal(self) -> str:
+        """One move of the policy, as the demo table makes it; "random table" when it was a whole set-up.
+
+        At the first set-up question, half the time the game's demo script sets
+        up a new random table (its `random`: any difficulty, 2 to 7 Samurai,
+        2 to 7 players...), so the tables the fuzz plays are the ones it
+        claims; otherwise the set-up is answered at random, one step a move.
+        """
         app = self.app
         if app.mode == "setup":
+            if (not app.setup.asked and app.picker is None and app.confirm is None
+                    and self.fuzz_rng.random() < 0.5):
+                self.random_table()
+                return "random table"
             menu = app.setup.menu()
             self.pick(self.fuzz_rng.randrange(len(menu.options)), len(menu.options))
-            return
+            return "legal"
         if app.mode == "resume":
             self.press("ok")
-            return
+            return "legal"
         assert app.match is not None
         play = app.match.play
         if play.prompt is None:
             self.press("ok")
-            return
+            return "legal"
         self.one_move(play)
+        return "legal"
+
+    def random_table(self) -> None:
+        """Set up the next game as a new random table of the demo script; SetUpFailed if it cannot."""
+        self.script = self.registration.demo_script.random(self, self.fuzz_rng)
+        table = table_words(self.script)
+        # The table waits for the last notice to go: OK right after an unknown tag would enroll it.
+        self.clock.advance(self.app.notice_s + 1)
+        self.app.tick()
+        try:
+            self.set_up()
+        except Exception as exc:
+            raise SetUpFailed(f"{table}: {type(exc).__name__}: {exc}") from exc
+        if self.app.mode != "play" or self.app.match is None:
+            raise SetUpFailed(f"{table}: the set-up ended in {self.app.mode!r} mode, not at the table")
 
 
 def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25,
@@ -112,11 +151,12 @@ def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25,
         before_view = match.play.public_view() if match else None
         before_match = match
         try:
-            if rng.random() < 0.5:
-                table.legal()
-                what = "legal"
-            else:
-                what = table.nonsense()
+            what = table.legal() if rng.random() < 0.5 else table.nonsense()
+        except SetUpFailed as exc:  # the script's finding, not the app's: counted, and the fuzz goes on
+            report.events += 1
+            report.setup_failures += 1
+            report.failures.append(f"event {report.events}: the random table did not set up: {exc}")
+            continue
         except Exception as exc:  # a crash is the finding: record it and stop
             import traceback
 
@@ -125,6 +165,8 @@ def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25,
                                    f"({Path(where.filename).name}:{where.lineno})")
             break
         report.events += 1
+        if what == "random table":
+            report.random_tables += 1
         match = app.match
         if match is None:
             continue
@@ -139,7 +181,7 @@ def fuzz(events: int, work: Path, seed: int = 1, check_journal_every: int = 25,
             report.failures.append(f"event {report.events} ({what}): {exc}")
             break
         after = len(match.inputs)
-        single = what not in ("legal", "undo storm")
+        single = what not in ("legal", "undo storm", "random table")
         if single and after == before_inputs and match.play.public_view() != before_view:
             report.failures.append(f"event {report.events} ({what}): state changed without an input")
             break

@@ -66,7 +66,11 @@ def open_devices(cfg: Config, mock: bool, scripted: bool = False) -> tuple[Any, 
                                    press_on_release=True)  # a long press (advice, going back) must not also act
         else:
             buttons = open_buttons("mock", hold_s=cfg.hold_s)
-    display = open_display(cfg.display_driver, cfg.size, cfg.fullscreen, cfg.snapshot_dir)
+    try:
+        display = open_display(cfg.display_driver, cfg.size, cfg.fullscreen, cfg.snapshot_dir)
+    except BaseException:
+        buttons.close()
+        raise
     return reader, buttons, display
 
 
@@ -80,6 +84,15 @@ def strip_setup(cfg: Config, laptop: bool) -> StripSetup:
 WINDOW_HELP = msg("Table companion: T taps a card (type to narrow the list), Esc quits, a click on a button of "
                   "the strip presses it (held: a long press)")
 """The laptop window's caption: the keys the strip's slots do not show."""
+
+
+def _device_refusal(args: argparse.Namespace, cfg: Config, notifier: Notifier, exc: DriverConfigError) -> int:
+    """A setting the configuration file let through but a device refuses (a button on a pin the
+    reader's wiring uses): the configuration problem screen, not an exit that systemd restarts."""
+    return show_problem(args, cfg, notifier, msg("The configuration cannot be used"),
+                        (msg("{path}: {reason}", path=cfg.source, reason=str(exc)),
+                         msg("Fix the file. Then restart the companion ({command}).", command=RESTART_ADVICE)),
+                        CONFIG_EXIT)
 
 
 def keyboard_pump(app: App, buttons: Any, stop: Callable[[], None],
@@ -310,7 +323,11 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
         print(f"companion run: the tag map is damaged: {damage}; running without it", file=sys.stderr)
     app.start()
     queue = EventQueue()
-    reader, buttons, display = open_devices(cfg, args.mock, scripted is not None)
+    try:
+        reader, buttons, display = open_devices(cfg, args.mock, scripted is not None)
+    except DriverConfigError as exc:
+        return _device_refusal(args, cfg, notifier, exc)
+    refused: list[DriverConfigError] = []
     windowed = display.driver not in ("kmsdrm", *HEADLESS)
     finished: list[bool] = []
     strip = strip_setup(cfg, args.mock)
@@ -370,16 +387,19 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
             loop.run(should_stop)
     except Stop as why:
         print(f"companion: stopping ({why})", file=sys.stderr)
+    except DriverConfigError as exc:
+        refused.append(exc)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        notifier.send("STOPPING=1")
-        if args.screenshot:
-            display.snapshot(args.screenshot)
+        if not refused:
+            notifier.send("STOPPING=1")
+            if args.screenshot:
+                display.snapshot(args.screenshot)
         reader.close()
         buttons.close()
         display.close()
-    return 0
+    return _device_refusal(args, cfg, notifier, refused[0]) if refused else 0
 
 
 def _watched(display: Any, notifier: Notifier) -> bool:

@@ -36,7 +36,11 @@ class Screen:
     lang      the language of every text here ("en", "de", "fr", "nl"); the
               screens' own words (button names, headings) follow it
     todo      the to-do panel: the physical steps for the table, in the order
-              they are done, each one sentence (already in `lang`)
+              they are done, each one sentence (already in `lang`), then what
+              merely happened (the last `todo_news` of them)
+    todo_news how many of the last `todo` entries only say what happened (a
+              card played, a turn begun) rather than ask the table to do
+              something: drawn after the steps and marked apart
     countdown seconds left before something happens by itself (the resume
               screen's auto-resume), or None
     button_labels  the game's words for physical buttons, translated ("confront" -> "Castle" in
@@ -64,6 +68,7 @@ class Screen:
     unsaved: bool = False
     lang: str = "en"
     todo: tuple[str, ...] = ()
+    todo_news: int = 0
     countdown: int | None = None
     page: int = 0
     button_labels: tuple[tuple[str, str], ...] = ()

@@ -199,6 +199,37 @@ def remove_quietly(path: Path, fs: FileSystem = REAL_DISK) -> bool:
     return True
 
 
+def copy_new(data: bytes, base: Path, fs: FileSystem = REAL_DISK) -> Path:
+    """Write `data` as a new file `base`, or `base-2`, `base-3`, ... when the name is taken; returns it.
+
+    For the copies kept before something is replaced: names carry the time
+    to the second, and a second copy in the same second must not overwrite
+    the first. The copy is fsynced with its folder; one the disk refuses is
+    removed again, so no half copy passes for the original.
+    """
+    fs.mkdir(base.parent)
+    number = 1
+    while True:
+        target = base if number == 1 else base.with_name(f"{base.name}-{number}")
+        try:
+            fd = fs.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+        except FileExistsError:
+            number += 1
+            continue
+        break
+    try:
+        try:
+            _write_all(fs, fd, data)
+            fs.fsync(fd)
+        finally:
+            fs.close(fd)
+    except OSError:
+        remove_quietly(target, fs)
+        raise
+    fsync_dir(base.parent, fs)
+    return target
+
+
 def utc_stamp() -> str:
     """Now in UTC as 20261126T012233Z: sorts by time and is safe in a file name."""
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
@@ -286,27 +317,7 @@ class JournalFile:
         for earlier in sorted(self.path.parent.glob(f"{self.path.name}.{label}-*")):
             if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
                 return earlier
-        base = f"{self.path.name}.{label}-{utc_stamp()}"
-        number = 1
-        while True:
-            target = self.path.with_name(base if number == 1 else f"{base}-{number}")
-            try:
-                fd = self.fs.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-            except FileExistsError:
-                number += 1
-                continue
-            break
-        try:
-            try:
-                _write_all(self.fs, fd, data)
-                self.fs.fsync(fd)
-            finally:
-                self.fs.close(fd)
-        except OSError:
-            remove_quietly(target, self.fs)
-            raise
-        fsync_dir(self.path.parent, self.fs)
-        return target
+        return copy_new(data, self.path.with_name(f"{self.path.name}.{label}-{utc_stamp()}"), self.fs)
 
     def remove_stale_tmp(self) -> bool:
         """Delete a temporary file a failed or interrupted rewrite left behind."""
@@ -339,6 +350,11 @@ def load_journal(path: Path) -> Loaded:
     except OSError as exc:
         raise RuleError(msg("{path}: cannot read the journal ({system})", path=str(path),
                             system=exc.strerror or str(exc))) from None
+    return rebuild_journal(text)
+
+
+def rebuild_journal(text: str) -> Loaded:
+    """`load_journal` on a journal's text (a file read, or a member of a backup being checked)."""
     journal = parse_journal(text)
     header = journal.header
     try:

@@ -9,11 +9,12 @@ diagram (`hardware/draw_wiring.py`) draws them and a test checks that
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import math
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -215,14 +216,32 @@ def options_from(cls: type[T], options: Mapping[str, Any], what: str) -> T:
         raise TypeError(f"{cls!r} is not an options dataclass")
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init]
-    unknown = sorted(set(options) - set(names))
-    if unknown:
-        raise ConfigError(
-            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
-            f"for {what}; valid options: {', '.join(names)}"
-        )
+    check_option_names(options, names, what)
     values = {key: _coerce(value, hints[key], f"{what} option {key!r}") for key, value in options.items()}
     return cls(**values)
+
+
+def nearest(name: str, valid: Iterable[str]) -> str | None:
+    """The valid name that `name` most likely misspells ('rst_pin' -> 'reset_pin'), or None.
+
+    A person who typed a near miss needs the right word more than the whole list.
+    """
+    close = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def check_option_names(options: Iterable[str], valid: Sequence[str], what: str) -> None:
+    """Raise ConfigError naming every option not in `valid`, the valid ones, and the nearest valid name."""
+    unknown = sorted(set(options) - set(valid))
+    if not unknown:
+        return
+    text = (f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+            f"for {what}; valid options: {', '.join(valid)}")
+    guesses = [f"{guess!r} for {name!r}" if len(unknown) > 1 else repr(guess)
+               for name in unknown if (guess := nearest(name, valid)) is not None]
+    if guesses:
+        text += f"; did you mean {', '.join(guesses)}?"
+    raise ConfigError(text)
 
 
 def require(condition: bool, message: str) -> None:

@@ -198,7 +198,9 @@ class Display(ClosesOnExit):
         self._closed = True
         import pygame
 
-        pygame.font.quit()
+        # The font module stays up: quitting it frees FreeType under every Font made so far, and
+        # the companion keeps its fonts for the whole process (a problem screen's display is
+        # closed before the table's opens); a Font used after that crashes the process.
         pygame.display.quit()
         _restore_env(self._set_env, self._previous_env)
 

@@ -143,10 +143,13 @@ def _key_values(pairs: Sequence[str], flag: str) -> dict[str, Any]:
     return parsed
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(parents: Sequence[argparse.ArgumentParser] = ()) -> argparse.ArgumentParser:
+    """The doctor's arguments; `parents` adds the options its caller reads itself (the companion's
+    --lang and --config), so that --help lists them too."""
     parser = argparse.ArgumentParser(
         prog="companion doctor",
         description="Check the Raspberry Pi hardware (readers, buttons, display) one device at a time.",
+        parents=list(parents),
     )
     parser.add_argument("--reader", choices=(*READER_BACKENDS, "none"), default="none",
                         help="read one tag with this reader backend (default: skip)")
@@ -162,9 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_doctor_args(argv: Sequence[str]) -> DoctorOptions:
+def parse_doctor_args(argv: Sequence[str], parents: Sequence[argparse.ArgumentParser] = ()) -> DoctorOptions:
     """Command-line arguments to DoctorOptions; raises SystemExit(2) with usage on bad input."""
-    parser = build_parser()
+    parser = build_parser(parents)
     args = parser.parse_args(list(argv))
     try:
         reader_options = _key_values(args.reader_option, "--reader-option")
@@ -189,17 +192,18 @@ def run_doctor(
     msg: Say = english,
     reader_opener: Callable[..., Any] = open_reader,
     buttons_opener: Callable[..., Any] = open_buttons,
+    parents: Sequence[argparse.ArgumentParser] = (),
 ) -> int:
     """Run the checks, printing one line per finding through `out`; return the exit status.
 
     `argv` is the arguments after `companion doctor` (None: no arguments), or
-    ready-made DoctorOptions.
+    ready-made DoctorOptions. `parents`: see `build_parser`.
     """
     if isinstance(argv, DoctorOptions):
         options = argv
     else:
         try:
-            options = parse_doctor_args([] if argv is None else argv)
+            options = parse_doctor_args([] if argv is None else argv, parents)
         except SystemExit as exc:
             return int(exc.code or 0)
     out(msg('Table companion doctor'))

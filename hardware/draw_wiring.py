@@ -96,6 +96,9 @@ def draw(path: Path) -> Path:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    # Leave the font module as it was found: quitting it frees every Font made before (a process
+    # that already draws text, such as the test run, would crash at its next line of text).
+    was_up = pygame.font.get_init()
     pygame.font.init()
     try:
         title_font = pygame.font.Font(None, 40)
@@ -146,7 +149,8 @@ def draw(path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
     finally:
-        pygame.font.quit()
+        if not was_up:
+            pygame.font.quit()
     return path
 
 

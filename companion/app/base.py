@@ -64,6 +64,15 @@ def engine_words(thing: Event | Prompt | RuleError) -> Message:
     return thing.message
 
 
+def highlighted(ui: GameUI, prompt: Prompt | None) -> int:
+    """The index of the option OK takes before Next is pressed under `prompt`: the game's choice
+    (`GameUI.highlighted`, the option that spends nothing), else the first; 0 when OK picks no option."""
+    if prompt is None or prompt.tap is not None or not prompt.options:
+        return 0
+    option = ui.highlighted(prompt)
+    return prompt.options.index(option) if option in prompt.options else 0
+
+
 class AppBase(ABC):
     """The state every part of the app reads and writes (set in `App.__init__`), and shared helpers."""
 
@@ -89,6 +98,7 @@ class AppBase(ABC):
     selected: int
     lines: list[Text]
     todo: list[Text]
+    todo_news: int
     _page_key: tuple[str, tuple[str, ...], tuple[str, ...]] | None
     _page_epoch: float
     confirm: tuple[Text, ...] | None
@@ -131,19 +141,43 @@ class AppBase(ABC):
         return self.ui.button_label(name) or MENU_BUTTONS.get(name) or name
 
     def _narrate(self, events: list[Event]) -> None:
-        """The steps one accepted input caused: the to-do panel until the next input, and the log."""
-        steps: list[Text] = [engine_words(e) for e in events if e.kind not in UNSEEN]
+        """What one accepted input caused: the to-do panel until the next input, and the log; then the new
+        prompt's highlight (see `_highlight`).
+
+        The panel lists the physical steps first (events the game marked
+        `physical`: take, move, turn, shuffle, deal, return), in the order
+        they happened, then what merely happened (`todo_news` counts those),
+        so the step the table must do is never behind narration on a later
+        page. Once the game is over only the last input's physical steps
+        stay: a turn begun, a choice forced or a refusal's reason is no
+        longer true, and the result is on the game-over screen itself. The
+        log keeps every event in the order it happened.
+        """
+        shown = [e for e in events if e.kind not in UNSEEN]
         if any(e.kind in FORGETTING for e in events):
             self.lines = []
-        self.todo = steps
-        for step in steps:
-            self.lines.insert(0, step)
+        steps: list[Text] = [engine_words(e) for e in shown if e.physical]
+        news: list[Text] = [] if self._game_over() else [engine_words(e) for e in shown if not e.physical]
+        self.todo = steps + news
+        self.todo_news = len(news)
+        for event in shown:
+            self.lines.insert(0, engine_words(event))
         del self.lines[MAX_LINES:]
+        self.selected = self._highlight()
+
+    def _game_over(self) -> bool:
+        return self.match is not None and self.match.play.prompt is None
+
+    def _highlight(self) -> int:
+        """The option highlighted when a prompt appears: the game's default (`highlighted`), so a reflex OK
+        never spends what the table has only so much of; 0 outside play."""
+        prompt = self.match.play.prompt if self.match is not None and self.mode == "play" else None
+        return highlighted(self.ui, prompt)
 
     def _close_picker(self, message: Text | None) -> None:
         self.picker = None
         self.picker_action = None
-        self.selected = 0
+        self.selected = self._highlight()
         if message:
             self._say(message)
 
@@ -175,6 +209,11 @@ class AppBase(ABC):
         ...
 
     @abstractmethod
+    def _extras(self) -> FirstMenuExtras:
+        """The web page's PIN and addresses, and whether there are statistics, read once per visit (setup_steps)."""
+        ...
+
+    @abstractmethod
     def _new_game(self) -> None:
         """Put the game aside and start set-up (resume_steps)."""
         ...
@@ -190,4 +229,5 @@ class AppBase(ABC):
         ...
 
 
-__all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words"]
+__all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words",
+           "highlighted"]

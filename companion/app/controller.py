@@ -85,6 +85,7 @@ class App(WebRequests, SetupSteps, ResumeSteps, PlaySteps, Pickers, Frames):
         self._ask_game()
         self.lines = []
         self.todo = []
+        self.todo_news = 0
         self._page_key = None
         self._page_epoch = 0.0
         if memory_note is not None:

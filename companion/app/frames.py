@@ -130,6 +130,7 @@ class Frames(AppBase):
         if self.match.inputs:
             buttons.append("undo")
         return Screen(self.ui.screen_kind(view), view=view, title=self._t(self.ui.title(view)),
-                      lines=self._all(self.lines), todo=self._all(self.todo), options=options,
+                      lines=self._all(self.lines), todo=self._all(self.todo),
+                      todo_news=min(self.todo_news, len(self.todo)), options=options,
                       selected=self.selected % len(options) if options else 0,
                       buttons=common.pop("buttons", tuple(buttons)), **common)

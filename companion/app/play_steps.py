@@ -86,7 +86,6 @@ class PlaySteps(AppBase):
         if match.play.prompt is None and not self.saving.unsaved:
             game_over(self.state_dir)
         self._narrate([e for events in match.history[-len(values):] for e in events])
-        self.selected = 0
         self.notice = None
         self.unknown_uid = None
 
@@ -148,9 +147,10 @@ class PlaySteps(AppBase):
                 self.saving.failed(exc, msg("The undo was not done: the game is as it was before it."))
                 return
         self.todo = list(self.ui.undo_lines(events))
+        self.todo_news = 0
         self.lines = [msg("Undone: {step}", step=line) for line in self.todo]
         del self.lines[MAX_LINES:]
-        self.selected = 0
+        self.selected = self._highlight()
 
     def _confirmed(self) -> None:
         action = self._confirm_action

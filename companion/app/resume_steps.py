@@ -12,9 +12,11 @@ from pathlib import Path
 from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu, Text
 from companion.history import game_archived
+from companion.history.menu import web_lines
 from companion.resume_info import damage_line, game_lines
 from companion.saving import Job
 from companion.storage import load_journal, unfinished
+from companion.web.pin import device_pin
 from engine import Match, RuleError
 from engine.core.messages import msg
 
@@ -31,9 +33,11 @@ class ResumeSteps(AppBase):
         self.saving.owe(Job("open", note=msg("The state folder {path} cannot be used.", path=str(self.state_dir))))
 
     def _open_state(self) -> None:
-        """Make the state folder, clear a failed rewrite's leftovers, find the unfinished game."""
+        """Make the state folder, clear a failed rewrite's leftovers, make the web page's PIN, find the unfinished
+        game. The PIN is made here, whatever start follows (a resumed game never shows the first menu)."""
         self.fs.mkdir(self.state_dir)
         self.journal.remove_stale_tmp()
+        device_pin(self.state_dir)
         path = unfinished(self.state_dir)
         if path is None:
             return
@@ -139,7 +143,7 @@ class ResumeSteps(AppBase):
         if self.damage is not None and not self.damage.torn and self.match is not None:
             resume = msg("Resume at input {n}", n=len(self.match.inputs))
         return Menu(msg("Resume the unfinished game?"), ("resume", "new"), (resume, msg("New game")),
-                    self._resume_info())
+                    (*self._resume_info(), *web_lines(self._extras())))
 
     def _resume_choice(self, option: str) -> None:
         if option == "resume":

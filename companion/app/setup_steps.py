@@ -11,6 +11,7 @@ from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu
 from companion.history import game_started
 from companion.history.menu import (
+    NEW_PIN,
     STATISTICS,
     FirstMenuExtras,
     decorate,
@@ -20,6 +21,7 @@ from companion.history.menu import (
 from companion.language_step import LanguageFirst
 from companion.remembered import Remembered, save_memory
 from companion.saving import Job
+from companion.web.pin import new_pin
 from engine import Match, RuleError
 from engine.core.messages import msg
 
@@ -54,6 +56,9 @@ class SetupSteps(AppBase):
         assert self.switch_game is not None
         if name == STATISTICS:
             self._open_statistics()
+            return
+        if name == NEW_PIN:
+            self._new_web_pin()
             return
         if name != self.ui.name:
             self.ui, self.tags = self.switch_game(name)
@@ -90,6 +95,9 @@ class SetupSteps(AppBase):
         if option == STATISTICS:
             self._open_statistics()
             return
+        if option == NEW_PIN:
+            self._new_web_pin()
+            return
         menu = self.setup.menu()
         if menu.options == ("start",):
             self._start_game()
@@ -100,6 +108,17 @@ class SetupSteps(AppBase):
         if answered_language:
             self._set_language(self.setup.lang)
             self._remember()
+
+    def _new_web_pin(self) -> None:
+        """A new PIN for the web page in place of the old one, which stops working at once (a PIN seen by someone
+        who should not change anything). The menu shows the new one."""
+        pin = new_pin(self.state_dir)
+        self.menu_extras = None
+        if pin is None:
+            self._say(msg("The new PIN cannot be saved in {path}; the old one still works.", path=str(self.state_dir)),
+                      error=True)
+            return
+        self._say(msg("New web page PIN: {pin}. The old one no longer works.", pin=pin))
 
     def _open_statistics(self) -> None:
         """The statistics screen, over the menu it was opened from; Back (or OK) closes it."""

@@ -114,6 +114,15 @@ class GameUI(Protocol):
     def unused_buttons(self) -> tuple[str, ...]:
         """The buttons this game never gives a meaning: their slot on the screen's strip and their cap on the
         game's label sheet show only the colour, so nobody looks for a Confront in a game without one."""
+
+    def highlighted(self, prompt: Prompt) -> str | None:
+        """The option to highlight when `prompt` appears, so that OK alone takes it; None for the first.
+
+        A reflex OK must never spend what the table has only so much of (a
+        once-per-game token, a life, a support): where an option declines,
+        that is the one to name. The shared test reads each game's
+        `spends(prompt, option)` testing hook to hold every game to it.
+        """
         ...
 
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:

@@ -310,6 +310,12 @@ class SamuraiSpiritUI:
         """None: the four action buttons are Samurai Spirit's actions."""
         return ()
 
+    def highlighted(self, prompt: Prompt) -> str | None:
+        """"No" on the absent Samurai's token question: each token is used once per game, asked at every turn,
+        so OK alone keeps them; every other choice starts on its first option (Fight is the first action,
+        Support, which gives the support token away, is never the first)."""
+        return "no" if prompt.kind == "absent-token" else None
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The action buttons that answer this prompt in one press (the rest go through Next and OK)."""
         if prompt is None or prompt.tap is not None:
@@ -509,10 +515,43 @@ class SamuraiSpiritUI:
         if view.get("result") == "won":
             return msg("Victory! Score {grade}", grade=view["grade"])
         if view.get("result") == "lost":
-            return msg("The village has fallen (round {round})", round=view["round"])
+            return lost_title(view)
         if view.get("phase") == "round-end":
             return msg("Round {round} - end of round", round=view["round"])
         return msg("Round {round} - {samurai}'s turn", round=view["round"], samurai=view["active"])
+
+
+def loss_cause(view: Mapping[str, Any]) -> tuple[str, str | None]:
+    """Why a lost game was lost, read from its public view: ("fallen", samurai), ("farmsteads", None),
+    ("families", None), or ("unknown", None).
+
+    The rulebook's three ways, each of which ends the game at once: a
+    Samurai's fourth wound, the last Farmstead destroyed, the last Family
+    gone. So exactly one of them shows in the final view.
+    """
+    for sam in view.get("samurai", []):
+        if isinstance(sam, dict) and isinstance(sam.get("wounds"), int) and sam["wounds"] >= 4:
+            return "fallen", str(sam.get("name"))
+    village = view.get("village")
+    if isinstance(village, dict):
+        if village.get("farmsteads") == 0:
+            return "farmsteads", None
+        if village.get("families") == []:
+            return "families", None
+    return "unknown", None
+
+
+def lost_title(view: Mapping[str, Any]) -> Message:
+    """The title of a lost game: the real reason, not "the village has fallen" when a Samurai died."""
+    cause, samurai = loss_cause(view)
+    rnd = view.get("round", "?")
+    if cause == "fallen":
+        return msg("Lost: {samurai} has fallen (round {round})", samurai=samurai, round=rnd)
+    if cause == "farmsteads":
+        return msg("Lost: no Farmstead left (round {round})", round=rnd)
+    if cause == "families":
+        return msg("Lost: no Family left (round {round})", round=rnd)
+    return msg("The game is lost (round {round})", round=rnd)
 
 
 DIRECT_BUTTONS = ("confront", "defend", "support", "pass")

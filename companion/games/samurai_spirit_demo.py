@@ -52,7 +52,8 @@ class SamuraiSpiritDemo:
             table.tap(f"samurai:{name}")
         table.snap("setup-samurai")
         menu = table.app.setup.menu()
-        table.pick(menu.options.index("done"), len(menu.options))
+        if "done" in menu.options:  # the seventh Samurai tapped ends the choice by itself: nobody is left
+            table.pick(menu.options.index("done"), len(menu.options))
         if table.app.setup.menu().options == ("no", "yes"):
             table.pick(0, 2)
         table.pick(0, len(table.app.setup.menu().options))

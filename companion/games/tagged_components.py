@@ -54,6 +54,10 @@ class TaggedComponentsUI:
         _, _, name = target.partition(":")
         return msg("{card}", card=name)
 
+    def highlighted(self, prompt: Prompt) -> str | None:
+        """The first option: no choice of these games spends a limited resource on OK (their `spends` hooks)."""
+        return None
+
     def not_waiting_for_a_component(self, prompt: Prompt) -> Message:
         """What a tap at a moment that waits for no component says (a game may name its components)."""
         return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)

@@ -36,6 +36,7 @@ is what the screen shows; nothing hidden is written.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import queue as queue_module
@@ -367,11 +368,9 @@ class ScriptPlayer:
                                 "command": command.verb if command else None, **where}
         if error:
             line["error"] = error
-        try:
+        with contextlib.suppress(OSError, ValueError):  # nobody reads the answers any more; the table goes on
             self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
             self.out.flush()
-        except (OSError, ValueError):
-            pass  # nobody reads the answers any more; the table goes on
 
     def where(self) -> dict[str, Any]:
         """Where the app is now, as the screen shows it (option ids rather than their words)."""

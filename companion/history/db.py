@@ -58,6 +58,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, seed)
     );
     """,
+    """
+    ALTER TABLE games ADD COLUMN people TEXT NOT NULL DEFAULT '{}';
+    """,
 )
 """Step n takes the database from version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -2,7 +2,7 @@
 
 It is a generic screen (the frame's title, detail text and one Back
 option), reached from the first menu once a game has been recorded (the first
-menu also shows the web page's PIN), so it
+menu also shows the web page's PIN and addresses, and offers a new PIN), so it
 works for every game and pages by itself when the text is longer than the
 panel, at 800x480 and 480x320 alike.
 """
@@ -17,11 +17,14 @@ from pathlib import Path
 from companion.games.base import Menu, Text
 from companion.history.db import archived_journals, open_history
 from companion.history.stats import compute, stat_lines
+from companion.web.hosts import device_urls
 from companion.web.pin import device_pin
-from engine.core.messages import msg
+from engine.core.messages import Message, msg
 
 STATISTICS = "statistics"
 """The first menu's option that opens this screen (no game is called that)."""
+NEW_PIN = "new-web-pin"
+"""The first menu's option that replaces the web page's PIN (no game is called that)."""
 
 
 def has_statistics(state_dir: Path) -> bool:
@@ -31,7 +34,8 @@ def has_statistics(state_dir: Path) -> bool:
 
 @dataclass(frozen=True)
 class FirstMenuExtras:
-    """What the first menu adds to its games: the web page's PIN, and Statistics once a game was recorded.
+    """What the first menu adds to its games: the web page's PIN and addresses, a new PIN, and Statistics once a
+    game was recorded.
 
     Read from the disk once per visit of the menu (the app keeps it), not at
     every frame: the loop asks for the screen many times a second.
@@ -39,20 +43,36 @@ class FirstMenuExtras:
 
     pin: str | None
     statistics: bool
+    urls: tuple[str, ...] = ()
+    """Where phones open the web page (empty when it is not running)."""
 
 
 def first_menu_extras(state_dir: Path) -> FirstMenuExtras:
     pin = device_pin(state_dir) if state_dir.is_dir() else None
-    return FirstMenuExtras(pin, has_statistics(state_dir))
+    return FirstMenuExtras(pin, has_statistics(state_dir), tuple(device_urls(state_dir)))
+
+
+def web_lines(extras: FirstMenuExtras) -> tuple[Message, ...]:
+    """The web page's PIN and addresses as lines of a screen's detail (none without a PIN)."""
+    if extras.pin is None:
+        return ()
+    lines = [msg("Web page PIN: {pin}", pin=extras.pin)]
+    if extras.urls:
+        lines.append(msg("Web page: {url}", url=" ".join(extras.urls[:2])))
+    return tuple(lines)
 
 
 def decorate(menu: Menu, extras: FirstMenuExtras) -> Menu:
-    """`menu` with Statistics after its options (when there is anything to show) and the PIN in its detail."""
-    detail = (*menu.detail, msg("Web page PIN: {pin}", pin=extras.pin)) if extras.pin is not None else menu.detail
-    if not extras.statistics:
-        return Menu(menu.title, menu.options, menu.labels, detail, menu.selected)
-    return Menu(menu.title, (*menu.options, STATISTICS), (*menu.labels, msg("Statistics")), detail,
-                menu.selected)
+    """`menu` with Statistics (when there is anything to show) and New web page PIN after its options, and the PIN
+    and the page's addresses in its detail."""
+    options, labels = list(menu.options), list(menu.labels)
+    if extras.statistics:
+        options.append(STATISTICS)
+        labels.append(msg("Statistics"))
+    if extras.pin is not None:
+        options.append(NEW_PIN)
+        labels.append(msg("New web page PIN"))
+    return Menu(menu.title, tuple(options), tuple(labels), (*menu.detail, *web_lines(extras)), menu.selected)
 
 
 def with_statistics(menu: Menu, state_dir: Path) -> Menu:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,8 @@ class GameRecord:
     table_won  for a game the whole table wins or loses together: 1 won, 0 lost; None otherwise
     score      the best score of the game (the table's in a cooperative game), None without one
     grade      the game's own wording of the score where it has one ("8+")
+    people     who sat in each seat: seat id -> {"id": player id, "name": the name then}; seats
+               nobody named are absent (an anonymous seat stays anonymous)
     """
 
     journal: str
@@ -50,6 +52,7 @@ class GameRecord:
     rounds: int | None
     inputs: int
     summary: dict[str, Any] | None
+    people: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def row(self) -> dict[str, Any]:
         """The record as database columns."""
@@ -59,7 +62,8 @@ class GameRecord:
                 "winners": json.dumps(list(self.winners)), "ranking": json.dumps([list(g) for g in self.ranking]),
                 "scores": json.dumps(self.scores, sort_keys=True), "table_won": self.table_won,
                 "score": self.score, "grade": self.grade, "rounds": self.rounds, "inputs": self.inputs,
-                "summary": json.dumps(self.summary) if self.summary is not None else None}
+                "summary": json.dumps(self.summary) if self.summary is not None else None,
+                "people": json.dumps(self.people, sort_keys=True)}
 
 
 def seats_of(setup: Any) -> tuple[str, ...]:

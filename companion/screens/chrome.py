@@ -259,33 +259,54 @@ def todo_layout(p: Painter, width: int, height: int, steps: Sequence[str]) -> tu
 
     Every step is wrapped whole. The size shrinks from the instruction size
     to its floor until all steps fit one page; past the floor they are
-    paged, a step never split unless it is taller than a page alone.
+    paged, whole steps to a page: a step is never split across pages (a
+    step taller than a page alone gets a page to itself, and `todo_height`
+    makes the panel tall enough for it).
     """
     m = p.metrics
     text_width = width - _bullet_room(p)
     size = m.text_size
     while True:
         wrapped = [p.cache.wrap(step, size, text_width) or [""] for step in steps]
-        step = m.line_height(size)
-        needed = sum(len(lines) for lines in wrapped) * step + (len(steps) - 1) * _step_gap(p)
+        needed = _steps_height(p, [len(lines) for lines in wrapped], size)
         if needed <= height or size <= m.instruction_min_size:
             break
         size -= 1
     if needed <= height:
         return size, [[(n, line, k == 0) for n, lines in enumerate(wrapped) for k, line in enumerate(lines)]]
-    return size, _pages(wrapped, max(1, (height - m.line_height(m.small_size)) // step))
-
-
-def _pages(wrapped: list[list[str]], per_page: int) -> list[list[TodoLine]]:
-    pages: list[list[TodoLine]] = [[]]
-    for n, lines in enumerate(wrapped):
-        if pages[-1] and len(pages[-1]) + len(lines) > per_page:
+    pages: list[list[int]] = [[]]
+    for n in range(len(wrapped)):
+        if pages[-1] and not _page_fits(p, [wrapped[i] for i in [*pages[-1], n]], size, text_width, height):
             pages.append([])
-        for k, line in enumerate(lines):
-            if len(pages[-1]) >= per_page:
-                pages.append([])
-            pages[-1].append((n, line, k == 0))
-    return pages
+        pages[-1].append(n)
+    return size, [[(n, line, k == 0) for n in page for k, line in enumerate(wrapped[n])] for page in pages]
+
+
+def _steps_height(p: Painter, line_counts: Sequence[int], size: int) -> int:
+    """The height of steps of `line_counts` lines drawn one under another at `size`, gaps between them."""
+    if not line_counts:
+        return 0
+    return sum(line_counts) * p.metrics.line_height(size) + (len(line_counts) - 1) * _step_gap(p)
+
+
+def _page_fits(p: Painter, page: Sequence[Sequence[str]], size: int, text_width: int, height: int) -> bool:
+    """Whether the wrapped steps of `page` and the "1/2" mark fit `height`: the mark in a free line at the
+    foot, or beside the last line when that line leaves it room."""
+    used = _steps_height(p, [len(lines) for lines in page], size)
+    if used + _page_mark_room(p) <= height:
+        return True
+    last = page[-1][-1]
+    return used <= height and p.cache.measure(last, size)[0] + _page_mark_width(p) + p.metrics.pad <= text_width
+
+
+def _page_mark_room(p: Painter) -> int:
+    """The height of the "1/2" mark of a paged panel (`_page_mark`)."""
+    return p.metrics.line_height(p.metrics.small_size)
+
+
+def _page_mark_width(p: Painter) -> int:
+    """The widest "1/2" mark a panel draws (`_page_mark`), up to 99 pages."""
+    return p.cache.measure("99/99", p.metrics.small_size)[0] + 2 * p.metrics.pad
 
 
 def _bullet_room(p: Painter) -> int:
@@ -297,22 +318,34 @@ def _step_gap(p: Painter) -> int:
 
 
 def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int:
-    """The height the to-do panel wants for `steps` inside `width`, no more than `limit`."""
-    inner = width - 2 * p.metrics.pad
-    size, pages = todo_layout(p, inner, limit - p.metrics.pad, steps)
+    """The height the to-do panel wants for `steps` inside `width`: no more than `limit` while the steps fit
+    or page within it, more when a step alone, at the floor size (and with the page mark when paged), needs
+    more: a step is never split across pages."""
+    m = p.metrics
+    inner = width - 2 * m.pad
+    size, pages = todo_layout(p, inner, limit - m.pad, steps)
     if len(pages) > 1:
-        return limit
+        text_width = inner - _bullet_room(p)
+        alone = []
+        for step in steps:
+            wrapped = p.cache.wrap(step, size, text_width) or [""]
+            tall = _steps_height(p, [len(wrapped)], size)
+            beside = _page_fits(p, [wrapped], size, text_width, tall)
+            alone.append(tall + (0 if beside else _page_mark_room(p)))
+        return max(limit, max(alone) + m.pad)
     lines = len(pages[0])
     firsts = sum(1 for _, _, first in pages[0] if first)
-    return min(limit, lines * p.metrics.line_height(size) + (firsts - 1) * _step_gap(p) + p.metrics.pad)
+    return lines * m.line_height(size) + (firsts - 1) * _step_gap(p) + m.pad
 
 
-def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int) -> None:
-    """The to-do panel: each physical step on its own bulleted line(s), in large type, never cut.
+def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int, news: int = 0) -> None:
+    """The to-do panel: each step on its own bulleted line(s), in large type, never cut nor split.
 
-    When the steps fill more than one page, `page` (counted on by the app,
-    taken modulo the page count) picks the page and "1/2" says where the
-    table is.
+    The first steps are what the table must do (a filled bullet); the last
+    `news` only say what happened (a hollow bullet, quieter words), so the
+    eye finds the work first. When the steps fill more than one page, `page`
+    (counted on by the app, taken modulo the page count) picks the page and
+    "1/2" says where the table is.
     """
     m = p.metrics
     p.box("todo:panel", rect, fill=palette.STEPS_PANEL, edge=palette.HIGHLIGHT, edge_width=2, radius=m.px(6))
@@ -321,26 +354,38 @@ def draw_todo(p: Painter, rect: pygame.Rect, steps: Sequence[str], page: int) ->
     shown = pages[page % len(pages)]
     step = m.line_height(size)
     bullet = _bullet_room(p)
+    first_news = len(steps) - max(0, min(news, len(steps)))
     y = inner.top
     for n, (index, line, first) in enumerate(shown):
         if first and n:
             y += _step_gap(p)
+        told = index >= first_news
         row = pygame.Rect(inner.left + bullet, y, inner.width - bullet, step)
         if first:
             dot = pygame.Rect(inner.left, y, bullet, step)
-            p.icon("todo:bullet", _bullet, dot, index)
-        p.text("todo", line, row, size, palette.TEXT, palette.STEPS_PANEL, min_size=size, value=steps[index],
-               tags=["first-line"] if first else ["continued"])
+            p.icon("todo:bullet", _hollow_bullet if told else _bullet, dot, index, tags=["news" if told else "do"])
+        tags = ["first-line" if first else "continued", "news" if told else "do"]
+        p.text("todo", line, row, size, palette.TEXT_MUTED if told else palette.TEXT, palette.STEPS_PANEL,
+               min_size=size, value=steps[index], tags=tags)
         y += step
     if len(pages) > 1:
         _page_mark(p, inner, page % len(pages), len(pages), "todo:page", palette.STEPS_PANEL)
 
 
-def _bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+def _bullet_box(rect: pygame.Rect) -> pygame.Rect:
     side = max(6, rect.height // 3)
     box = pygame.Rect(0, 0, side, side)
     box.center = (rect.left + side, rect.centery)
-    pygame.draw.rect(surface, palette.HIGHLIGHT, box)
+    return box
+
+
+def _bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+    pygame.draw.rect(surface, palette.HIGHLIGHT, _bullet_box(rect))
+
+
+def _hollow_bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
+    """What happened, not a step to do: the bullet's outline only."""
+    pygame.draw.rect(surface, palette.HIGHLIGHT, _bullet_box(rect), width=max(1, rect.height // 14))
 
 
 def draw_option_list(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> int:

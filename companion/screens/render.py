@@ -62,14 +62,15 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
     chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind)
-    if drawer is not None:
+    # When the to-do panel took the whole main area (see `_split_todo`), nothing else is drawn there.
+    if regions.main.height > 0 and drawer is not None:
         drawer(screen, painter, regions.main)
-    elif screen.notice:
+    elif regions.main.height > 0 and screen.notice:
         _draw_detail_under_notice(painter, regions.main, screen)
-    else:
+    elif regions.main.height > 0:
         chrome.draw_detail(painter, regions.main, screen.detail, palette.BACKGROUND, screen.page)
     if regions.todo is not None:
-        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page)
+        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
     strip.draw(painter, regions.footer, screen.buttons, strip_setup)
@@ -77,6 +78,25 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         _draw_notice(painter, regions, screen, screen.notice, drawer is not None)
     if screen.confirm:
         chrome.draw_confirm(painter, screen.confirm, screen.buttons)
+    return items
+
+
+def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
+                strip_setup: strip.StripSetup = strip.DEFAULT_STRIP) -> DisplayList:
+    """Only the to-do panel of `screen`, where `render` puts it in the frame, and its display list.
+
+    For checks that walk thousands of frames (every game's demo in every
+    language, tests/companion/test_readability.py) and need the panel alone:
+    the layout is `render`'s own, the board and the side panel are not drawn.
+    """
+    items = DisplayList()
+    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter.button_labels = dict(screen.button_labels)
+    game = screens_for(screen.game)
+    regions = _regions(painter, screen, game.prompt(screen), strip_setup,
+                       game.board_min_height(screen, painter))
+    if regions.todo is not None:
+        chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     return items
 
 
@@ -150,8 +170,27 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     panel_height = _bottom_panel_height(p, screen, prompt, body)
     panel = pygame.Rect(0, body.bottom - panel_height, width, panel_height)
     main = pygame.Rect(pad, body.top + edge, width - 2 * pad, panel.top - body.top - 2 * edge)
+    whole = pygame.Rect(pad, body.top + edge, width - 2 * pad, body.height - 2 * edge)
+    if _step_needs_the_panel(p, screen, main, whole, board_min):
+        # A step taller than the room above the panel: the panel gives way to the steps while they show (the
+        # strip still lights the buttons that act, and the prompt comes back with the next input's frame).
+        main, todo = _split_todo(p, screen, whole, board_min)
+        return _Regions(title, title_text, main, None, footer, todo)
     main, todo = _split_todo(p, screen, main, board_min)
     return _Regions(title, title_text, main, panel, footer, todo)
+
+
+def _step_needs_the_panel(p: Painter, screen: Screen, main: pygame.Rect, whole: pygame.Rect,
+                          board_min: int) -> bool:
+    """Whether, on 480x320, a to-do step is too tall for the room above the bottom panel even with the
+    game's drawing at its least, so that the steps need the panel's room too (a step is never cut or split
+    across pages)."""
+    if not screen.todo or screen.kind == "game-over":
+        return False
+    m = p.metrics
+    keep = min(board_min, m.line_height(m.text_size) + m.pad)
+    limit = main.height - keep
+    return chrome.todo_height(p, main.width, screen.todo, limit) > main.height and whole.height > main.height
 
 
 def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
@@ -160,10 +199,13 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
 
     On 800x480 the game's drawing keeps `board_min` (what it needs to stay
     readable) and the panel pages past that; on 480x320 the panel may take
-    all but the first line of the game's drawing, except on the game-over
-    screen: there the result (the score, the ranking, why the game was
-    lost) is what the table reads, the last input's steps change nothing
-    any more, and the narration under it still lists them.
+    all but the first line of the game's drawing. A step too tall for that
+    room even at the floor size is never split across pages
+    (`chrome.todo_height`): the drawing gives way to the panel for that
+    frame. The game-over screen is the exception: there the result (the
+    score, the ranking, why the game was lost) is what the table reads and
+    keeps its room; the panel shows on 800x480 only when the last input's
+    steps fit beside it, and the narration lists them anyway.
     """
     m = p.metrics
     if not screen.todo or (m.compact and screen.kind == "game-over"):
@@ -173,6 +215,11 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
     else:
         limit = min(int(main.height * STEPS_MAX_SHARE), main.height - board_min - m.pad)
     height = chrome.todo_height(p, main.width, screen.todo, limit)
+    if height > limit and screen.kind == "game-over":
+        return main, None
+    if height > limit and (m.compact or height > main.height - board_min - m.pad):
+        # A step too tall for the panel's usual room: the drawing gives way for this frame.
+        return pygame.Rect(main.left, main.top, main.width, 0), main
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))
     return rest, todo

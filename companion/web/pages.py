@@ -74,17 +74,21 @@ RULES = """{% for game in games %}<section><h2>{{ game.title }}</h2>
 FORM_FIELDS = """<input type="hidden" name="csrf" value="{{ csrf }}">
 <label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>"""
 
-BACKUP = """<p>{{ words.about }}</p><p><a class="button" href="/backup.tar.gz">{{ words.download }}</a></p>
-<h2>{{ words.restore }}</h2><p>{{ words.restore_about }}</p>
-{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
+BACKUP = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
 {% if report %}<ul>{% for line in report %}<li>{{ line }}</li>{% endfor %}</ul>{% endif %}
+<h2>{{ words.download }}</h2><p>{{ words.about }}</p>
+{% if in_progress %}<p class="note">{{ words.in_progress }}</p>{% endif %}
+<form method="post" action="/backup">""" + FORM_FIELDS + """
+<button>{{ words.download }}</button></form>
+<h2>{{ words.restore }}</h2><p>{{ words.restore_about }}</p>
 <form method="post" action="/restore" enctype="multipart/form-data">""" + FORM_FIELDS + """
 <label>{{ words.file }} <input type="file" name="backup" accept=".tar.gz,.tgz" required></label>
 <button>{{ words.restore }}</button></form>"""
 
 SETTINGS = """<p>{{ words.source }}</p>
 {% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
-<table>{% for name, value in shown %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>{% endfor %}</table>
+<table class="settings">{% for key, label, value in shown %}<tr><th title="{{ key }}">{{ label }}</th>
+<td>{{ value }}</td></tr>{% endfor %}</table>
 {% if editable %}<h2>{{ words.change }}</h2><p>{{ words.change_about }}</p>
 <form method="post" action="/settings">""" + FORM_FIELDS + """
 <label>{{ labels.language }} <select name="language">{% for code, name in languages %}
@@ -106,8 +110,8 @@ main{padding:0 .8em 2em;max-width:60em;margin:auto}
 padding:.3em;border-left:.3em solid #e5b800;list-style:none}.todo{padding:0}
 .prompt{font-size:1.5em;font-weight:bold;color:#0b3d91}.options li{font-size:1.4em}#live-image{width:100%;height:auto;border:1px solid #999;margin:.5em 0}
 .lines li{font-size:1.1em;color:#444}table{border-collapse:collapse;width:100%}
-td,th{border-bottom:1px solid #ccc;padding:.3em;text-align:left}tr.missing td{color:#a00}
-.error{color:#a00;font-weight:bold}.done{color:#2e7d32;font-weight:bold}
+td,th{border-bottom:1px solid #ccc;padding:.3em;text-align:left;overflow-wrap:anywhere}tr.missing td{color:#a00}
+.error{color:#a00;font-weight:bold}.note{background:#fff6c4;padding:.3em}.done{color:#2e7d32;font-weight:bold}
 label{display:block;margin:.6em 0}input,select,button{font-size:1em}button,.button{padding:.4em 1em}
 .chart{max-width:40em}.card-name{font-size:1.8em;font-weight:bold;margin:.4em 0}
 .big{font-size:1.4em}.next-name{font-size:1.3em;font-weight:bold}"""

@@ -3,9 +3,13 @@
 Every page is in the device's four languages (`?lang=de`, remembered in a
 cookie) through the same catalogue as the screens. Reading never writes
 the state folder; the changes (restore, settings, a request to enroll a
-card) need the device's PIN and a CSRF token (companion.web.guard).
-Enrolment writes only a request file the device answers
-(companion.web.enroll_files): the reader and the tag map stay the device's.
+card) and the backup download need the device's PIN and a CSRF token
+(companion.web.guard): a backup holds every tag and every archived game.
+Wrong PINs are counted in the state folder. Only requests naming this
+machine are answered (companion.web.hosts), and no request body may be
+longer than a backup upload (`SERVER_OPTIONS`). Enrolment writes only a
+request file the device answers (companion.web.enroll_files): the reader
+and the tag map stay the device's.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, make_response, render_template_string, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.config import ConfigError, load_config
 from companion.games import game_ui, registered_games, registration
@@ -32,13 +37,19 @@ from companion.tagmap import parse_tagmap, read_text_file, tag_map_file
 from companion.web import backup, enroll, pages, settings
 from companion.web.charts import rate_bars
 from companion.web.enroll_files import GAME_ON, write_request
-from companion.web.guard import CSRF_COOKIE, PinGuard, csrf_ok, new_token, same_origin
+from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
+from companion.web.hosts import AllowedHosts
 from companion.web.live import LiveTable
 from engine import RuleError
 from engine.core.messages import Message, msg
 
 LANG_COOKIE = "companion_lang"
-UPLOAD_LIMIT = backup.ARCHIVE_LIMIT + 1024 * 1024
+SERVER_OPTIONS: dict[str, Any] = {"max_request_body_size": backup.BODY_LIMIT}
+"""waitress's settings for this application (`companion web` and the tests' server).
+
+waitress refuses a body longer than `max_request_body_size` from its
+Content-Length header, before reading it; its default, 1 GiB, let three
+parallel requests hold 3 GiB in the temporary folder on the journals' disk."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -59,6 +70,7 @@ class Site:
     guard: PinGuard
     history: History
     history_lock: threading.Lock
+    hosts: AllowedHosts
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, caught up with the journals archived since the last look (nothing is written)."""
@@ -86,12 +98,15 @@ def rules_summary(name: str) -> tuple[Message, ...]:
 
 
 def create_app(state_dir: Path, config: Path | None = None, default_lang: str = "en",
-               clock: Callable[[], float] = time.monotonic) -> Flask:
-    """The web application for `state_dir` (read-only but for restore and enrolment requests) and `config`."""
+               clock: Callable[[], float] = time.time, hosts: AllowedHosts | None = None) -> Flask:
+    """The web application for `state_dir` (read-only but for restore, enrolment requests and the PIN tries) and
+    `config`, answering only to `hosts` (default: this machine's names and addresses)."""
     app = Flask(__name__)
-    app.config["MAX_CONTENT_LENGTH"] = UPLOAD_LIMIT
+    app.config["MAX_CONTENT_LENGTH"] = backup.BODY_LIMIT
+    hosts = hosts if hosts is not None else AllowedHosts()
     site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
-                memory_history(state_dir), threading.Lock())
+                memory_history(state_dir), threading.Lock(), hosts)
+    app.wsgi_app = HostCheck(app.wsgi_app, hosts)  # type: ignore[method-assign]
     _routes(app, site)
     _enroll_routes(app, site)
     return app
@@ -122,11 +137,11 @@ def _csrf_token() -> str:
 
 def _change_refused(site: Site) -> Message | None:
     """Why this POST may not change anything, or None: same origin, a matching token, the device's PIN."""
-    if not same_origin(request.headers.get("Origin"), request.host):
+    if not site.hosts.allows_origin(request.headers.get("Origin"), request.environ.get("SERVER_PORT")):
         return msg("Refused: the form was not sent from this page.")
     if not csrf_ok(request.cookies.get(CSRF_COOKIE), request.form.get("csrf")):
         return msg("Refused: the form has expired. Reload the page and try again.")
-    return site.guard.check(request.form.get("pin", ""))
+    return site.guard.check(request.form.get("pin", ""), request.remote_addr)
 
 
 def _routes(app: Flask, site: Site) -> None:
@@ -218,12 +233,25 @@ def _routes(app: Flask, site: Site) -> None:
     def backup_page() -> Response:
         return _backup_page(site, Translator(_lang(site)))
 
-    @app.get("/backup.tar.gz")
+    @app.post("/backup")
     def backup_download() -> Response:
+        tr = Translator(_lang(site))
+        refused = _change_refused(site)
+        if refused is not None:
+            return _backup_page(site, tr, tr(refused), error=True, status=403)
         data = backup.make_backup(site.state_dir, site.config)
         response = Response(data, mimetype="application/gzip")
         response.headers["Content-Disposition"] = f"attachment; filename=companion-backup-{utc_stamp()}.tar.gz"
+        response.headers["Cache-Control"] = "no-store"
         return response
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(exc: RequestEntityTooLarge) -> Response | RequestEntityTooLarge:
+        if request.path != "/restore":
+            return exc
+        tr = Translator(_lang(site))
+        return _backup_page(site, tr, tr(msg("The backup is larger than {limit} MB; this is not a companion backup.",
+                                             limit=backup.BODY_LIMIT // backup.MIB)), error=True, status=413)
 
     @app.post("/restore")
     def restore() -> Response:
@@ -235,12 +263,14 @@ def _routes(app: Flask, site: Site) -> None:
         if upload is None:
             return _backup_page(site, tr, tr(msg("Choose the backup file first.")), error=True, status=400)
         try:
-            report = backup.restore(site.state_dir, upload.read(), site.config)
+            report = backup.restore(site.state_dir, upload.stream, site.config)
         except RuleError as exc:
             return _backup_page(site, tr, tr(exc.message), error=True, status=400)
         lines = [tr(msg("Restored: {file}", file=name)) for name in report.written]
-        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.kept]
-        lines += [tr(reason) for reason in report.refused]
+        lines += [tr(msg("Already there, unchanged: {file}", file=name)) for name in report.unchanged]
+        lines += [tr(note) for note in report.left_out]
+        if report.replaced is not None:
+            lines.append(tr(msg("The files it replaced are kept in {path}.", path=str(report.replaced))))
         done = msg("The backup was restored. Restart the companion for restored tag maps and settings to apply.")
         return _backup_page(site, tr, tr(done), report=lines)
 
@@ -306,13 +336,17 @@ def _backup_page(site: Site, tr: Translator, message: str | None = None, error: 
                  report: list[str] | None = None, status: int = 200) -> Response:
     words = {"about": tr(msg("One archive with the saved games, the tag maps, the configuration and the "
                              "history database.")),
+             "in_progress": tr(msg("A game is in progress: the backup leaves it out, since its journal holds the "
+                                   "face-down cards. It is in the next backup once it is over.")),
              "download": tr(msg("Download a backup")), "restore": tr(msg("Restore a backup")),
-             "restore_about": tr(msg("Saved games are added (none is replaced), tag maps and the configuration "
-                                     "are replaced, and the history is rebuilt from the saved games.")),
+             "restore_about": tr(msg("The whole backup is checked first: if any file in it is refused, nothing "
+                                     "changes. Saved games are added (none is replaced); tag maps, the last set-up "
+                                     "and the configuration are replaced, and the files they replace are kept in a "
+                                     "folder named here. The history is rebuilt from the saved games.")),
              "pin": tr(msg("PIN shown on the device")), "file": tr(msg("Backup file"))}
     csrf = _csrf_token()
     body = render_template_string(pages.BACKUP, words=words, csrf=csrf, message=message, error=error,
-                                  report=report)
+                                  report=report, in_progress=backup.game_in_progress(site.state_dir))
     return _page(site, "backup", msg("Backup and restore"), body, tr, status, csrf=csrf)
 
 
@@ -331,13 +365,14 @@ def _settings_page(site: Site, tr: Translator, message: str | None = None, error
              "read_only": tr(msg("Start the web page with --config FILE to change settings here.")),
              "pin": tr(msg("PIN shown on the device"))}
     csrf = _csrf_token()
+    titles = {name: game_title(name, tr) for name in registered_games()}
+    shown = [(key, tr(label), tr(value) if isinstance(value, Message) else value)
+             for key, label, value in (settings.shown(config, site.state_dir, titles) if config is not None else [])]
     body = render_template_string(
         pages.SETTINGS, words=words, csrf=csrf, message=message or problem, error=error or problem is not None,
-        shown=settings.shown(config) if config is not None else [],
-        editable=site.config is not None and config is not None, current=config,
+        shown=shown, editable=site.config is not None and config is not None, current=config,
         labels={key: tr(label) for key, label in settings.EDITABLE.items()},
-        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],
-        game_titles=[(name, game_title(name, tr)) for name in registered_games()])
+        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES], game_titles=list(titles.items()))
     return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)
 
 

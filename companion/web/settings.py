@@ -11,14 +11,14 @@ its next start.
 from __future__ import annotations
 
 import json
-import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from companion.config import Config, ConfigError, load_config
-from companion.i18n import LANGUAGES
-from companion.storage import utc_stamp, write_atomic
+from companion.games.base import Text
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.storage import copy_new, utc_stamp, write_atomic
 from engine.core.messages import Message, msg
 
 EDITABLE: dict[str, Message] = {
@@ -30,15 +30,61 @@ EDITABLE: dict[str, Message] = {
 """Keys of the [app] table the page may change, with their label."""
 
 
-def shown(config: Config) -> list[tuple[str, str]]:
-    """Every setting as (name, value) for the page."""
-    return [("reader.backend", config.reader), ("reader.options", json.dumps(config.reader_options)),
-            ("buttons.backend", config.buttons), ("buttons.pins", json.dumps(config.button_pins)),
-            ("buttons.bounce_s", str(config.bounce_s)), ("buttons.hold_s", str(config.hold_s)),
-            ("display.driver", str(config.display_driver)), ("display.size", f"{config.width}x{config.height}"),
-            ("display.fullscreen", str(config.fullscreen)), ("app.state_dir", str(config.state_dir)),
-            ("app.language", config.language), ("app.game", str(config.game or "")),
-            ("app.notice_s", str(config.notice_s)), ("app.resume_timeout_s", str(config.resume_timeout_s))]
+NOT_SET = msg("not set")
+
+
+def _seconds(value: float) -> Message:
+    return msg("{seconds} s", seconds=f"{value:g}")
+
+
+def _yes(value: bool | None) -> Text:
+    return NOT_SET if value is None else msg("yes") if value else msg("no")
+
+
+def _plain(value: Any) -> str:
+    """A configuration value in a few words: nested tables as `key: value`, lists joined, no JSON quoting."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {_plain(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def shown(config: Config, state_dir: Path, game_titles: dict[str, str]) -> list[tuple[str, Message, Text]]:
+    """Every setting as (TOML key, label, value) for the page; `state_dir` is the folder in use (--state-dir wins).
+
+    A value that is not set says so; tables and lists read as `name: value` lists that wrap.
+    """
+    folder: Text = str(state_dir)
+    if config.state_dir != state_dir:
+        folder = msg("{path} (given at start; the configuration says {configured})", path=str(state_dir),
+                     configured=str(config.state_dir))
+    game: Text = msg("ask with a menu")
+    if config.game:
+        game = game_titles.get(config.game, config.game)
+    return [
+        ("reader.backend", msg("Card reader"), config.reader),
+        ("reader.options", msg("Card reader options"), _plain(config.reader_options) or NOT_SET),
+        ("buttons.backend", msg("Buttons"), config.buttons),
+        ("buttons.pins", msg("Button pins (GPIO)"), _plain(config.button_pins) or NOT_SET),
+        ("buttons.bounce_s", msg("Button debounce"), _seconds(config.bounce_s)),
+        ("buttons.hold_s", msg("Button hold"), _seconds(config.hold_s)),
+        ("display.driver", msg("Display driver"), config.display_driver or NOT_SET),
+        ("display.width", msg("Screen size"), f"{config.width} × {config.height}"),
+        ("display.fullscreen", msg("Full screen"), msg("automatic") if config.fullscreen is None
+         else _yes(config.fullscreen)),
+        ("display.snapshots", msg("Screenshot folder"), config.snapshot_dir or NOT_SET),
+        ("app.state_dir", msg("State folder"), folder),
+        ("app.language", msg("Language of the device"), LANGUAGE_NAMES.get(config.language, config.language)),
+        ("app.game", msg("Game at start"), game),
+        ("app.notice_s", msg("Seconds a note stays on screen"), _seconds(config.notice_s)),
+        ("app.resume_timeout_s", msg("Seconds before an unfinished game resumes by itself"),
+         _seconds(config.resume_timeout_s)),
+        ("advisor.enabled", msg("Advisor"), _yes(config.advisor_enabled)),
+        ("advisor.budget_s", msg("Advisor's thinking time"), _seconds(config.advisor_budget_s)),
+    ]
 
 
 def _value(value: Any) -> str:
@@ -107,7 +153,7 @@ def change(path: Path, form: dict[str, str]) -> Path | None:
         candidate.unlink(missing_ok=True)
     kept = None
     if path.exists():
-        kept = path.with_name(f"{path.name}.before-web-{utc_stamp()}")
-        shutil.copyfile(path, kept)
+        # Several saves in one second each keep their own copy (copy_new never writes over a file).
+        kept = copy_new(path.read_bytes(), path.with_name(f"{path.name}.before-web-{utc_stamp()}"))
     write_atomic(path, text)
     return kept

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +20,10 @@ from drivers.config import (
     DEFAULT_READER_BACKEND,
     ENV_READER,
     READER_BACKENDS,
+    check_option_names,
     choose_backend,
     options_from,
+    require,
 )
 from drivers.errors import ConfigError
 from drivers.reader.base import PollingOptions, Reader, ReaderBackend
@@ -56,6 +59,25 @@ def reader_option_names(backend: str) -> list[str]:
     return ["name", *specific, *_POLLING_NAMES]
 
 
+def check_reader_options(backend: str, options: Mapping[str, Any]) -> tuple[PollingOptions, Any]:
+    """The polling and backend options `open_reader(backend, **options)` would use, opening nothing.
+
+    Raises ConfigError for an unknown backend, an unknown option (with the
+    nearest valid name) or a bad value, so a configuration file can be
+    checked before any device is touched.
+    """
+    what = f"reader {backend!r}"
+    check_option_names(options, reader_option_names(backend), what)
+    if "name" in options:
+        name = options["name"]
+        require(isinstance(name, str) and bool(name), f"{what} option 'name' must be a non-empty string, got {name!r}")
+    polling = options_from(PollingOptions, {k: v for k, v in options.items() if k in _POLLING_NAMES}, what)
+    specific = options_from(
+        BACKEND_OPTIONS[backend], {k: v for k, v in options.items() if k not in (*_POLLING_NAMES, "name")}, what
+    )
+    return polling, specific
+
+
 def open_reader(
     backend: str | None = None,
     *,
@@ -76,17 +98,7 @@ def open_reader(
     kind = choose_backend(
         backend, os.environ.get(ENV_READER), DEFAULT_READER_BACKEND, READER_BACKENDS, "reader", ENV_READER
     )
-    what = f"reader {kind!r}"
-    unknown = sorted(set(options) - set(reader_option_names(kind)))
-    if unknown:
-        raise ConfigError(
-            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {what}; "
-            f"valid options: {', '.join(reader_option_names(kind))}"
-        )
-    polling = options_from(PollingOptions, {k: v for k, v in options.items() if k in _POLLING_NAMES}, what)
-    specific = options_from(
-        BACKEND_OPTIONS[kind], {k: v for k, v in options.items() if k not in _POLLING_NAMES}, what
-    )
+    polling, specific = check_reader_options(kind, {"name": name, **options} if name is not None else options)
     device: ReaderBackend
     if kind == "rc522":
         device = open_rc522(specific)

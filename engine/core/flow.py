@@ -10,7 +10,7 @@ checks and views.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
@@ -25,7 +25,33 @@ Pilot = Callable[[Any], Input]
 """Answers the play's pending prompt (`play.prompt`) with an input, like a game's policy."""
 
 
-def _quiet(kind: str, message: Message, **data: Any) -> None:
+class FlowRules(Protocol):
+    """What a game's rules may ask of the game in progress: the FlowPlay part of it.
+
+    Each game extends it with its own state (`playing.py` beside its rules),
+    so its rules and view depend on this small interface and not on the Play
+    class that imports them: a game reads top-down, state, then rules, then play.
+    """
+
+    events: list[Event]
+    telling: bool
+
+    def emit(self, kind: str, message: Message, *, physical: bool = False, **data: Any) -> None: ...
+
+    def step(self, kind: str, message: Message, **data: Any) -> None: ...
+
+    def ask_option(self, actor: str, kind: str, options: list[str], message: Message,
+                   forced: Message | None = None, subject: str | None = None) -> Flow[str]: ...
+
+    def ask_prompt(self, prompt: Prompt) -> Flow[str]: ...
+
+    @property
+    def prompt(self) -> Prompt | None: ...
+
+    def possible_taps(self) -> list[str]: ...
+
+
+def _quiet(kind: str, message: Message, *, physical: bool = False, **data: Any) -> None:
     """`emit` in a play-out: nobody reads the events of a game played to its end by a policy."""
 
 
@@ -66,9 +92,15 @@ class FlowPlay:
         self._prompt = None
         return self._resume(None)
 
-    def emit(self, kind: str, message: Message, **data: Any) -> None:
-        """Report what happened to the table (collected until the next input)."""
-        self.events.append(Event(kind, message, data))
+    def emit(self, kind: str, message: Message, *, physical: bool = False, **data: Any) -> None:
+        """Report what happened to the table (collected until the next input); `physical` when the message
+        asks the table to do something with its components (see `Event`)."""
+        self.events.append(Event(kind, message, data, physical))
+
+    def step(self, kind: str, message: Message, **data: Any) -> None:
+        """Report a step the table must do with its components (move, take, turn, shuffle, deal, return): an
+        event with `physical` set, which the companion lists before what merely happened."""
+        self.events.append(Event(kind, message, data, True))
 
     def ask_option(self, actor: str, kind: str, options: list[str], message: Message,
                    forced: Message | None = None, subject: str | None = None) -> Flow[str]:
@@ -116,6 +148,7 @@ class FlowPlay:
         """Make no more events: for plays nobody watches (play-outs, and the advisor's replays)."""
         self.telling = False
         self.emit = _quiet  # type: ignore[method-assign]
+        self.step = _quiet  # type: ignore[method-assign]
         self.events = []
 
     def check(self, value: Input) -> None:

@@ -7,7 +7,7 @@ saved game is that list appended to a journal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.errors import RuleError
@@ -71,3 +71,15 @@ class Match:
         fresh = Match.replay(self.game, self.setup.to_json(), self.seed, kept)
         self.play, self.opening, self.inputs, self.history = fresh.play, fresh.opening, fresh.inputs, fresh.history
         return taken
+
+
+def secrets_along(game: Game, setup: Any, seed: int, inputs: Iterable[Input],
+                  secret: Callable[[Any], Any]) -> list[Any]:
+    """`secret(play)` after the set-up and after each input: what a game's testing hooks compare between a
+    play and its hidden twin (see engine.core.registry's `hidden_content`)."""
+    match = Match(game, setup, seed)
+    out = [secret(match.play)]
+    for value in inputs:
+        match.apply(value)
+        out.append(secret(match.play))
+    return out

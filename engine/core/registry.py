@@ -37,8 +37,16 @@ class GameEntry:
     factory  "module:attribute" of the Game class (or function) that builds the game
     testing  module of the shared property tests' hooks: SETUPS (sample setups),
              policy(seed) -> a callable picking an input for a play,
-             check_invariants(play), and hidden_twin(setup, seed, inputs) -> the
-             same public inputs with every hidden identity changed
+             check_invariants(play), and for the secrecy tests
+             (tests/engine/test_secrecy_all_games.py, test_advice_secrecy.py):
+             hidden_twin(setup, seed, inputs) -> (seed, inputs) of a game that
+             differs only in what is hidden; hidden_content(setup, seed, inputs)
+             -> what is hidden after the set-up and each input (the engine's
+             secret, or where it holds none the table's, so the test can see
+             the twins differ); secret(play) -> what the engine holds that the
+             table must not see (None: nothing); shown(play) -> whether the
+             twins' difference is on show now (a capture or duel on screen, the
+             end's reveal); gone(play) -> cards not to probe (they left the game)
     advisor  module of the advisor's hooks (engine.core.advisor.AdvisorHooks): the
              game's heuristic policy, how to sample the unseen from the public
              view, and who counts as winning; empty for a game without advice

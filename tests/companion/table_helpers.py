@@ -61,4 +61,5 @@ def move(app: App, policy: SimplePolicy) -> None:
     elif value.option in ("confront", "defend", "support", "pass"):
         press(app, value.option)
     else:
-        press(app, *(["next"] * play.prompt.options.index(value.option)), "ok")
+        options = play.prompt.options
+        press(app, *(["next"] * ((options.index(value.option) - app.selected) % len(options))), "ok")

@@ -60,7 +60,7 @@ def test_setup_by_board_taps_and_buttons_starts_a_journaled_game(tmp_path: Path)
 def test_tapping_a_card_at_the_action_prompt_means_fight(tmp_path: Path) -> None:
     app = make(tmp_path)
     set_up(app, "kyuzo", "heihachi", first="kyuzo")
-    press(app, "next", "next", "next", "next", "next", "ok")  # absent-token prompt: "no"
+    press(app, "ok")  # absent-token prompt: "no" is highlighted
     assert app.match and app.match.play.prompt.kind == "action"
     tap(app, "card:4-hat-none")
     assert journal_inputs(tmp_path)[-2:] == [{"choose": "fight"}, {"tap": "4-hat-none"}]
@@ -74,7 +74,7 @@ def test_refusals_show_the_reason_and_change_nothing(tmp_path: Path) -> None:
     clock = Clock()
     app = make(tmp_path, clock)
     set_up(app, "kyuzo", "heihachi", first="kyuzo")
-    press(app, "next", "next", "next", "next", "next", "ok")
+    press(app, "ok")  # absent-token prompt: "no" is highlighted
     before = (tmp_path / CURRENT).read_text()
     press(app, "defend")
     screen = app.screen()
@@ -91,7 +91,7 @@ def test_refusals_show_the_reason_and_change_nothing(tmp_path: Path) -> None:
 def test_undo_asks_first_and_tells_what_to_put_back(tmp_path: Path) -> None:
     app = make(tmp_path)
     set_up(app, "kyuzo", "heihachi", first="kyuzo")
-    press(app, "next", "next", "next", "next", "next", "ok")
+    press(app, "ok")  # absent-token prompt: "no" is highlighted
     tap(app, "card:4-hat-none")
     press(app, "confront")
     press(app, "undo")
@@ -158,7 +158,7 @@ def test_unknown_tag_can_be_enrolled_on_the_spot(tmp_path: Path) -> None:
     app = make(tmp_path, tags=TagMap(UI.name, {virtual_uid("samurai:kyuzo"): "samurai:kyuzo",
                                                virtual_uid("samurai:heihachi"): "samurai:heihachi"}))
     set_up(app, "kyuzo", "heihachi", first="kyuzo")
-    press(app, "ok")  # absent tokens: first option (kikuchiyo)... walk to "no"
+    press(app, "ok")  # absent tokens: "no" is highlighted
     app.handle(CardPlaced("04AABBCCDDEEFF", "mock", app.clock()))
     assert "Unknown tag 04AABBCCDDEEFF" in (app.screen().notice or "")
     press(app, "ok")

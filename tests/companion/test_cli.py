@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.cli import main
@@ -20,6 +22,31 @@ def test_doctor_runs_on_a_laptop(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["doctor", "--no-display", "--reader", "mock", "--read-timeout", "0.2"]) in (0, 1)
     out = capsys.readouterr().out
     assert "Table companion doctor" in out and "machine:" in out
+
+
+def test_doctor_help_lists_the_options_the_companion_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--config CONFIG" in out and "--lang {" in out and "--reader-option" in out
+
+
+def test_doctor_refuses_a_config_file_that_cannot_be_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Naming a file that is not there used to go unnoticed: the doctor ran as if it had been read."""
+    missing = tmp_path / "nope.toml"
+    assert main(["doctor", "--no-display", "--config", str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert f"companion doctor: {missing}: no such configuration file" in captured.err
+    assert "Table companion doctor" not in captured.out
+    assert main(["doctor", "--no-display", "--lang", "en", "--config", str(missing)]) == 2
+
+
+def test_doctor_speaks_the_configured_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('[app]\nlanguage = "de"\n')
+    assert main(["doctor", "--no-display", "--config", str(config)]) == 0
+    assert "Table-Companion-Diagnose" in capsys.readouterr().out
+    assert main(["doctor", "--no-display", "--config", str(config), "--lang", "en"]) == 0
+    assert "Table companion doctor" in capsys.readouterr().out
 
 
 def test_unknown_job_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -44,7 +44,7 @@ def _press(app: App, *names: str) -> None:
 
 def test_no_statistics_in_the_first_menu_before_any_game(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    assert app.mode == "game" and app.screen().options == ("Samurai Spirit", "Trick Raiders")
+    assert app.mode == "game" and app.screen().options == ("Samurai Spirit", "Trick Raiders", "New web page PIN")
 
 
 def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: Path) -> None:
@@ -53,7 +53,7 @@ def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: 
     archive(tmp_path, played("trick-raiders", 6, {"players": ["north", "east", "south"], "lives": 2}),
             "game-0002-over.journal")
     app = _app(tmp_path)
-    assert app.screen().options[-1] == "Statistics"
+    assert app.screen().options[-2:] == ("Statistics", "New web page PIN")
     _press(app, "next", "next", "ok")
     screen = app.screen()
     assert screen.title == "Statistics" and screen.options == ("Back",)
@@ -92,7 +92,7 @@ def test_with_one_game_the_first_question_shows_the_pin_and_offers_the_statistic
     screen = app.screen()
     pin = (tmp_path / "web-pin").read_text().strip()
     assert app.mode == "setup" and f"Web page PIN: {pin}" in screen.detail
-    assert screen.options[-1] == "Statistics"
+    assert screen.options[-2:] == ("Statistics", "New web page PIN")
     while app.screen().options[app.selected % len(app.screen().options)] != "Statistics":
         _press(app, "next")
     _press(app, "ok")

@@ -9,6 +9,10 @@ import pytest
 
 from companion.power_cut import Trials, judge, reference, run_trials
 from companion.storage import CURRENT
+from tests.sizes import sized
+
+TRIALS = sized(ci=4, long=8)
+"""Kills per run here; bench/power_cut.py makes 200."""
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +52,12 @@ def test_a_kill_before_the_first_line_counts_once(tmp_path: Path, ref: tuple[dic
     assert (trials.runs, trials.no_journal_yet, trials.counted) == (1, 1, 1)
 
 
+@pytest.mark.slow
 def test_resumed_state_always_equals_the_uninterrupted_run(tmp_path: Path) -> None:
     """No assumption about where the kills land (a loaded machine moves them): every
     trial is in exactly one bucket and none lost a record."""
-    trials = run_trials(8, tmp_path)
+    trials = run_trials(TRIALS, tmp_path)
     assert trials.failures == []
-    assert trials.runs == 8
+    assert trials.runs == TRIALS
     assert trials.counted == trials.runs, trials
     assert len(trials.inputs_at_kill) == trials.identical + trials.finished_before_kill

@@ -15,6 +15,7 @@ font. Floors, from the panels' physical size:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -29,7 +30,8 @@ from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
 from companion.screens.display_list import BANNER_LAYER, BASE_LAYER
-from companion.screens.samurai_spirit.gallery import sample_screens
+from companion.screens.render import render_todo
+from companion.screens.samurai_spirit.gallery import sample_screens as play_sample_screens
 from companion.screens.text import FONT_DIR
 
 WIDE, COMPACT = (800, 480), (480, 320)
@@ -69,6 +71,12 @@ def demo_screens(lang: str = "en") -> list[Screen]:
     table.set_up()
     table.play()
     return list(seen.values())
+
+
+@cache
+def sample_screens(players: int) -> dict[str, Screen]:
+    """The gallery's sample screens, played once per player count for the whole file (frozen values)."""
+    return play_sample_screens(players)
 
 
 def _state_dir() -> Path:
@@ -174,6 +182,81 @@ def test_todo_steps_are_shown_whole_in_large_type_paging_when_needed(
             shown.extend(todo_texts(items))
     assert shown == list(todo), (pages, shown)
     assert len(items.find_all("todo:bullet")) >= 1
+
+
+@cache
+def game_demo_screens(game: str, lang: str) -> list[Screen]:
+    """Every distinct frame with to-do steps that a whole demo of `game` draws, in `lang`."""
+    if game == "samurai-spirit":
+        return [screen for screen in demo_screens(lang) if screen.todo]
+    seen: dict[str, Screen] = {}
+    table = DemoTable(Path("/nonexistent"), 3, game=game, setup={}, state=_state_dir(), snapshots=False, lang=lang)
+    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
+    table.set_up()
+    table.play()
+    return [screen for screen in seen.values() if screen.todo]
+
+
+def todo_pages(screen: Screen, size: tuple[int, int]) -> list[DisplayList]:
+    """The to-do panel as drawn on each of its pages, in order (one when it is not paged)."""
+    surface = pygame.Surface(size)
+    frames = []
+    for page in range(40):
+        items = render_todo(replace(screen, page=page), surface)
+        frames.append(items)
+        marker = items.find("todo:page", kind="text")
+        if marker is None or page + 1 >= int(str(marker.text).split("/")[1]):
+            return frames
+    raise AssertionError("more than 40 pages")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", registered_games())
+def test_no_todo_step_is_cut_or_split_in_any_game(game: str, size: tuple[int, int], lang: str) -> None:
+    """Every step of every frame of every game's demo: drawn whole (no ellipsis, inside the panel), all of
+    it on one page, the steps to do before what merely happened."""
+    screens = game_demo_screens(game, lang)
+    assert screens
+    for n, screen in enumerate(screens):
+        name = f"{game} {lang} {size} frame {n} ({screen.kind}: {screen.title})"
+        frames = todo_pages(screen, size)
+        pages_of: dict[int, set[int]] = {}
+        lines_of: dict[int, list[str]] = {}
+        order: list[str] = []
+        for page, items in enumerate(frames):
+            panel = items.find("todo:panel")
+            if panel is None:
+                assert size == COMPACT and screen.kind == "game-over" or screen.kind == "game-over", name
+                break
+            for item in items.find_all("todo", kind="text"):
+                index = screen.todo.index(str(item.value))
+                pages_of.setdefault(index, set()).add(page)
+                lines_of.setdefault(index, []).append(item.text or "")
+                assert panel.box.contains(item.box), f"{name}: {item.text!r} runs out of the panel"
+                assert not (item.text or "").endswith("..."), f"{name}: cut {item.text!r}"
+                if "first-line" in item.tags:
+                    order.append("news" if "news" in item.tags else "do")
+        else:
+            assert sorted(pages_of) == list(range(len(screen.todo))), f"{name}: a step is missing"
+            for index, pages in pages_of.items():
+                assert len(pages) == 1, f"{name}: {screen.todo[index]!r} is split over pages {sorted(pages)}"
+                assert " ".join(lines_of[index]).split() == screen.todo[index].split(), name
+            assert order == sorted(order), f"{name}: a step to do comes after news: {order}"
+            assert order.count("news") == screen.todo_news, name
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_panel_alone_is_drawn_as_in_the_whole_frame(size: tuple[int, int]) -> None:
+    """`render_todo`, which the walk over every game uses, lays the panel out exactly as `render` does."""
+    surface = pygame.Surface(size)
+    for game in registered_games():
+        for screen in game_demo_screens(game, "fr")[::7]:
+            for page in (0, 1):
+                framed = replace(screen, page=page)
+                whole = [(i.role, i.rect, i.text, i.tags) for i in render(framed, surface).find_all(prefix="todo")]
+                alone = [(i.role, i.rect, i.text, i.tags) for i in render_todo(framed, surface).find_all(prefix="todo")]
+                assert whole == alone, (game, screen.title)
 
 
 def test_a_short_todo_fits_one_page_on_both_sizes() -> None:

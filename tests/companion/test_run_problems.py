@@ -201,3 +201,33 @@ def test_ok_continues_only_where_allowed() -> None:
     assert not gate.done
     gate.handle(ButtonPressed("ok", 0.0))
     assert gate.done and gate.screen().detail[-1] == "OK: continue anyway."
+
+
+def test_a_misspelled_reader_option_is_the_configuration_screen_not_a_crash(
+        tmp_path: Path, systemd: Systemd) -> None:
+    """The installed file's comment once said `rst_pin`: run exited 2 with a black screen and systemd
+    restarted it every few seconds. Now it is the configuration problem, named, and the process stays up."""
+    config = tmp_path / "companion.toml"
+    config.write_text('[reader]\nbackend = "rc522"\n[reader.options]\nrst_pin = 25\n')
+    shot = tmp_path / "shot.png"
+    done = _companion(["run", "--config", str(config), "--state-dir", str(tmp_path / "state"),
+                       "--exit-after", "1.0", "--screenshot", str(shot)], systemd.env)
+    assert done.returncode == CONFIG_EXIT, done.stderr
+    assert "reader.options.rst_pin: unknown option" in done.stderr and "did you mean reset_pin?" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert any(m.startswith("STATUS=The configuration cannot be used") and "reset_pin" in m
+               for m in systemd.received())
+    assert shot.exists() and _screen_text(shot) > 50
+
+
+def test_a_setting_only_a_device_refuses_is_the_configuration_screen(tmp_path: Path) -> None:
+    """A button on the RC522's reset pin passes the file check but the GPIO driver refuses it:
+    the same screen and exit code as a bad file, never exit 2 (which systemd restarts)."""
+    config = tmp_path / "companion.toml"
+    config.write_text('[buttons]\nbackend = "gpio"\n[buttons.pins]\nok = 25\n')
+    shot = tmp_path / "shot.png"
+    done = _companion(["run", "--config", str(config), "--state-dir", str(tmp_path / "state"),
+                       "--screenshot", str(shot)])
+    assert done.returncode == CONFIG_EXIT, done.stderr
+    assert f"{config}: button 'ok': BCM pin 25 is reserved for the RC522 reset" in done.stderr
+    assert shot.exists() and _screen_text(shot) > 50

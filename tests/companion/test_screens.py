@@ -300,6 +300,28 @@ def test_game_over_keeps_its_result_when_the_last_input_had_steps(size: tuple[in
     assert bool(steps) == (size == (800, 480))
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_absent_samurai_token_is_shown(size: tuple[int, int], lang: str) -> None:
+    """Two Samurai leave five absent tokens, each a once-per-game choice: the row beside the village used to
+    stop at four on 800x480 (Da, Ks, Go, He, and no Kanbei)."""
+    board = sample_screens(2)["board"]
+    assert board.view is not None
+    absent = ["kikuchiyo", "daisuke", "katsushiro", "gorobei", "kanbei"]
+    for todo in ((), ("Remove one Barricade (4 left).",)):
+        screen = Screen(**{**board.__dict__, "view": {**board.view, "absent_tokens": absent}, "todo": todo,
+                           "lang": lang})
+        items = render(screen, pygame.Surface(size))
+        pills = [items.find(f"village:absent-token:{name}:chip", kind="box") for name in absent]
+        assert all(pills), (lang, size, [name for name, pill in zip(absent, pills, strict=True) if pill is None])
+        label = items.find("village:absent-tokens", kind="text")
+        assert label is not None and label.text and not label.text.endswith("...")
+        boxes = [pill.box for pill in pills if pill is not None]
+        assert not any(a.colliderect(b) for n, a in enumerate(boxes) for b in boxes[n + 1:])
+        assert not any(box.colliderect(label.box) for box in boxes)
+        assert not items.outside(size)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_crowded_board_stays_inside_and_readable(size: tuple[int, int], tmp_path: Path) -> None:
     screen = Screen(kind="board", game=SS, view=CROWDED, title="Round 3 - Katsushiro's turn",

@@ -24,6 +24,7 @@ from companion.games.samurai_spirit import DIRECT_BUTTONS
 from companion.screens import render
 from companion.storage import CURRENT, JournalFile
 from companion.tagmap import virtual_tagmap, virtual_uid
+from companion.web.pin import PIN_FILE
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Match, Tap
 from engine.core.inputs import Input
@@ -55,6 +56,7 @@ def _app(state_dir: Path, setup: dict[str, Any], seed: int, inputs: list[Input])
     match = Match.replay(UI.game, setup, seed, inputs)
     state_dir.mkdir()
     JournalFile(state_dir / CURRENT).start(match)
+    (state_dir / PIN_FILE).write_text("123456\n", "ascii")  # the resume screen shows it: the same for both plays
     app = App(UI, TAGS, state_dir, lambda: 50.0, resume_timeout_s=0, new_seed=lambda: seed, save_tags=False)
     app.start()
     return app

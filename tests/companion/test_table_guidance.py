@@ -130,9 +130,11 @@ def test_the_resume_screen_shows_the_game_and_counts_down(tmp_path: Path) -> Non
     again = make(tmp_path, clock, resume_timeout_s=20)
     screen = again.screen()
     text = "\n".join(screen.detail)
+    pin = (tmp_path / "web-pin").read_text().strip()
     assert screen.detail == ("Normal game with Kyuzo, Heihachi, Daisuke.", "Round 1, Heihachi's turn.",
                              "Village: Barricades 5 of 5, Farmsteads 6, Families 3.",
-                             "Waiting for: Heihachi: turn over the top Raider card and tap it - or press Support or Pass."), text
+                             "Waiting for: Heihachi: turn over the top Raider card and tap it - or press Support or Pass.",
+                             f"Web page PIN: {pin}"), text
     assert screen.countdown == 20
     assert again.deadline() == clock.now + 1, "the loop redraws at each whole second"
     clock.now += 1.25
@@ -235,7 +237,7 @@ def test_the_language_is_asked_first_and_changes_every_screen(tmp_path: Path, ge
     app = make(state)
     screen = app.screen()
     assert screen.title == "New game: language" and screen.lang == "en"
-    assert screen.options == ("English", "Deutsch", "Français", "Nederlands")
+    assert screen.options == ("English", "Deutsch", "Français", "Nederlands", "New web page PIN")
     answer(app, "de")
     screen = app.screen()
     assert screen.lang == "de" and screen.title == "Neues Spiel: Schwierigkeit"

@@ -15,6 +15,7 @@ from companion.history import open_history
 from companion.i18n import LANGUAGES
 from companion.storage import CURRENT, JournalFile
 from companion.tagmap import TagMap, save_tagmap, virtual_uid
+from companion.web import settings
 from companion.web.guard import MAX_TRIES
 from companion.web.pin import PIN_FILE, device_pin
 from engine import Match
@@ -110,14 +111,19 @@ def test_the_cards_page_says_which_cards_are_enrolled(server: Served) -> None:
     assert "not enrolled" in text
 
 
+def _backup(client: Client, pin: str) -> bytes:
+    reply = client.post("/backup", {"csrf": client.csrf("/backup"), "pin": pin})
+    assert reply.status == 200, reply.text[:300]
+    return reply.body
+
+
 def test_a_backup_holds_journals_tag_maps_configuration_and_the_database(server: Served, state: Path) -> None:
     open_history(state).close()
-    reply = Client(server.base).get("/backup.tar.gz")
-    assert reply.status == 200
-    with tarfile.open(fileobj=io.BytesIO(reply.body), mode="r:gz") as tar:
+    with tarfile.open(fileobj=io.BytesIO(_backup(Client(server.base), str(device_pin(state)))), mode="r:gz") as tar:
         names = set(tar.getnames())
-    assert {CURRENT, "games/game-0001-x.journal", "tags-samurai-spirit.json", "history.sqlite3",
+    assert {"games/game-0001-x.journal", "tags-samurai-spirit.json", "history.sqlite3",
             "config/companion.toml"} <= names
+    assert CURRENT not in names, "the game in progress holds face-down cards"
 
 
 def _restore(client: Client, data: bytes, pin: str, csrf: str | None = None, origin: str | None = None) -> int:
@@ -126,7 +132,7 @@ def _restore(client: Client, data: bytes, pin: str, csrf: str | None = None, ori
 
 
 def test_restore_needs_the_pin_and_puts_the_games_back(tmp_path: Path, server: Served, state: Path) -> None:
-    data = Client(server.base).get("/backup.tar.gz").body
+    data = _backup(Client(server.base), str(device_pin(state)))
     empty = tmp_path / "fresh"
     empty.mkdir()
     pin = device_pin(empty)
@@ -153,7 +159,7 @@ def test_changes_are_refused_without_the_form_token_or_from_another_site(server:
     pin = device_pin(state)
     assert pin is not None
     client = Client(server.base)
-    data = client.get("/backup.tar.gz").body
+    data = _backup(client, pin)
     assert _restore(client, data, pin, csrf="forged") == 403
     assert _restore(client, data, pin, origin="http://evil.example") == 403
     stranger = Client(server.base)
@@ -167,7 +173,7 @@ def test_too_many_wrong_pins_lock_the_changes_for_a_while(tmp_path: Path, state:
     try:
         pin = device_pin(state)
         client = Client(served.base)
-        data = client.get("/backup.tar.gz").body
+        data = _backup(client, str(pin))
         wrong = "000000" if pin != "000000" else "111111"
         for _ in range(MAX_TRIES):
             assert _restore(client, data, wrong) == 403
@@ -194,6 +200,18 @@ def test_the_settings_change_with_the_pin_and_keep_the_previous_file(server: Ser
     bad = {**form, "csrf": client.csrf("/settings"), "notice_s": "soon"}
     assert client.post("/settings", bad).status == 400
     assert load_config(config).notice_s == 5.5
+
+
+def test_four_settings_saves_in_one_second_keep_four_copies(config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(settings, "utc_stamp", lambda: "20260101T000000Z")
+    before = []
+    for seconds in ("4", "5", "6", "7"):
+        before.append(config.read_bytes())
+        settings.change(config, {"language": "en", "notice_s": seconds, "resume_timeout_s": "20"})
+    copies = sorted(config.parent.glob("companion.toml.before-web-*"), key=lambda p: (len(p.name), p.name))
+    assert [p.name for p in copies] == ["companion.toml.before-web-20260101T000000Z"] + [
+        f"companion.toml.before-web-20260101T000000Z-{n}" for n in (2, 3, 4)]
+    assert [p.read_bytes() for p in copies] == before
 
 
 def test_the_pin_is_made_by_the_device_and_kept_private(tmp_path: Path) -> None:

@@ -4,7 +4,8 @@ The page is served while the device's answer is still "waiting"; the
 server writes the device's final answer the moment the browser's script
 first asks for it, so what the browser's DOM holds afterwards can only come
 from the script (the CSP allows no inline script). Chromium comes from
-tests/companion/test_web_browser.py's fixture (installed or skipped there).
+tests/companion/test_web_browser.py's fixture (`bash scripts/dev test` installs it;
+without it the test is skipped).
 """
 
 from __future__ import annotations

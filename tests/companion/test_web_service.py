@@ -50,3 +50,11 @@ def test_systemd_accepts_the_web_unit() -> None:
     problems = [line for line in done.stderr.splitlines()
                 if "table-companion-web.service" in line and "Command" not in line and "not found" not in line]
     assert not problems, problems
+
+
+def test_the_web_unit_bounds_its_memory_and_threads() -> None:
+    """A request that goes wrong ends the page's service, never the companion's memory or the Pi's threads."""
+    web = _settings(WEB)
+    memory = web["MemoryMax"][0]
+    assert memory.endswith("M") and 128 <= int(memory[:-1]) <= 512
+    assert 8 <= int(web["TasksMax"][0]) <= 64

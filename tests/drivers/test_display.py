@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -127,3 +129,27 @@ def test_bad_driver_names_are_refused() -> None:
 def test_bad_sizes_are_refused(size: object) -> None:
     with pytest.raises(ConfigError, match="display size"):
         open_display("dummy", size=size)  # type: ignore[arg-type]
+
+
+def test_fonts_made_before_a_display_closed_still_render_after_the_next_opens() -> None:
+    """`companion run` shows "Another companion is running" on one display, closes it and opens the
+    table's, drawing with the same cached fonts; closing a display must not free them (it used to quit
+    the font module, and rendering with a font after that crashed the process). In a child process,
+    so a crash is a failure here rather than the end of the test run."""
+    code = """
+import pygame
+from drivers.display import open_display
+with open_display("dummy", size=(64, 64)):
+    fonts = [pygame.font.Font(None, size) for size in range(10, 60)]
+    for font in fonts:
+        font.render("Kyuzo", True, (255, 255, 255))
+with open_display("dummy", size=(64, 64)):
+    others = [pygame.font.Font(None, size) for size in range(10, 80)]
+    for i in range(20):
+        for font in fonts:
+            font.render(f"Kyuzo {i}", True, (255, 255, 255))
+print("ok")
+"""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", (done.returncode, done.stderr[-500:])

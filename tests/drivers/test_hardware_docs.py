@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -74,3 +77,28 @@ def test_the_wiring_picture_renders(tmp_path: Path) -> None:
     path = load_draw_wiring().draw(tmp_path / "wiring.png")
     image = pygame.image.load(str(path))
     assert image.get_size() == (1200, 1060)
+
+
+def test_drawing_the_wiring_picture_leaves_earlier_fonts_usable(tmp_path: Path) -> None:
+    """draw() used to quit pygame's font module when done, freeing every Font the process had made:
+    the next line of text drawn with one crashed the process (it did, in the test run, two workers
+    in). In a child process, so a crash fails this test instead of ending the run."""
+    code = f"""
+import importlib.util, pygame
+pygame.font.init()
+fonts = [pygame.font.Font(None, size) for size in range(10, 60)]
+for font in fonts:
+    font.render("Kyuzo", True, (255, 255, 255))
+spec = importlib.util.spec_from_file_location("draw_wiring", {str(HARDWARE / "draw_wiring.py")!r})
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+module.draw(__import__("pathlib").Path({str(tmp_path / "wiring.png")!r}))
+others = [pygame.font.Font(None, size) for size in range(10, 80)]
+for i in range(20):
+    for font in fonts:
+        font.render(f"Kyuzo {{i}}", True, (255, 255, 255))
+print("ok")
+"""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", (done.returncode, done.stderr[-500:])

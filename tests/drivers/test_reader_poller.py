@@ -200,3 +200,12 @@ def test_a_malformed_uid_from_a_backend_is_an_outage(clock: FakeClock) -> None:
 
     [event] = Reader(Sloppy(), clock=clock).step()
     assert isinstance(event, ReaderLost) and "malformed UID '04:a1:b2:c3'" in event.reason
+
+
+@pytest.mark.usefixtures("no_backend_env")
+def test_a_misspelled_option_names_the_nearest_valid_one() -> None:
+    with pytest.raises(ConfigError, match=r"unknown option 'rst_pin' for reader 'rc522'; valid options: .*; "
+                                          r"did you mean 'reset_pin'\?$"):
+        open_reader("rc522", rst_pin=25)
+    with pytest.raises(ConfigError, match=r"did you mean 'baudrate' for 'baud_rate', 'port' for 'prot'\?$"):
+        open_reader("pn532", prot="/dev/ttyUSB0", baud_rate=9600)

@@ -1,15 +1,12 @@
 """The advisor (engine.core.advisor) and each game's advisor hooks.
 
-The proof that advice reads no private knowledge: two plays that differ only
-in hidden identities (each game's `hidden_twin` hook) get the same advice,
-option for option and play-out for play-out, for the same seed, at several
-decisions of several games, for every game that registers an advisor.
+The proof that advice reads no private knowledge, for every game that
+registers an advisor, is tests/engine/test_advice_secrecy.py.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -24,23 +21,6 @@ ADVISED = [name for name in game_names() if entry(name).advisor]
 BUDGET = Budget(playouts=24)
 
 
-def _decisions(name: str, setup: dict[str, Any], seed: int, inputs: list[Any], every: int) -> list[Match]:
-    """Matches stopped at every `every`-th decision the advisor can weigh (a fresh match per stop)."""
-    game = get_game(name)
-    hooks = entry(name).advice()
-    assert hooks is not None
-    stops = []
-    match = Match(game, setup, seed)
-    count = 0
-    for number, value in enumerate(inputs):
-        if match.play.prompt is not None and hooks.advisable(match):
-            count += 1
-            if count % every == 1:
-                stops.append(Match.replay(game, setup, seed, inputs[:number]))
-        match.apply(value)
-    return stops
-
-
 def test_samurai_spirit_and_trick_raiders_register_an_advisor() -> None:
     assert {"samurai-spirit", "trick-raiders"} <= set(ADVISED)
     for name in ADVISED:
@@ -49,38 +29,6 @@ def test_samurai_spirit_and_trick_raiders_register_an_advisor() -> None:
         for hook in ("heuristic", "determinize", "score", "advisable", "strength"):
             assert callable(getattr(hooks, hook)), (name, hook)
         assert hooks.STRENGTH_TABLES
-
-
-@pytest.mark.parametrize("name", ADVISED)
-def test_twins_that_differ_only_in_hidden_identities_get_the_same_advice(name: str) -> None:
-    hooks = entry(name).hooks()
-    compared = 0
-    for setup in hooks.SETUPS[:3]:
-        for seed in range(2):
-            inputs = hooks.play_inputs(setup, seed)
-            twin_seed, twin_inputs = hooks.hidden_twin(setup, seed, inputs)
-            assert twin_inputs != inputs or twin_seed != seed or not any(getattr(v, "hidden", False) for v in inputs)
-            mine = _decisions(name, setup, seed, inputs, 9)
-            theirs = _decisions(name, setup, twin_seed, twin_inputs, 9)
-            assert len(mine) == len(theirs)
-            advisor = entry(name).advice()
-            for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
-                first = advise(advisor, a, 1000 + index, BUDGET).to_json()
-                second = advise(advisor, b, 1000 + index, BUDGET).to_json()
-                assert first == second, (name, setup, seed, index)
-                compared += 1
-    assert compared >= 3
-
-
-def test_samurai_spirit_twins_really_differ_in_hidden_cards() -> None:
-    """The secrecy test above is only worth something if the twins' hidden taps differ."""
-    hooks = entry("samurai-spirit").hooks()
-    differing = 0
-    for setup in hooks.SETUPS[:3]:
-        inputs = hooks.play_inputs(setup, 0)
-        _, twin = hooks.hidden_twin(setup, 0, inputs)
-        differing += sum(1 for a, b in zip(inputs, twin, strict=True) if a != b)
-    assert differing > 0
 
 
 def _a_decision(difficulty: str = "easy") -> Match:

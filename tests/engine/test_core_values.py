@@ -17,7 +17,15 @@ def test_event_defaults_to_a_fresh_empty_data_dict() -> None:
     assert a.data == {} and a.data is not b.data
     assert a == b and Event("k", msg("t"), {"n": 1}).data == {"n": 1}
     assert a.to_json() == {"kind": "turn", "text": "Kyuzo's turn.", "key": "Kyuzo's turn.", "params": {}}
-    assert [f.name for f in dataclasses.fields(Event)] == ["kind", "message", "data"]
+    assert [f.name for f in dataclasses.fields(Event)] == ["kind", "message", "data", "physical"]
+    assert not a.physical and a != Event("turn", msg("Kyuzo's turn."), physical=True)
+
+
+def test_a_physical_step_says_so_in_its_json_and_a_bare_event_does_not() -> None:
+    step = Event("barricade", msg("Remove one Barricade."), {"left": 4}, True)
+    assert step.physical and step.to_json()["physical"] is True
+    assert "physical" not in Event("turn", msg("Kyuzo's turn.")).to_json()
+    assert pickle.loads(pickle.dumps(step)) == step and copy.deepcopy(step).physical
 
 
 def test_event_prompt_and_error_carry_a_message_and_its_english_text() -> None:

@@ -19,10 +19,13 @@ from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.policy import SimplePolicy
+from tests.sizes import sized
 
 GAME = get_game("samurai-spirit")
 DIFFICULTIES = ("easy", "normal", "hard", "heroic")
 CARD_IDS = sorted(GAME.cards_json()[i]["id"] for i in range(66))
+SEEDS = sized(ci=25, long=100)
+"""Seeded games per table and level; every table reaches round 2 within its first 4 seeds."""
 BUTTONS = ("fight", "support", "pass", "confront", "defend", "yes", "no", "discard", "under", *SAMURAI)
 
 
@@ -79,7 +82,7 @@ def _undo_redo(match: Match) -> None:
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 7])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(ci=30, long=60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=strat.data())
 def test_random_games_keep_every_invariant(count: int, data: strat.DataObject) -> None:
     names = data.draw(strat.permutations(SAMURAI))[:count]
@@ -93,9 +96,9 @@ def test_random_games_keep_every_invariant(count: int, data: strat.DataObject) -
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 7])
 def test_a_hundred_seeded_games_per_table(count: int, difficulty: str) -> None:
-    """6 player counts x 4 levels x 100 games = 2,400 games, invariants after every input."""
+    """6 player counts x 4 levels x SEEDS games (2,400 at the long size), invariants after every input."""
     rounds = set()
-    for seed in range(100):
+    for seed in range(SEEDS):
         names = random.Random(seed).sample(SAMURAI, count)
         match = play_checked(names, difficulty, seed, 0.25 if seed % 2 else 0.0, count == 2 or seed % 3 == 0 and
                              count < 7)

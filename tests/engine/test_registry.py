@@ -43,7 +43,8 @@ def test_each_game_has_its_testing_hooks() -> None:
     for name in game_names():
         hooks = entry(name).hooks()
         assert hooks.SETUPS and callable(hooks.policy) and callable(hooks.check_invariants)
-        assert callable(hooks.hidden_twin)
+        for hook in ("hidden_twin", "hidden_content", "secret", "shown", "gone"):
+            assert callable(getattr(hooks, hook)), (name, hook)
         for setup in hooks.BENCH_TABLES.values():
             games, inputs = hooks.bench(setup, 2, 1)
             assert games == 2 and inputs > 0

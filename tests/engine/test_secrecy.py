@@ -1,4 +1,4 @@
-"""Hidden stays hidden: a property over 300 random games.
+"""Hidden stays hidden: a property over 96 random games (300 at the long size, tests/sizes.py).
 
 For each game the simple policy plays a table (play A) that taps most cards
 it slides face down onto the Intruder stack (`simulate.play_one` with
@@ -28,9 +28,11 @@ from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from tests.sizes import sized
 
 GAME = get_game("samurai-spirit")
-GAMES = 300
+GAMES = sized(ci=96, long=300)
+"""A multiple of 24, so each of the 6 table sizes meets each of the 4 levels equally often."""
 DIFFICULTIES = ("easy", "normal", "hard", "heroic")
 CARD_IDS = sorted(card["id"] for card in GAME.cards_json())
 OPTION_IDS = ("fight", "support", "pass", "confront", "defend", "yes", "no", "discard", "under", "A", "B", "C",
@@ -113,7 +115,7 @@ def _compare(index: int) -> int:
 
 
 def test_plays_that_differ_only_in_hidden_cards_look_the_same_to_the_table() -> None:
-    """300 games over 2 to 7 Samurai and the four difficulties."""
+    """GAMES games over 2 to 7 Samurai and the four difficulties."""
     differing = [_compare(index) for index in range(GAMES)]
     with_secrets = sum(1 for count in differing if count)
     assert with_secrets >= GAMES // 2, f"only {with_secrets} of {GAMES} games had differing hidden cards"

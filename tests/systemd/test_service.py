@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import EXAMPLE, load_config
+from companion.config import EXAMPLE, KNOWN, installed_config, load_config
+from drivers.config import BUTTON_NAMES
+from drivers.reader import reader_option_names
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "table-companion.service"
@@ -55,11 +57,23 @@ def test_security_exposure_is_low(tmp_path: Path) -> None:
     assert float(match.group(1)) <= 2.0
 
 
+def _source_copy(tmp_path: Path) -> Path:
+    """install.sh from a copy of this checkout: pip builds in the source folder (build/, *.egg-info), and
+    those must not change under the other tests, which run at the same time, nor linger in the checkout."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "artefacts",
+        "demo-out"))
+    return source / "systemd" / "install.sh"
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not os.access(sys.executable, os.X_OK), reason="no python")
 def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     scratch = tmp_path / "root"
     env = dict(os.environ, COMPANION_INSTALL_ROOT=str(scratch))
-    first = subprocess.run(["bash", str(INSTALL), "--enable-spi", "--no-start"], env=env, capture_output=True,
+    install = _source_copy(tmp_path)
+    first = subprocess.run(["bash", str(install), "--enable-spi", "--no-start"], env=env, capture_output=True,
                            text=True, timeout=600)
     assert first.returncode == 0, first.stderr
     config = scratch / "etc/table-companion/companion.toml"
@@ -71,22 +85,22 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert (scratch / "opt/table-companion/venv/bin/companion").exists()
     assert cfg.state_dir == Path("/var/lib/table-companion"), "enroll by hand must find the service's folder"
     config.write_text(EXAMPLE.replace('backend = "rc522"', 'backend = "pn532"'))
-    second = subprocess.run(["bash", str(INSTALL), "--no-start"], env=env, capture_output=True, text=True,
+    second = subprocess.run(["bash", str(install), "--no-start"], env=env, capture_output=True, text=True,
                             timeout=600)
     assert second.returncode == 0, second.stderr
     assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
-    without_web = subprocess.run(["bash", str(INSTALL), "--no-start", "--no-web"], env=env, capture_output=True,
+    without_web = subprocess.run(["bash", str(install), "--no-start", "--no-web"], env=env, capture_output=True,
                                  text=True, timeout=600)
     assert without_web.returncode == 0 and not web_unit.exists(), "--no-web removes the web page's unit"
     assert 'state_dir = "/var/lib/table-companion"' in second.stdout, "an older config without it is pointed out"
     state = scratch / "var/lib/table-companion"
     (state / "tags.json").write_text("{}")
-    gone = subprocess.run(["bash", str(INSTALL), "--uninstall"], env=env, capture_output=True, text=True,
+    gone = subprocess.run(["bash", str(install), "--uninstall"], env=env, capture_output=True, text=True,
                           timeout=120)
     assert gone.returncode == 0 and not (scratch / "opt/table-companion").exists()
     assert not (scratch / "etc/systemd/system/table-companion.service").exists()
     assert (state / "tags.json").exists(), "saved data stays unless --purge"
-    subprocess.run(["bash", str(INSTALL), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
+    subprocess.run(["bash", str(install), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
                    timeout=120)
     assert not state.exists() and not config.exists()
 
@@ -114,3 +128,27 @@ def test_problems_no_restart_can_fix_do_not_restart_the_unit() -> None:
     lines = [line for line in UNIT.read_text().splitlines() if line.startswith("RestartPreventExitStatus=")]
     assert len(lines) == 1
     assert set(lines[0].partition("=")[2].split()) == {str(LOCKED_EXIT), str(CONFIG_EXIT)}
+
+
+OPTION_LINE = re.compile(r"^# ((\[[a-z_.]+\] .*)|([a-z_]+ = .*))$")
+
+
+def test_every_commented_out_option_of_the_installed_config_loads(tmp_path: Path) -> None:
+    """Uncommenting any option the installed file offers must give a file `companion run` accepts
+    (its comment once offered `rst_pin`, which stopped the service)."""
+    text = installed_config(str(tmp_path / "state"))
+    opened = [OPTION_LINE.sub(r"\1", line) for line in text.splitlines()]
+    assert len([a for a, b in zip(opened, text.splitlines(), strict=True) if a != b]) >= 3, "nothing was uncommented"
+    path = tmp_path / "companion.toml"
+    path.write_text("\n".join(opened) + "\n")
+    cfg = load_config(path)
+    assert cfg.reader_options == {"reset_pin": 25} and cfg.game == "samurai-spirit"
+
+
+def test_every_option_named_in_a_comment_of_the_installed_config_exists() -> None:
+    """Any `name = value` in a comment, even inside a sentence, names a real option."""
+    known = {*KNOWN, *(key for keys in KNOWN.values() for key in keys), *BUTTON_NAMES,
+             *(name for backend in ("rc522", "pn532", "mock") for name in reader_option_names(backend))}
+    comments = [line.partition("#")[2] for line in installed_config("/var/lib/table-companion").splitlines()]
+    named = {name for comment in comments for name in re.findall(r"([A-Za-z_]+) = ", comment)}
+    assert named and named <= known, named - known

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from companion.games.samurai_spirit import loss_cause
 from companion.screen_model import Screen
 from companion.screens import palette
 from companion.screens.layout import rows
@@ -21,6 +22,8 @@ from companion.screens.samurai_spirit.naming import difficulty_label
 from engine.core.messages import msg
 
 RESULT_TEXT = {"won": msg("Village saved!"), "lost": msg("Village lost")}
+FALLEN_TEXT = msg("Game lost")
+"""The headline when a Samurai died: Farmsteads and Families may all still stand."""
 LOST_KEY = "The game is lost: {why}."
 """The engine's message key for why the game was lost (read from the narration's keys, in any language)."""
 
@@ -36,7 +39,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     headline = pygame.Rect(left.left, left.top, left.width, m.line_height(m.large_size))
     badge = widgets.icon_box(headline)
     p.icon("game-over:badge", icons.check if result == "won" else icons.cross, badge, result)
-    words = RESULT_TEXT.get(result)
+    words = FALLEN_TEXT if result == "lost" and loss_cause(view)[0] == "fallen" else RESULT_TEXT.get(result)
     p.text("game-over:result", p.tr(words) if words else p.tr(msg("Game over")),
            pygame.Rect(badge.right + m.pad, headline.top, headline.right - badge.right - m.pad, headline.height),
            m.large_size, palette.TEXT, value=result, tags=[result])

@@ -105,23 +105,40 @@ def draw_village(
 
 
 def draw_absent_tokens(p: Painter, rect: pygame.Rect, names: list[str], background: Colour = palette.BACKGROUND) -> None:
-    """The unused support tokens of absent Samurai (two-player rules), laid beside the village."""
+    """The unused support tokens of absent Samurai (two-player rules), laid beside the village.
+
+    Every token is drawn: each is a once-per-game choice the table must see
+    to make. The pills shrink (down to a small pill) until all of them fit
+    beside the whole label; only then does the label give way.
+    """
     if not names:
         return
-    size = p.metrics.small_size
+    m = p.metrics
+    size = m.small_size
     label = p.tr(msg("Absent Samurai tokens:"))
-    label_width = min(p.cache.measure(label, size)[0], rect.width // 2)
+    gap = m.pad // 2 + 1
+    label_room = p.cache.measure(label, size)[0]
+    height = rect.height * 4 // 5
+    while height > PILL_MIN_HEIGHT and _pills_width(p, len(names), height, gap) > rect.width - label_room - m.pad:
+        height -= 1
+    width = widgets.pill_width(p, height)
+    x = rect.right - _pills_width(p, len(names), height, gap)
+    label_width = max(0, min(p.cache.measure(label, size)[0], x - m.pad - rect.left))
     p.text("village:absent-tokens", label, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
            palette.TEXT_MUTED, background, value=len(names))
-    height = rect.height * 4 // 5
-    width = widgets.pill_width(p, height)
-    x = rect.left + label_width + p.metrics.pad
+    x = rect.left + label_width + m.pad
     for name in names:
-        if x + width > rect.right:
-            break
         pill = pygame.Rect(x, rect.centery - height // 2, width, height)
         widgets.token_pill(p, f"village:absent-token:{name}", name, pill, background=background)
-        x += width + p.metrics.pad // 2 + 1
+        x += width + gap
+
+
+PILL_MIN_HEIGHT = 14
+"""The smallest token pill whose two letters still read (the rows' smallest, samurai_rows.TOKEN_MIN_HEIGHT)."""
+
+
+def _pills_width(p: Painter, count: int, height: int, gap: int) -> int:
+    return count * widgets.pill_width(p, height) + (count - 1) * gap
 
 
 def _width(p: Painter, counter: _Counter, height: int, size: int) -> int:

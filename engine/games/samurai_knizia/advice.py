@@ -13,9 +13,16 @@ table can judge it from the public view. Which tile to play from behind the
 screen is the holder's secret (the advisor would have to guess the hand),
 and a capture is a fact of the map, not a decision, so neither is advised.
 
-`determinize` replays the public inputs (every input of this game is a
-tile or a press the table saw) and draws the game's random source afresh;
-the hands in a play-out are the policy's own draws from its own seed.
+`determinize` replays the inputs (every input of this game is a tile or a
+press the table saw) and draws the game's random source afresh; the hands
+in a play-out are the policy's own draws from its own seed. With hidden
+captures it then forgets who took each figure: the table watched each
+capture, but the figures went behind the screens and the view keeps no
+tally, so the advice (shown to the whole table) must not know them either.
+Each figure taken is given afresh to a player drawn at random; how many of
+each caste were taken, and which were removed by a tie, is public and
+kept. Without this the play-outs would score the real hidden captures, and
+two games differing only in who took a figure would get different advice.
 """
 
 from __future__ import annotations
@@ -217,10 +224,31 @@ def advisable(match: Match) -> bool:
 
 
 def determinize(match: Match, rng: random.Random) -> FlowPlay:
-    """Every input of this game is public: all of them replayed, the game's random source drawn afresh."""
+    """Every input replayed, the game's random source drawn afresh, hidden captors drawn anew (module's note)."""
     play = replay_public(match, rng)
     assert isinstance(play, Play)
+    if not play.state.setup.open_captures:
+        draw_captors(play.state, rng)
     return play
+
+
+def draw_captors(st: State, rng: random.Random) -> None:
+    """Give every captured figure to a player drawn at random, in the order of the captures.
+
+    Only what the view shows is kept: each capture's castes and which of its
+    figures a tie removed. The tiles counted (from which anyone could work out
+    the captor again) are dropped from the rebuilt play's record.
+    """
+    names = [pl.name for pl in st.players]
+    for player in st.players:
+        player.captured = dict.fromkeys(player.captured, 0)
+    for record in st.captures:
+        figures = {caste: None if who is None else rng.choice(names) for caste, who in record["figures"].items()}
+        for caste, who in figures.items():
+            if who is not None:
+                st.by_name(who).captured[caste] += 1
+        record["figures"] = figures
+        record["tiles"] = []
 
 
 def score(play: Any, actor: str) -> float:

@@ -16,10 +16,10 @@ from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.state import TIES_TO_END
 
 if TYPE_CHECKING:
-    from engine.games.samurai_knizia.play import Play
+    from engine.games.samurai_knizia.playing import Playing
 
 
-def pending(p: Play) -> dict[str, Any] | None:
+def pending(p: Playing) -> dict[str, Any] | None:
     """What the table must do next, as the other games' views say it: `options` are the possible taps for a tap
     prompt (else the option ids); `presses` the buttons a tap prompt also takes (castes, Pass, OK)."""
     prompt = p.prompt
@@ -40,7 +40,7 @@ def pending(p: Play) -> dict[str, Any] | None:
     return out
 
 
-def _capture(p: Play) -> dict[str, Any] | None:
+def _capture(p: Playing) -> dict[str, Any] | None:
     """The capture being entered: castes named, tiles tapped and the influence they give so far (all open)."""
     st = p.state
     cap = st.capture
@@ -51,7 +51,7 @@ def _capture(p: Play) -> dict[str, Any] | None:
             "influence": {caste: st.influence(cap.tiles, caste) for caste in castes}}
 
 
-def public_view(p: Play) -> dict[str, Any]:
+def public_view(p: Playing) -> dict[str, Any]:
     st = p.state
     outcome = st.outcome
     open_now = st.setup.open_captures or outcome is not None

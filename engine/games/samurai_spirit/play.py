@@ -21,7 +21,7 @@ from engine.games.samurai_spirit import reasons, view
 from engine.games.samurai_spirit.catalogue import SAMURAI, Catalogue
 from engine.games.samurai_spirit.knowledge import Knowledge
 from engine.games.samurai_spirit.outcome import outcome_of
-from engine.games.samurai_spirit.rules import deal, rounds
+from engine.games.samurai_spirit.rules import deal, kiai, rounds
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.setup import Setup
 from engine.games.samurai_spirit.state import SamuraiState, State
@@ -64,6 +64,11 @@ class Play(FlowPlay):
         """Wait for a choice. A single legal option is taken at once and reported (with `forced` as why)."""
         who = actor if isinstance(actor, str) else actor.name
         return self.ask_option(who, kind, options, message, forced, subject)
+
+    def after_track_change(self, sam: SamuraiState, added: bool) -> Flow[None]:
+        """A wound flipped a board (village.py): the Kiai rules look at it, which the village rules cannot
+        import, since the Kiai's own effects add and lose Barricades."""
+        return kiai.after_change(self, sam, added)
 
     def reveal(self, actor: SamuraiState | str, source: str, message: Message,
                face_up: Message | None = None) -> Flow[str]:

@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING
 
 from engine.core.messages import Items, Message, msg
 from engine.core.prompt import Prompt
-from engine.games.samurai_spirit.rules import fight, turn
+from engine.games.samurai_spirit.rules import defence, turn
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 BUTTONS = ("fight", "support", "pass", "confront", "defend")
 
 
-def why_not(p: Play, prompt: Prompt, option: str) -> Message:
+def why_not(p: Playing, prompt: Prompt, option: str) -> Message:
     st = p.state
     actor = p.actor()
     if prompt.kind == "action" and actor is not None:
@@ -33,7 +33,7 @@ def why_not(p: Play, prompt: Prompt, option: str) -> Message:
     if prompt.kind == "fight" and actor is not None:
         cid = prompt.subject or ""
         if option == "defend" and cid:
-            reason = fight.why_not_defend(p, actor, cid)
+            reason = defence.why_not_defend(p, actor, cid)
             if reason:
                 return msg("{reason}: press Confront.", reason=reason)
             return msg("Defend not allowed now: press Confront.")
@@ -41,7 +41,7 @@ def why_not(p: Play, prompt: Prompt, option: str) -> Message:
             return msg("{option} not possible now: {samurai} must press Confront or Defend for {card}.",
                        option=option, samurai=actor.name, card=cid)
         if option == "discard":
-            if not fight.has_talent(p, actor, "kyuzo"):
+            if not defence.has_talent(p, actor, "kyuzo"):
                 return msg("Discard not allowed: {samurai} does not have Kyuzo's talent now.", samurai=actor.name)
             return msg("Discard not allowed: no card of value {n} in {samurai}'s combat line.",
                        n=st.value(cid), samurai=actor.name)

@@ -2,7 +2,9 @@
 
 See `engine.core.registry.GameEntry`. The hidden identities of this game are
 the cards slid face down onto the Intruder stack: a table may tap them
-`hidden`, and the twin names other cards the table could not tell apart.
+`hidden`, and the engine keeps them as private notes (`Knowledge.notes`). The
+twin names other cards the table could not tell apart, so its notes differ;
+nothing of them is ever on screen, so the twins are compared at every moment.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.inputs import Input
+from engine.core.match import secrets_along
+from engine.core.prompt import Prompt
 from engine.games.samurai_spirit import SamuraiSpirit, simulate
 from engine.games.samurai_spirit.invariants import check_invariants
 from engine.games.samurai_spirit.play import Play
@@ -49,6 +53,26 @@ def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[
     return seed, simulate.hidden_twin(_game(), setup, seed, inputs, random.Random(seed ^ 0x7717))
 
 
+def secret(play: Play) -> Any:
+    """The engine's private notes: which card each face-down Intruder slot was tapped as."""
+    return dict(sorted(play.state.cards.notes.cards.items()))
+
+
+def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
+    """`secret` after the set-up and after each input."""
+    return secrets_along(_game(), setup, seed, inputs, secret)
+
+
+def shown(play: Play) -> bool:
+    """Never: a card tapped face down is not revealed by the engine, not even at the end."""
+    return False
+
+
+def gone(play: Play) -> frozenset[str]:
+    """Every card may be probed."""
+    return frozenset()
+
+
 def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
     """(games, inputs) of `games` whole games by the plain simple policy, for the speed bench."""
     tally = simulate.simulate(_game(), setup, games, seed)
@@ -63,4 +87,13 @@ def _game() -> SamuraiSpirit:
     return game
 
 
-__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+def spends(prompt: Prompt, option: str) -> bool:
+    """Whether choosing `option` under `prompt` spends what the table has only so much of: an absent
+    Samurai's support token (once per game, two-player rules) or the Samurai's own support token (Support
+    gives it away for the round). A default the companion highlights must never be one of these."""
+    if prompt.kind == "absent-token":
+        return option != "no"
+    return prompt.kind == "action" and option == "support"
+
+__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
+           "play_inputs", "policy", "secret", "shown", "spends"]

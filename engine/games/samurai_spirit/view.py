@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 
-def public_view(p: Play) -> dict[str, Any]:
+def public_view(p: Playing) -> dict[str, Any]:
     st = p.state
     cards = st.cards
     prompt = p.prompt

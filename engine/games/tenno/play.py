@@ -22,6 +22,7 @@ from engine.core.prompt import Prompt
 from engine.games.tenno import view
 from engine.games.tenno.catalogue import Catalogue
 from engine.games.tenno.rules import turns
+from engine.games.tenno.rules.duel import monk_matters
 from engine.games.tenno.setup import Setup
 from engine.games.tenno.state import Player, State
 
@@ -59,14 +60,40 @@ class Play(FlowPlay):
         if not st.seated(st.colour(cid)):
             return msg("{card} belongs to no player of this game ({players}): put it back in the box.", card=cid,
                        players=Items(p.name for p in st.players))
+        monk = self._monk_not_asked(prompt, cid)
+        if monk is not None:
+            return monk
         if prompt.tap is None:
             return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
         rule = self._why_not_by_rule(prompt, cid)
         if rule is not None:
             return rule
         if cid in st.out:
-            return msg("{card} has left the game, so it cannot be turned up now. {prompt}", card=cid,
-                       prompt=prompt.message)
+            # Not named: a card that left the game may lie face down on a prisoner pile, and the screen
+            # naming it would show the table what the pile holds.
+            return msg("That card has left the game, so it cannot be turned up now. {prompt}", prompt=prompt.message)
+        return None
+
+    def _monk_not_asked(self, prompt: Prompt, cid: str) -> Message | None:
+        """A Monk tapped to help in this turn's duel when the engine did not ask for it.
+
+        The engine asks for the defender's Monk only when its +2 would change
+        who wins; tapped anyway after the duel was resolved, "it is red's
+        turn" would tell the defender nothing. A Monk that may be tapped now
+        (an attacker's own card, the card being attacked) is not this case.
+        """
+        st = self.state
+        if st.role(cid) != "monk" or prompt.kind == "monk":
+            return None
+        owner = st.colour(cid)
+        if prompt.tap is not None and (prompt.kind == "defend" or owner == prompt.actor):
+            return None
+        cards = st.catalogue.cards
+        for duel in st.duels:
+            if (duel.defender == owner and duel.defend_card is not None and duel.defend_card != cid
+                    and not monk_matters(cards[duel.attack_card], cards[duel.defend_card])):
+                return msg("{player}'s Monk cannot change this duel: its +2 would not change who wins, so it is "
+                           "not asked for. {prompt}", player=owner, prompt=prompt.message)
         return None
 
     def _why_not_by_rule(self, prompt: Prompt, cid: str) -> Message | None:

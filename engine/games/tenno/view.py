@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from engine.games.tenno.state import LAYOUT, Duel
 
 if TYPE_CHECKING:
-    from engine.games.tenno.play import Play
+    from engine.games.tenno.playing import Playing
 
 
-def pending(p: Play) -> dict[str, Any] | None:
+def pending(p: Playing) -> dict[str, Any] | None:
     """What the table must do next: `options` the option ids (Pass, OK), `tap` where a tapped card comes from,
     `cards` the cards the tap's rule allows."""
     prompt = p.prompt
@@ -56,7 +56,7 @@ def duel_view(duel: Duel | None) -> dict[str, Any] | None:
     }
 
 
-def public_view(p: Play) -> dict[str, Any]:
+def public_view(p: Playing) -> dict[str, Any]:
     st = p.state
     outcome = st.outcome
     return {

@@ -2,9 +2,12 @@
 
 See `engine.core.registry.GameEntry`. The hidden identities of this game are
 the cards in each hand until played and the unused card of a 3-player deal.
-The table never taps them, so no input names one: the twin is another seed
-(another physical shuffle) with the same public inputs. With `first` given
-the seed decides nothing public, so the two plays must look the same.
+The engine never holds them: a hand is a count, and every input is a card
+everybody saw (`secret` is None). What the twin changes is the table's
+secret: another physical deal behind the same taps, in which the cards
+nobody sees in a round lie in other hands (`hidden_content`). The engine
+cannot tell the two tables apart because it is never told, and the twin's
+other seed checks that nothing it shows comes from its random source.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.inputs import Input
+from engine.core.inputs import Input, Tap
+from engine.core.match import Match
+from engine.core.prompt import Prompt
 from engine.games.trick_raiders import TrickRaiders, simulate
 from engine.games.trick_raiders.invariants import check_invariants
 from engine.games.trick_raiders.play import Play
@@ -43,8 +48,75 @@ def play_inputs(setup: dict[str, Any], seed: int) -> list[Input]:
 
 
 def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[int, list[Input]]:
-    """Another shuffle (seed) behind the same public inputs."""
+    """Another table (seed) behind the same public inputs: its unseen cards dealt by its own shuffle."""
     return seed + 1, list(inputs)
+
+
+FROM_HAND = ("declare", "follow", "lead-from-hand")
+"""Prompts whose tap of a card nobody had seen takes it out of the actor's hand."""
+
+
+def secret(play: Play) -> Any:
+    """Nothing: the engine is never told a card before everybody sees it."""
+    return None
+
+
+def hidden_content(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[Any]:
+    """The table's secret after the set-up and after each input: the cards of the round nobody ever sees, by hand.
+
+    The table of `seed` is the simulated table of `play_inputs`, whose shuffle
+    (`SimplePolicy.deal`) decides who holds them: in deal order, each player
+    holds as many as the hand kept unseen to the round's end (the hand size
+    less the unseen cards that left it by a tap), and what is left is the
+    unused card. For the seed that played the inputs these are the real
+    hands; another seed deals them otherwise behind the same taps.
+    """
+    match = Match(_game(), setup, seed)
+    play = match.play
+    assert isinstance(play, Play)
+    table = SimplePolicy(random.Random(seed ^ 0x5EED), 0.1, 0.05)
+    rounds: dict[int, tuple[list[str], set[str], dict[str, int]]] = {}
+    moments = []
+
+    def start(st: Any) -> None:
+        lead, hand = table.deal(st)
+        order = [c for pl in st.players for c in lead[pl.name] + hand[pl.name]]
+        order += [c for c in st.deck if c not in order]
+        rounds[st.round] = order, set(), {pl.name: st.hand_size for pl in st.players}
+
+    start(play.state)
+    moments.append(play.state.round)
+    for value in inputs:
+        st = play.state
+        prompt = play.prompt
+        _, tapped, kept = rounds[st.round]
+        if isinstance(value, Tap):
+            if prompt is not None and prompt.kind in FROM_HAND and value.card not in st.where:
+                kept[prompt.actor] -= 1
+            tapped.add(value.card)
+        before = st.round
+        match.apply(value)
+        if play.state.round != before:
+            start(play.state)
+        moments.append(play.state.round)
+    held: dict[int, dict[str, list[str]]] = {}
+    for number, (order, tapped, kept) in rounds.items():
+        unseen = [c for c in order if c not in tapped]
+        held[number] = {}
+        for name, count in kept.items():
+            held[number][name], unseen = sorted(unseen[:count]), unseen[count:]
+        held[number]["unused"] = sorted(unseen)
+    return [held[number] for number in moments]
+
+
+def shown(play: Play) -> bool:
+    """Never: nothing hidden is ever on screen (the engine holds nothing hidden)."""
+    return False
+
+
+def gone(play: Play) -> frozenset[str]:
+    """Every card may be probed."""
+    return frozenset()
 
 
 def bench(setup: dict[str, Any], games: int, seed: int) -> tuple[int, int]:
@@ -61,4 +133,10 @@ def _game() -> TrickRaiders:
     return game
 
 
-__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "hidden_twin", "play_inputs", "policy"]
+def spends(prompt: Prompt, option: str) -> bool:
+    """No choice spends a limited resource: life chips and bonus tokens move by the rules alone (a lost
+    trick, a dropped-out player, a bonus), and the undo a revoke offers takes back inputs, not lives."""
+    return False
+
+__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
+           "play_inputs", "policy", "secret", "shown", "spends"]

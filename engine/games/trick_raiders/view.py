@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from engine.games.trick_raiders.rules.tricks import cancelled
 
 if TYPE_CHECKING:
-    from engine.games.trick_raiders.play import Play
+    from engine.games.trick_raiders.playing import Playing
 
 
-def pending(p: Play) -> dict[str, Any] | None:
+def pending(p: Playing) -> dict[str, Any] | None:
     """What the table must do next, as Samurai Spirit's view says it: `options` are the possible taps for a tap
     prompt (else the option ids); `presses` the buttons a tap prompt also takes (OK ends a declaration).
 
@@ -44,7 +44,7 @@ def pending(p: Play) -> dict[str, Any] | None:
     return out
 
 
-def public_view(p: Play) -> dict[str, Any]:
+def public_view(p: Playing) -> dict[str, Any]:
     st = p.state
     cards = [played.card for played in st.trick]
     out = cancelled(cards, st.catalogue)

@@ -1,7 +1,8 @@
 """Knizia's Samurai's advisor hooks: the heuristic, the Move advice, the pretend map with Moves, the protocol.
 
-The twin test that proves the advice reads no private knowledge runs for
-this game in tests/engine/test_advisor.py (every game with an advisor).
+The twin test that proves the advice reads no private knowledge (no figure
+behind a screen) runs for this game in tests/engine/test_advice_secrecy.py
+(every game with an advisor).
 """
 
 from __future__ import annotations
@@ -132,3 +133,43 @@ def test_determinize_rebuilds_the_public_view() -> None:
     match = _at_a_move()
     rebuilt = advice.determinize(match, random.Random(1))
     assert rebuilt.public_view() == match.play.public_view()
+
+
+def _at_a_move_after_captures(setup: dict[str, Any]) -> Match:
+    game = get_game("samurai-knizia")
+    hooks = entry("samurai-knizia").hooks()
+    for seed in range(20):
+        inputs = hooks.play_inputs(setup, seed)
+        match = Match(game, setup, seed)
+        for value in inputs:
+            if advice.advisable(match) and len(match.play.state.captures) >= 3:  # type: ignore[attr-defined]
+                return match
+            match.apply(value)
+    raise AssertionError("no Move with a choice after three captures in 20 games")
+
+
+def test_determinize_draws_who_took_each_hidden_figure_and_keeps_what_the_view_shows() -> None:
+    match = _at_a_move_after_captures(SETUP)
+    real = match.play
+    assert isinstance(real, Play)
+    seen = set()
+    for sample in range(8):
+        rebuilt = advice.determinize(match, random.Random(sample))
+        assert isinstance(rebuilt, Play)
+        assert rebuilt.public_view() == real.public_view()
+        st = rebuilt.state
+        for caste in ("castle", "buddha", "rice"):
+            assert sum(p.captured[caste] for p in st.players) == sum(p.captured[caste] for p in real.state.players)
+        assert [[who is None for who in c["figures"].values()] for c in st.captures] == [
+            [who is None for who in c["figures"].values()] for c in real.state.captures]
+        assert all(not c["tiles"] for c in st.captures) and all(c["tiles"] for c in real.state.captures)
+        seen.add(repr([p.captured for p in st.players]))
+    assert len(seen) > 1
+
+
+def test_with_open_captures_determinize_keeps_the_captures() -> None:
+    match = _at_a_move_after_captures({**SETUP, "open_captures": True})
+    rebuilt = advice.determinize(match, random.Random(1))
+    assert isinstance(rebuilt, Play) and isinstance(match.play, Play)
+    assert [p.captured for p in rebuilt.state.players] == [p.captured for p in match.play.state.players]
+    assert rebuilt.state.captures == match.play.state.captures

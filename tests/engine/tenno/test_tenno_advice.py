@@ -1,9 +1,10 @@
 """Tenno's advisor hooks: advice at the Monk prompt, from the public counts, with a heuristic worth playing out.
 
 The shared proof that advice reads no private knowledge runs for Tenno in
-tests/engine/test_advisor.py. Tenno's own twins there share every input, so
-this file adds the stronger one: games whose duels were fought with other
-cards (other prisoners, other discards) rebuild to the same play.
+tests/engine/test_advice_secrecy.py, with twins that fought some duels with
+other cards. This file adds a stronger one: games whose every duel it could
+was fought with other cards (other prisoners, other discards) rebuild to
+the same play after every turn.
 """
 
 from __future__ import annotations

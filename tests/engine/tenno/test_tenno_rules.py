@@ -188,7 +188,7 @@ def test_a_monk_that_left_the_game_is_still_asked_for_but_its_tap_is_refused(tab
     t.do("red-daimyo", "blue-monk", "ok", "blue-farmer-1", "green-farmer-2", "ok")
     t.do("green-samurai-8", "blue-samurai-7")
     assert t.prompt.kind == "monk"
-    assert "blue-monk has left the game" in t.refuse("blue-monk")
+    assert t.refuse("blue-monk").startswith("That card has left the game")
     t.do("pass")
 
 
@@ -259,7 +259,9 @@ def test_two_geishas_remove_each_other(table: type[TennoTable]) -> None:
 def test_a_card_that_left_the_game_or_belongs_to_nobody_here_is_refused(table: type[TennoTable]) -> None:
     t = table()
     t.do("red-daimyo", "blue-farmer-1", "ok")
-    assert "blue-farmer-1 has left the game" in t.refuse("blue-farmer-1")
+    refused = t.refuse("blue-farmer-1")
+    assert refused.startswith("That card has left the game"), refused
+    assert "blue-farmer-1" not in refused, "the card lies face down on red's prisoner pile: the screen must not name it"
     assert "belongs to no player of this game" in t.refuse("white-ninja")
     assert "It is blue's turn" in t.refuse("red-ninja")
     assert "Nothing is tapped face down in Tenno" in t.refuse("blue-ninja", hidden=True)
@@ -330,3 +332,28 @@ def test_a_tie_that_survives_the_tie_break_is_shared(table: type[TennoTable]) ->
     st.capture("green-farmer-1", st.by_name("blue"))
     outcome = scoring.score(st)
     assert outcome.winners == ("red", "blue") and outcome.ranking[0] == ("red", "blue")
+
+
+def test_a_monk_tapped_when_it_was_not_asked_for_is_told_it_cannot_change_the_duel(table: type[TennoTable]) -> None:
+    """Against the Ronin's 6 the Samurai's 7 wins with or without the Monk's +2, so the engine does not ask
+    for it; blue tapping the Monk anyway was told "It is red's turn", which says nothing about the Monk."""
+    t = table()
+    t.do("red-ronin", "blue-samurai-7")
+    assert t.prompt.kind == "second-attack"
+    refused = t.refuse("blue-monk")
+    assert refused.startswith("blue's Monk cannot change this duel: its +2 would not change who wins"), refused
+    assert "It is red's turn" not in refused
+    t.do("pass")
+    assert t.prompt.kind == "done"
+    assert t.refuse("blue-monk").startswith("blue's Monk cannot change this duel")
+    assert "Not waiting for a card now" in t.refuse("green-monk"), "green was not in the duel"
+    t.do("ok")
+    assert "It is blue's turn" in t.refuse("green-monk"), "a new turn: no duel the Monk could have helped in"
+
+
+def test_a_monk_that_may_be_tapped_is_not_refused_as_a_helper(table: type[TennoTable]) -> None:
+    """The Monk as the card attacked, and as the attacker's own card, stay ordinary taps."""
+    t = table()
+    t.do("red-monk", "blue-monk")
+    assert t.view()["duel"]["attacker"]["card"] == "red-monk"
+    assert t.view()["duel"]["defender"]["card"] == "blue-monk"

@@ -22,8 +22,8 @@ import pytest
 from engine import Choose, Match, Press, RuleError, Tap, get_game
 from engine.core.inputs import Input
 from engine.games.tenno.play import Play
-from engine.games.tenno.rules.duel import judge, monk_matters
 from engine.games.tenno.simulate import play_one
+from engine.games.tenno.testing import twin_inputs
 
 GAME = get_game("tenno")
 GAMES = 60
@@ -32,75 +32,18 @@ SETUPS = ({"players": ["red", "blue"], "first": "blue"},
           {"players": ["red", "blue", "green", "yellow", "purple", "orange", "white"], "first": "orange"})
 
 
-def _shape(play: Play, attack: str, defend: str, monk: bool) -> tuple[Any, ...]:
-    """What a duel shows once it is over: who won, whose pile grew, how many cards each side lost."""
-    cards = play.state.catalogue.cards
-    verdict = judge(cards[attack], cards[defend], monk)
-    lost = (sum(1 for c in (verdict.captured, *verdict.discarded) if c == attack),
-            sum(1 for c in (verdict.captured, *verdict.discarded) if c == defend))
-    asked = cards[defend].role != "monk" and monk_matters(cards[attack], cards[defend])
-    return verdict.result, verdict.captor_side, lost, asked, cards[attack].role == "ronin"
-
-
-def _twin_duel(a: Play, b: Play, attack: str, defend: str, monk: bool, later: set[str],
-               rng: random.Random) -> tuple[str, str]:
-    """Other cards for B's duel with A's shape, if some exist whose losses A never taps again; else A's own."""
-    st = b.state
-    want = _shape(a, attack, defend, monk)
-    first = st.duels[0] if st.duels else None
-    colour_a, colour_d = st.colour(attack), st.colour(defend)
-    mine = [c for c in st.in_play(colour_a) if st.role(c) != "shogun" and (first is None or c != first.attack_card)]
-    theirs = [c for c in st.in_play(colour_d) if first is None or c != first.defend_card]
-    pairs = [(x, y) for x in mine for y in theirs if (x, y) != (attack, defend)]
-    rng.shuffle(pairs)
-    cards = st.catalogue.cards
-    theirs_lost = judge(cards[attack], cards[defend], monk)
-    lost_a = {c for c in (theirs_lost.captured, *theirs_lost.discarded) if c is not None}
-    for x, y in pairs:
-        verdict = judge(cards[x], cards[y], monk)
-        lost = {c for c in (verdict.captured, *verdict.discarded) if c is not None}
-        if _shape(b, x, y, monk) == want and not lost & later and lost != lost_a:
-            return x, y
-    return attack, defend
-
-
 def _twins(setup: dict[str, Any], seed: int) -> tuple[list[Input], list[Input], list[int]]:
-    """A policy game, its twin, and the input counts at which a turn's OK was just pressed."""
+    """A policy game, its twin with every duel it can fought with other cards, and the input counts at which a
+    turn's OK was just pressed."""
     inputs = list(play_one(GAME, setup, seed, 0.3).inputs)
-    a, b = Match(GAME, setup, seed), Match(GAME, setup, seed)
-    rng = random.Random(seed)
-    twin: list[Input] = []
-    turns_over: list[int] = []
-    i = 0
-    while i < len(inputs):
-        prompt = a.play.prompt
-        assert prompt is not None
-        value = inputs[i]
-        if prompt.kind in ("attack", "second-attack") and isinstance(value, Tap):
-            defend = inputs[i + 1]
-            assert isinstance(defend, Tap)
-            a.apply(value)
-            a.apply(defend)
-            steps = [value, defend]
-            if a.play.prompt is not None and a.play.prompt.kind == "monk":
-                a.apply(inputs[i + 2])
-                steps.append(inputs[i + 2])
-            monk = len(steps) == 3 and isinstance(steps[2], Tap)
-            assert isinstance(a.play, Play) and isinstance(b.play, Play)
-            later = {v.card for v in inputs[i + len(steps):] if isinstance(v, Tap)}
-            x, y = _twin_duel(a.play, b.play, value.card, defend.card, monk, later, rng)
-            mine: list[Input] = [Tap(x), Tap(y), *steps[2:]]
-            for step in mine:
-                b.apply(step)
-            twin += mine
-            i += len(steps)
-            continue
-        a.apply(value)
-        b.apply(value)
-        twin.append(value)
-        i += 1
-        if prompt.kind == "done":
-            turns_over.append(i)
+    twin = twin_inputs(setup, seed, inputs, random.Random(seed), swap=1.0)
+    match = Match(GAME, setup, seed)
+    turns_over = []
+    for number, value in enumerate(inputs, start=1):
+        prompt = match.play.prompt
+        match.apply(value)
+        if prompt is not None and prompt.kind == "done":
+            turns_over.append(number)
     return inputs, twin, turns_over
 
 

@@ -17,9 +17,11 @@ from engine.games.trick_raiders.invariants import check_invariants
 from engine.games.trick_raiders.play import Play
 from engine.games.trick_raiders.policy import SimplePolicy
 from engine.games.trick_raiders.simulate import play_one, simulate
+from tests.sizes import sized
 
 GAME = get_game("trick-raiders")
-GAMES = 300
+GAMES = sized(ci=100, long=300)
+"""Every event kind asserted below first happens within the first 10 games."""
 CARD_IDS = sorted(card["id"] for card in GAME.cards_json())
 NAMES = ("ann", "ben", "cy", "dee")
 

@@ -22,7 +22,7 @@ from engine.games.samurai_knizia.rules.flow import Flow
 from engine.games.samurai_knizia.state import TIES_TO_END, Capture, State
 
 if TYPE_CHECKING:
-    from engine.games.samurai_knizia.play import Play
+    from engine.games.samurai_knizia.playing import Playing
 
 def option_of(value: Input) -> str:
     return _option_of(value)
@@ -52,7 +52,7 @@ def _ordered(castes: list[str]) -> list[str]:
     return [c for c in CASTES if c in castes]
 
 
-def capture(p: Play, first: str) -> Flow[None]:
+def capture(p: Playing, first: str) -> Flow[None]:
     st = p.state
     st.capture = Capture([first])
     st.phase = "capture"
@@ -74,7 +74,7 @@ def capture(p: Play, first: str) -> Flow[None]:
     st.phase = "play"
 
 
-def resolve(p: Play, cap: Capture) -> None:
+def resolve(p: Playing, cap: Capture) -> None:
     """Each figure to the most influence, or removed by a tie; then the end conditions."""
     st = p.state
     record: dict[str, object] = {"castes": _ordered(cap.castes), "tiles": list(cap.tiles), "figures": {}}
@@ -89,13 +89,13 @@ def resolve(p: Play, cap: Capture) -> None:
             winner.captured[caste] += 1
             second = max(n for name, n in influence.items() if name != winner.name)
             results[caste] = winner.name
-            p.emit("captured", msg("{caste}: {player} has the most influence ({n} to {next}) and takes the figure: "
+            p.step("captured", msg("{caste}: {player} has the most influence ({n} to {next}) and takes the figure: "
                                    "put it behind {player}'s screen.", caste=caste, player=winner.name, n=top,
                                    next=second), caste=caste, player=winner.name, influence=influence)
         else:
             st.removed[caste] += 1
             results[caste] = None
-            p.emit("tie", msg("{caste}: {players} tie with {n} influence each: the figure is removed from the board "
+            p.step("tie", msg("{caste}: {players} tie with {n} influence each: the figure is removed from the board "
                               "and put aside (tie {count} of {most}).", caste=caste, players=Items(leaders), n=top,
                               count=st.ties, most=TIES_TO_END), caste=caste, players=leaders, influence=influence,
                    ties=st.ties)
@@ -104,7 +104,7 @@ def resolve(p: Play, cap: Capture) -> None:
     _watch_the_end(p)
 
 
-def _watch_the_end(p: Play) -> None:
+def _watch_the_end(p: Playing) -> None:
     """Say when an end condition is met (the game ends after this turn) or one tie away."""
     st = p.state
     player = st.players[st.active].name

@@ -17,7 +17,7 @@ from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.state import State
 
 if TYPE_CHECKING:
-    from engine.games.samurai_knizia.play import Play
+    from engine.games.samurai_knizia.playing import Playing
 
 
 def leaders(captured: dict[str, dict[str, int]]) -> dict[str, str | None]:
@@ -75,14 +75,14 @@ def summary(result: dict[str, Any]) -> Message:
                "each.", players=Items(winners), n=n, count=count, total=total)
 
 
-def finish(p: Play) -> None:
+def finish(p: Playing) -> None:
     """Reveal every screen, name the caste leaders and the winner (with the tie-break that decided)."""
     st = p.state
     st.phase = "over"
     _say_why(p, st)
     captured = {pl.name: dict(pl.captured) for pl in st.players}
     for pl in st.players:
-        p.emit("show-figures", msg("{player} shows the figures behind the screen: Castle {castle}, Buddha {buddha}, "
+        p.step("show-figures", msg("{player} shows the figures behind the screen: Castle {castle}, Buddha {buddha}, "
                              "Rice {rice}.", player=pl.name, **pl.captured), player=pl.name, **pl.captured)
     result = reckon(captured)
     for caste in CASTES:
@@ -104,7 +104,7 @@ def finish(p: Play) -> None:
     p.emit("game-over", text, winners=list(ranking[0]), decided_by=result["decided_by"])
 
 
-def _say_why(p: Play, st: State) -> None:
+def _say_why(p: Playing, st: State) -> None:
     if st.ending is None:
         p.emit("end", msg("No player has a tile left: the game is over."), reason="tiles")
     else:

@@ -19,13 +19,13 @@ from engine.games.samurai_knizia.rules.flow import Flow
 from engine.games.samurai_knizia.state import Player, State
 
 if TYPE_CHECKING:
-    from engine.games.samurai_knizia.play import Play
+    from engine.games.samurai_knizia.playing import Playing
 
 HAND = 5
 """Tiles face up behind the screen: "refill to 5 face-up tiles behind their screen, while available"."""
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     """Set-up words, then turns until the end of a turn that met an end condition."""
     st = p.state
     set_up(p)
@@ -43,15 +43,15 @@ def game(p: Play) -> Flow[None]:
         st.active = (st.active + 1) % st.count
 
 
-def set_up(p: Play) -> None:
+def set_up(p: Playing) -> None:
     st = p.state
     first = st.players[st.first].name
-    p.emit("setup", msg("Lay out the map for {n} players and put {figures} figures of each caste beside it; "
+    p.step("setup", msg("Lay out the map for {n} players and put {figures} figures of each caste beside it; "
                         "return the rest to the box.", n=st.count, figures=st.figures_start),
            players=st.count, figures=st.figures_start)
-    p.emit("setup", msg("Each player takes a screen and the 20 tiles of one colour, keeps 5 face up behind the "
+    p.step("setup", msg("Each player takes a screen and the 20 tiles of one colour, keeps 5 face up behind the "
                         "screen and shuffles the other 15 face down beside it."))
-    p.emit("setup", msg("Put one figure of each caste in Edo. From {player} on, clockwise, each player moves a "
+    p.step("setup", msg("Put one figure of each caste in Edo. From {player} on, clockwise, each player moves a "
                         "figure to a city until every city has 2 different figures, then to a town until "
                         "every town has 1.", player=first), player=first)
 
@@ -67,7 +67,7 @@ def turn_prompt(st: State, player: Player) -> Prompt:
     return Prompt(player.name, "turn", text, tuple(options), tap="tile")
 
 
-def turn(p: Play, player: Player) -> Flow[None]:
+def turn(p: Playing, player: Player) -> Flow[None]:
     st = p.state
     st.turn += 1
     st.this_turn = []
@@ -85,7 +85,7 @@ def turn(p: Play, player: Player) -> Flow[None]:
     refill(p, player)
 
 
-def play_tile(p: Play, player: Player, tid: str) -> Flow[None]:
+def play_tile(p: Playing, player: Player, tid: str) -> Flow[None]:
     """A tile played: on the board, or discarded for a Switch; a Move then asks which tile it replaced."""
     st = p.state
     tile = st.tile(tid)
@@ -93,7 +93,7 @@ def play_tile(p: Play, player: Player, tid: str) -> Flow[None]:
     st.this_turn.append(tid)
     if tile.type == "switch":
         st.discarded.append(tid)
-        p.emit("switch", msg("{player} plays the Switch: swap any 2 figures on the board (the figures in a city "
+        p.step("switch", msg("{player} plays the Switch: swap any 2 figures on the board (the figures in a city "
                              "must stay different), then put the Switch back in the box.", player=player.name),
                player=player.name, tile=tid)
         return
@@ -109,14 +109,14 @@ def play_tile(p: Play, player: Player, tid: str) -> Flow[None]:
                          tap="own-tile", subject=tid)
     assert isinstance(value, Tap)
     st.moved[tid] = value.card
-    p.emit("move", msg("{player}'s Move takes the place of {tile}: put {tile} on an empty land space elsewhere.",
+    p.step("move", msg("{player}'s Move takes the place of {tile}: put {tile} on an empty land space elsewhere.",
                        player=player.name, tile=value.card), player=player.name, tile=tid, replaced=value.card)
 
 
-def refill(p: Play, player: Player) -> None:
+def refill(p: Playing, player: Player) -> None:
     left = player.tiles_left
     if left > HAND:
-        p.emit("refill", msg("{player} ends the turn and draws tiles to have 5 behind the screen again.",
+        p.step("refill", msg("{player} ends the turn and draws tiles to have 5 behind the screen again.",
                              player=player.name), player=player.name, left=left)
     elif left:
         p.emit("refill", msg("{player} ends the turn with the last {n} tiles behind the screen.",

@@ -24,7 +24,7 @@ from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState, State
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 REDEAL, PLAY_ON = "redeal", "play-on"
 FAMILY = "doll"
@@ -34,7 +34,7 @@ class Redeal(Exception):
     """The table chose to re-deal; the game's flow starts again from the set-up."""
 
 
-def after_reveal(p: Play, cid: str) -> Flow[None]:
+def after_reveal(p: Playing, cid: str) -> Flow[None]:
     """Note a revealed Plunderer; ask the table once the deal cannot hold the family symbol twice."""
     st = p.state
     if st.deal_settled or st.setup.deck is not None or len(st.samurai) != 2:
@@ -60,7 +60,7 @@ def after_reveal(p: Play, cid: str) -> Flow[None]:
     st.deal_settled = True
 
 
-def redealt(p: Play) -> State:
+def redealt(p: Playing) -> State:
     """A fresh set-up with the same seats and first player; the Plunderers seen so far stay out."""
     old = p.state
     setup = old.setup
@@ -72,7 +72,7 @@ def redealt(p: Play) -> State:
         aside = set(old.shown_plunderers)
     cards.candidates["plunderer"] = [c for c in plunderers if c not in aside]
     names = [s.name for s in old.samurai]
-    p.emit("redeal", msg("Re-deal: gather every card, set these {n} Plunderers aside (out of this game), put back "
+    p.step("redeal", msg("Re-deal: gather every card, set these {n} Plunderers aside (out of this game), put back "
                          "the Barricades, Farmsteads, Families and tokens as at set-up, and start again.", n=count),
            set_aside=sorted(aside))
     return State(

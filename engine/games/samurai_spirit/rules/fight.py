@@ -12,73 +12,23 @@ from typing import TYPE_CHECKING
 
 from engine.core.messages import Message, msg
 from engine.core.prompt import Prompt
-from engine.games.samurai_spirit.rules import kiai
+from engine.games.samurai_spirit.rules import defence, kiai
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 CONFRONT, DEFEND, DISCARD, UNDER = "confront", "defend", "discard", "under"
 FACE_UP = msg("{samurai}: take the face-up {card} from the top of the Raider stack and tap it.")
-"""The draw when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
+"""The draw when the top Raider card already lies face up; `Playing.reveal` fills in the fields."""
 
 
-def has_talent(p: Play, sam: SamuraiState, talent: str) -> bool:
-    """Own talent always; support tokens only on his own turn; never under the no-talent Boss.
-
-    A token handed to him during that same turn gives nothing: he must give it
-    back after the turn, "and thus get no benefit from it" (Kyuzo's note).
-    """
-    if sam.no_talent:
-        return False
-    if sam.name == talent or talent in sam.round_talents:
-        return True
-    st = p.state
-    if st.samurai[st.active] is not sam or st.in_round_end:
-        return False
-    holder = st.seats.get(talent)
-    return holder is not None and holder.token_holder == sam.name and talent not in st.late_tokens
-
-
-def _defend_blocked(p: Play, sam: SamuraiState, cid: str) -> bool:
-    """Whether `why_not_defend` has a reason, without building its sentence (asked at every draw)."""
-    symbol = p.state.catalogue.cards[cid].symbol
-    return symbol is None or sam.no_defend or p.state.defends(sam, symbol)
-
-
-def why_not_defend(p: Play, sam: SamuraiState, cid: str) -> Message | None:
-    if not _defend_blocked(p, sam, cid):
-        return None
-    st = p.state
-    card = st.catalogue.cards[cid]
-    if card.symbol is None:
-        return msg("Defend not allowed: {card} has no symbol", card=cid)
-    if sam.no_defend:
-        return msg("Defend not allowed: a penalty forbids {samurai} to Defend this turn", samurai=sam.name)
-    if st.defends(sam, card.symbol):
-        return msg("Defend not allowed: {samurai} already defends a {symbol}", samurai=sam.name, symbol=card.symbol)
-    return None
-
-
-def can_defend(p: Play, sam: SamuraiState, cid: str) -> bool:
-    return not _defend_blocked(p, sam, cid)
-
-
-def defend(p: Play, sam: SamuraiState, cid: str) -> None:
-    sam.defence.append(cid)
-    p.state.cards.place(cid, "defence", sam.name)
-    symbol = p.state.catalogue.cards[cid].symbol
-    if p.telling:
-        p.emit("defend", msg("{samurai} defends: lay {card} to the left of the board ({symbol}).", samurai=sam.name,
-                             card=cid, symbol=symbol), samurai=sam.name, card=cid)
-
-
-def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) -> list[str]:
+def gift_targets(p: Playing, sam: SamuraiState, cid: str, held_by: frozenset[str]) -> list[str]:
     """Neighbours who may receive a card through Heihachi's or Daisuke's talent."""
     st = p.state
     talent = "heihachi" if st.values[cid] % 2 == 0 else "daisuke"
-    if not has_talent(p, sam, talent):
+    if not defence.has_talent(p, sam, talent):
         return []
     out = []
     for nb in (st.left_of(sam), st.right_of(sam)):
@@ -87,21 +37,21 @@ def gift_targets(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str]) 
     return out
 
 
-def fight_options(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> list[str]:
+def fight_options(p: Playing, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> list[str]:
     st = p.state
     options = [CONFRONT]
     symbol = st.catalogue.cards[cid].symbol
-    if symbol is not None and not sam.no_defend and not st.defends(sam, symbol):  # = not _defend_blocked(...)
+    if symbol is not None and not sam.no_defend and not st.defends(sam, symbol):  # = not defence.defend_blocked(...)
         options.append(DEFEND)
-    if has_talent(p, sam, "kyuzo") and _matches_line(p, sam, st.values[cid]):
+    if defence.has_talent(p, sam, "kyuzo") and _matches_line(p, sam, st.values[cid]):
         options.append(DISCARD)
-    if not under_used and st.cards.raider and has_talent(p, sam, "katsushiro"):
+    if not under_used and st.cards.raider and defence.has_talent(p, sam, "katsushiro"):
         options.append(UNDER)
     options.extend(gift_targets(p, sam, cid, held_by))
     return options
 
 
-def _matches_line(p: Play, sam: SamuraiState, value: int) -> bool:
+def _matches_line(p: Playing, sam: SamuraiState, value: int) -> bool:
     """Whether a card of `value` lies in the combat line of `sam` (Kyuzo's talent)."""
     values = p.state.values
     for cid in sam.combat:
@@ -110,17 +60,17 @@ def _matches_line(p: Play, sam: SamuraiState, value: int) -> bool:
     return False
 
 
-def fight(p: Play, sam: SamuraiState) -> Flow[None]:
+def fight(p: Playing, sam: SamuraiState) -> Flow[None]:
     """The Fight action, twice with Kikuchiyo's talent."""
     st = p.state
     yield from draw_and_play(p, sam)
-    if st.cards.raider and not st.result and has_talent(p, sam, "kikuchiyo"):
+    if st.cards.raider and not st.result and defence.has_talent(p, sam, "kikuchiyo"):
         again = yield from p.ask_prompt(sam.said.fighting_again)
         if again == "yes":
             yield from draw_and_play(p, sam)
 
 
-def draw_and_play(p: Play, sam: SamuraiState, under_used: bool = False) -> Flow[None]:
+def draw_and_play(p: Playing, sam: SamuraiState, under_used: bool = False) -> Flow[None]:
     cid = yield from p.reveal(sam, "raider", sam.said.draw, FACE_UP)
     p.state.last_active = sam.seat
     yield from play_card(p, sam, cid, sam.said.alone, under_used)
@@ -143,14 +93,14 @@ def _facing(sam: SamuraiState, cid: str, options: tuple[str, ...]) -> Prompt:
     return prompt
 
 
-def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> Flow[None]:
+def play_card(p: Playing, sam: SamuraiState, cid: str, held_by: frozenset[str], under_used: bool) -> Flow[None]:
     st = p.state
     card = st.catalogue.cards[cid]
     options = fight_options(p, sam, cid, held_by, under_used)
     if len(options) == 1:
         choice = options[0]
         if p.telling:  # a play-out takes the single option without saying why
-            forced = msg("{reason}: {samurai} must Confront {card}.", reason=why_not_defend(p, sam, cid),
+            forced = msg("{reason}: {samurai} must Confront {card}.", reason=defence.why_not_defend(p, sam, cid),
                          samurai=sam.name, card=cid)
             yield from p.ask(sam, "fight", options, _faces(sam, cid, False), forced, subject=cid)
     else:
@@ -158,15 +108,15 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
     if choice == CONFRONT:
         yield from kiai.add_to_combat(p, sam, cid, sam.said.confronts)
     elif choice == DEFEND:
-        defend(p, sam, cid)
+        defence.defend(p, sam, cid)
     elif choice == DISCARD:
         st.cards.place(cid, "discard")
         if p.telling:
-            p.emit("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
+            p.step("discard", msg("Kyuzo's talent: {card} matches a card in {samurai}'s combat line; put it on the "
                                   "discard pile.", card=cid, samurai=sam.name), card=cid)
     elif choice == UNDER:
         st.cards.put_under_raider(cid)
-        p.emit("under", msg("Katsushiro's talent: put {card} under the Raider stack and draw again.", card=cid),
+        p.step("under", msg("Katsushiro's talent: put {card} under the Raider stack and draw again.", card=cid),
                card=cid)
         yield from draw_and_play(p, sam, under_used=True)
     else:
@@ -177,5 +127,5 @@ def play_card(p: Play, sam: SamuraiState, cid: str, held_by: frozenset[str], und
         else:
             gift = msg("Daisuke's talent: {samurai} gives {card} to {samurai2}, who must fight it.",
                        samurai=sam.name, card=cid, samurai2=receiver.name)
-        p.emit("gift", gift, card=cid, source=sam.name, target=receiver.name)
+        p.step("gift", gift, card=cid, source=sam.name, target=receiver.name)
         yield from play_card(p, receiver, cid, held_by | {receiver.name}, under_used)

@@ -11,18 +11,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core.messages import Items, Message, msg
-from engine.games.samurai_spirit.rules import fight, village
+from engine.games.samurai_spirit.rules import defence, village
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 NO = "no"
 DISCARD_FACE_UP = msg("{why}: take the face-up {card} from the top of the Raider stack, tap it, then put it on the "
                       "discard pile.")
 KATSUSHIRO_FACE_UP = msg("Katsushiro's Kiai: take the face-up {card} from the top of the Raider stack and tap it.")
-"""Draws when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
+"""Draws when the top Raider card already lies face up; `Playing.reveal` fills in the fields."""
 
 EFFECT_TEXT: dict[tuple[str, str], Message] = {
     ("kikuchiyo", "human"): msg("Discard the last card of one Samurai's combat line."),
@@ -43,27 +43,27 @@ EFFECT_TEXT: dict[tuple[str, str], Message] = {
 """Each Kiai effect as the rulebook words it, per face: the rules below are what it does."""
 
 
-def add_to_combat(p: Play, sam: SamuraiState, cid: str, how: Message) -> Flow[None]:
+def add_to_combat(p: Playing, sam: SamuraiState, cid: str, how: Message) -> Flow[None]:
     """Lay a card to the right of a board (confront, penalty draw, Daisuke's Kiai)."""
     st = p.state
     sam.combat.append(cid)
     st.cards.place(cid, "combat", sam.name)
     if p.telling:
         track = st.track(sam)
-        p.emit("confront", msg("{why}: {samurai} lays {card} in the combat line; move the meeple to {track} "
+        p.step("confront", msg("{why}: {samurai} lays {card} in the combat line; move the meeple to {track} "
                                "(Kiai {kiai}).", why=how, samurai=sam.name, card=cid, track=track, kiai=st.kiai(sam)),
                samurai=sam.name, card=cid, track=track)
     yield from after_change(p, sam, added=True)
 
 
-def take_last(p: Play, sam: SamuraiState) -> str:
+def take_last(p: Playing, sam: SamuraiState) -> str:
     """Lift the last card of a combat line (Daisuke's and Kikuchiyo's Kiai)."""
     cid = sam.combat.pop()
     p.state.cards.lift(cid)
     return cid
 
 
-def after_change(p: Play, sam: SamuraiState, added: bool) -> Flow[None]:
+def after_change(p: Playing, sam: SamuraiState, added: bool) -> Flow[None]:
     """Past the Kiai after a card was added: lose a Barricade. Exactly at it: Kiai."""
     st = p.state
     total, k = st.track(sam), st.kiai(sam)
@@ -74,7 +74,7 @@ def after_change(p: Play, sam: SamuraiState, added: bool) -> Flow[None]:
         yield from activate(p, sam)
 
 
-def activate(p: Play, sam: SamuraiState) -> Flow[None]:
+def activate(p: Playing, sam: SamuraiState) -> Flow[None]:
     """Kiai: the effect is optional, the first combat card always goes to the discard pile."""
     st = p.state
     if sam.passed or st.in_round_end or sam.name in p.kiai_active or st.result:
@@ -92,7 +92,7 @@ def activate(p: Play, sam: SamuraiState) -> Flow[None]:
         first = sam.combat.pop(0)
         st.cards.place(first, "discard")
         track = st.track(sam)
-        p.emit("kiai-discard", msg("Put {samurai}'s first combat card ({card}) on the discard pile; move the meeple "
+        p.step("kiai-discard", msg("Put {samurai}'s first combat card ({card}) on the discard pile; move the meeple "
                                    "to {track}.", samurai=sam.name, card=first, track=track),
                samurai=sam.name, card=first, track=track)
     p.kiai_active.discard(sam.name)
@@ -102,8 +102,8 @@ def activate(p: Play, sam: SamuraiState) -> Flow[None]:
 class Effect:
     """A Kiai effect: when it can do anything, and what it does."""
 
-    def __init__(self, possible: Callable[[Play, SamuraiState], bool],
-                 run: Callable[[Play, SamuraiState], Flow[None]]) -> None:
+    def __init__(self, possible: Callable[[Playing, SamuraiState], bool],
+                 run: Callable[[Playing, SamuraiState], Flow[None]]) -> None:
         self.possible = possible
         self.run = run
 
@@ -112,11 +112,11 @@ def _times(sam: SamuraiState) -> int:
     return 2 if sam.face == "animal" else 1
 
 
-def _with_lines(p: Play) -> list[SamuraiState]:
+def _with_lines(p: Playing) -> list[SamuraiState]:
     return [s for s in p.state.in_round() if s.combat]
 
 
-def _pick_line(p: Play, sam: SamuraiState, time: int, question: Message) -> Flow[SamuraiState | None]:
+def _pick_line(p: Playing, sam: SamuraiState, time: int, question: Message) -> Flow[SamuraiState | None]:
     """Which Samurai's last combat card an effect takes; the second use of an animal Kiai may stop."""
     names = [s.name for s in _with_lines(p)]
     if time:
@@ -130,13 +130,13 @@ def _pick_line(p: Play, sam: SamuraiState, time: int, question: Message) -> Flow
 
 # --- Heihachi: Barricade (animal: and heal) ----------------------------------
 
-def _heihachi_possible(p: Play, sam: SamuraiState) -> bool:
+def _heihachi_possible(p: Playing, sam: SamuraiState) -> bool:
     st = p.state
     healable = sam.face == "animal" and any(s.wound_token for s in st.samurai)
     return st.barricades < st.barricades_max or healable
 
 
-def _heihachi(p: Play, sam: SamuraiState) -> Flow[None]:
+def _heihachi(p: Playing, sam: SamuraiState) -> Flow[None]:
     village.add_barricade(p, msg("Heihachi's Kiai"))
     if sam.face != "animal":
         return
@@ -150,11 +150,11 @@ def _heihachi(p: Play, sam: SamuraiState) -> Flow[None]:
 
 # --- Daisuke: move the last card of a line to another Samurai ---------------
 
-def _daisuke_possible(p: Play, sam: SamuraiState) -> bool:
+def _daisuke_possible(p: Playing, sam: SamuraiState) -> bool:
     return bool(_with_lines(p)) and len(p.state.in_round()) >= 2
 
 
-def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
+def _daisuke(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     for time in range(_times(sam)):
         if not _daisuke_possible(p, sam):
@@ -167,34 +167,34 @@ def _daisuke(p: Play, sam: SamuraiState) -> Flow[None]:
                                     msg("Daisuke's Kiai: give {card} to which Samurai?", card=source.combat[-1]))
         target = st.by_name(dst_name)
         cid = take_last(p, source)
-        p.emit("kiai-move", msg("Daisuke's Kiai: move {card} from {samurai}'s combat line to {samurai2}; move "
+        p.step("kiai-move", msg("Daisuke's Kiai: move {card} from {samurai}'s combat line to {samurai2}; move "
                                 "{samurai}'s meeple to {track}.", card=cid, samurai=source.name,
                                 samurai2=target.name, track=st.track(source)),
                card=cid, source=source.name, target=target.name)
         yield from after_change(p, source, added=False)
         if st.result or target.passed:
             continue
-        sides = ["confront"] + (["defend"] if fight.can_defend(p, target, cid) else [])
+        sides = ["confront"] + (["defend"] if defence.can_defend(p, target, cid) else [])
         side = yield from p.ask(target, "side", sides, msg("{samurai}: lay {card} to the right (press Confront) or "
                                                            "to the left (press Defend).", samurai=target.name,
                                                            card=cid), subject=cid)
         if side == "defend":
-            fight.defend(p, target, cid)
+            defence.defend(p, target, cid)
         else:
             yield from add_to_combat(p, target, cid, msg("Daisuke's Kiai"))
 
 
 # --- Gorobei: top Raider cards to the discard pile ---------------------------
 
-def _gorobei_possible(p: Play, sam: SamuraiState) -> bool:
+def _gorobei_possible(p: Playing, sam: SamuraiState) -> bool:
     return bool(p.state.cards.raider)
 
 
-def _gorobei(p: Play, sam: SamuraiState) -> Flow[None]:
+def _gorobei(p: Playing, sam: SamuraiState) -> Flow[None]:
     yield from _reveal_to_discard(p, sam, "raider", 1 + _times(sam), msg("Gorobei's Kiai"))
 
 
-def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why: Message) -> Flow[None]:
+def _reveal_to_discard(p: Playing, sam: SamuraiState, source: str, count: int, why: Message) -> Flow[None]:
     st = p.state
     stack = st.cards.raider if source == "raider" else st.cards.intruder
     for _ in range(min(count, len(stack))):
@@ -209,26 +209,26 @@ def _reveal_to_discard(p: Play, sam: SamuraiState, source: str, count: int, why:
         st.cards.place(cid, "discard")
         if source == "raider":
             st.last_active = sam.seat
-        p.emit("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
+        p.step("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
 
 
 # --- Kanbei: top Intruder cards to the discard pile -------------------------
 
-def _kanbei_possible(p: Play, sam: SamuraiState) -> bool:
+def _kanbei_possible(p: Playing, sam: SamuraiState) -> bool:
     return bool(p.state.cards.intruder)
 
 
-def _kanbei(p: Play, sam: SamuraiState) -> Flow[None]:
+def _kanbei(p: Playing, sam: SamuraiState) -> Flow[None]:
     yield from _reveal_to_discard(p, sam, "intruder", 1 + _times(sam), msg("Kanbei's Kiai"))
 
 
 # --- Kikuchiyo: discard the last card of a line -------------------------------
 
-def _kikuchiyo_possible(p: Play, sam: SamuraiState) -> bool:
+def _kikuchiyo_possible(p: Playing, sam: SamuraiState) -> bool:
     return bool(_with_lines(p))
 
 
-def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
+def _kikuchiyo(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     for time in range(_times(sam)):
         if not _with_lines(p):
@@ -238,7 +238,7 @@ def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
             return
         cid = take_last(p, victim)
         st.cards.place(cid, "discard")
-        p.emit("discard", msg("Kikuchiyo's Kiai: put {card} from {samurai}'s combat line on the discard pile; move "
+        p.step("discard", msg("Kikuchiyo's Kiai: put {card} from {samurai}'s combat line on the discard pile; move "
                               "the meeple to {track}.", card=cid, samurai=victim.name, track=st.track(victim)),
                card=cid, samurai=victim.name)
         yield from after_change(p, victim, added=False)
@@ -248,17 +248,17 @@ def _kikuchiyo(p: Play, sam: SamuraiState) -> Flow[None]:
 
 # --- Kyuzo: move a support token (animal: and a Barricade) -------------------
 
-def _token_givers(p: Play) -> list[SamuraiState]:
+def _token_givers(p: Playing) -> list[SamuraiState]:
     live = p.state.in_round()
     return [s for s in live if s.token_holder == s.name and len(live) >= 2]
 
 
-def _kyuzo_possible(p: Play, sam: SamuraiState) -> bool:
+def _kyuzo_possible(p: Playing, sam: SamuraiState) -> bool:
     st = p.state
     return bool(_token_givers(p)) or (sam.face == "animal" and st.barricades < st.barricades_max)
 
 
-def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
+def _kyuzo(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     givers = [s.name for s in _token_givers(p)]
     if givers:
@@ -272,7 +272,7 @@ def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
             giver.token_holder = taker
             if st.samurai[st.active].name == taker:
                 st.late_tokens.add(giver.name)
-            p.emit("token", msg("Kyuzo's Kiai: hand {samurai}'s support token to {samurai2}.", samurai=giver.name,
+            p.step("token", msg("Kyuzo's Kiai: hand {samurai}'s support token to {samurai2}.", samurai=giver.name,
                                 samurai2=taker), token=giver.name, holder=taker)
     if sam.face == "animal":
         village.add_barricade(p, msg("Kyuzo's Kiai"))
@@ -280,7 +280,7 @@ def _kyuzo(p: Play, sam: SamuraiState) -> Flow[None]:
 
 # --- Katsushiro: look at the top cards and put them back face up -------------
 
-def _katsushiro(p: Play, sam: SamuraiState) -> Flow[None]:
+def _katsushiro(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     seen: list[str] = []
     for _ in range(min(1 + _times(sam), len(st.cards.raider))):
@@ -298,7 +298,7 @@ def _katsushiro(p: Play, sam: SamuraiState) -> Flow[None]:
         order.append(pick)
     order.extend(seen)
     st.cards.put_on_raider_face_up(order)
-    p.emit("raider-face-up", msg("Katsushiro's Kiai: put {cards} back face up on the Raider stack, the first on top.",
+    p.step("raider-face-up", msg("Katsushiro's Kiai: put {cards} back face up on the Raider stack, the first on top.",
                                  cards=Items(order)), cards=order)
 
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from engine.core.messages import Message, msg
 from engine.games.samurai_spirit.catalogue import Card
-from engine.games.samurai_spirit.rules import fight, kiai, village
+from engine.games.samurai_spirit.rules import defence, kiai, village
 from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import SamuraiState
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 WORDS: dict[str, Message] = {
     "barricade": msg("a Barricade is destroyed"),
@@ -32,13 +32,13 @@ WORDS: dict[str, Message] = {
 }
 
 NEIGHBOUR_FACE_UP = msg("{why}: {samurai} takes the face-up {card} from the top of the Raider stack and taps it.")
-"""The neighbour's draw when the top Raider card already lies face up; `Play.reveal` fills in the fields."""
+"""The neighbour's draw when the top Raider card already lies face up; `Playing.reveal` fills in the fields."""
 
 FLAGS = ("no-defend", "no-support", "must-pass", "no-talent")
 """Penalties that only forbid something this turn; the others make their own events."""
 
 
-def pending_penalty(p: Play, sam: SamuraiState) -> Card | None:
+def pending_penalty(p: Playing, sam: SamuraiState) -> Card | None:
     """The last card of the combat line when it carries a penalty, else None."""
     if not sam.combat:
         return None
@@ -46,14 +46,14 @@ def pending_penalty(p: Play, sam: SamuraiState) -> Card | None:
     return card if card.penalties else None
 
 
-def line_penalty(p: Play, sam: SamuraiState) -> Flow[None]:
+def line_penalty(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     card = pending_penalty(p, sam)
     if card is None:
         return
     even = card.value % 2 == 0
     immune = "gorobei" if even else "kanbei"
-    if fight.has_talent(p, sam, immune):
+    if defence.has_talent(p, sam, immune):
         if even:
             ask = msg("Gorobei's talent: ignore the penalty of {card} (even value)?", card=card.id)
         else:
@@ -79,7 +79,7 @@ _WHY: dict[tuple[str, str], Message] = {}
 """"Penalty of {card} ({penalty})" per card and penalty, shared by every game (a penalty strikes at most turns)."""
 
 
-def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
+def apply(p: Playing, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
     st = p.state
     why = _WHY.get((cid, pen))
     if why is None:
@@ -97,7 +97,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
         st.cards.raider_to_intruder()
         st.last_active = sam.seat
         if p.telling:
-            p.emit("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
+            p.step("intruder", msg("{why}: slide the top Raider card, unseen, onto the Intruder stack.", why=why))
     elif pen == "no-defend":
         sam.no_defend = True
     elif pen == "no-support":
@@ -125,7 +125,7 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
             return
         back = st.rng.choice(st.cards.discard)
         st.cards.shuffle_into_raider(back)
-        p.emit("shuffle", msg("{why}: take {card} from the discard pile (chosen at random) and shuffle it into the "
+        p.step("shuffle", msg("{why}: take {card} from the discard pile (chosen at random) and shuffle it into the "
                               "Raider stack.", why=why, card=back), card=back)
     elif pen == "discard-defence":
         if not sam.defence:
@@ -135,12 +135,12 @@ def apply(p: Play, sam: SamuraiState, pen: str, cid: str) -> Flow[None]:
                                 msg("{why}: which defence card does {samurai} discard?", why=why, samurai=sam.name))
         sam.defence.remove(pick)
         st.cards.place(pick, "discard")
-        p.emit("discard", msg("{why}: put {card} from {samurai}'s defence side on the discard pile.", why=why,
+        p.step("discard", msg("{why}: put {card} from {samurai}'s defence side on the discard pile.", why=why,
                               card=pick, samurai=sam.name), card=pick)
     else:
         raise AssertionError(f"unknown penalty {pen}")
 
 
-def _instead(p: Play, sam: SamuraiState, why: Message, reason: Message) -> Flow[None]:
+def _instead(p: Playing, sam: SamuraiState, why: Message, reason: Message) -> Flow[None]:
     yield from village.wound(p, sam, msg("{why} cannot be applied ({reason}); a wound instead", why=why,
                                          reason=reason))

@@ -10,16 +10,16 @@ from engine.games.samurai_spirit.rules import village
 from engine.games.samurai_spirit.rules.flow import Flow
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 
-def end_round(p: Play) -> Flow[None]:
+def end_round(p: Playing) -> Flow[None]:
     st = p.state
     st.in_round_end = True
     cards = st.cards
     if not st.in_round() and cards.raider:
         moved = cards.all_raider_to_intruder()
-        p.emit("all-passed", msg("Everyone has passed: put the remaining Raider cards ({n}) on top of the "
+        p.step("all-passed", msg("Everyone has passed: put the remaining Raider cards ({n}) on top of the "
                                  "Intruder stack.", n=moved), moved=moved)
     p.emit("round-end", msg("End of round {round}.", round=st.round), round=st.round)
     for sam in st.samurai:
@@ -56,7 +56,7 @@ def _step_4(left: int) -> Message:
     return text
 
 
-def family_bonuses(p: Play) -> Flow[None]:
+def family_bonuses(p: Playing) -> Flow[None]:
     """Each Family still in the village gives its bonus (never at Heroic)."""
     st = p.state
     for token in sorted(st.families):
@@ -73,12 +73,12 @@ def family_bonuses(p: Play) -> Flow[None]:
             cid = yield from p.reveal(TABLE, "intruder", msg("{why}: turn over the top Intruder card and tap it, then "
                                                              "put it on the discard pile.", why=why))
             st.cards.place(cid, "discard")
-            p.emit("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
+            p.step("discard", msg("{why}: {card} goes on the discard pile.", why=why, card=cid), card=cid)
         else:
             p.emit("bonus", msg("{why}: the Intruder stack is empty.", why=why))
 
 
-def finish_round(p: Play) -> None:
+def finish_round(p: Playing) -> None:
     st = p.state
     if st.round == 3:
         st.result = "won"

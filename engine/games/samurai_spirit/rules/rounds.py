@@ -9,12 +9,12 @@ from engine.games.samurai_spirit.rules import deal, round_end, turn
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 REINFORCEMENT = {2: "lieutenant", 3: "boss"}
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     while True:
         try:
             yield from rounds(p)
@@ -24,7 +24,7 @@ def game(p: Play) -> Flow[None]:
             p.kiai_active.clear()
 
 
-def rounds(p: Play) -> Flow[None]:
+def rounds(p: Playing) -> Flow[None]:
     try:
         while p.state.result is None:
             start_round(p)
@@ -34,14 +34,14 @@ def rounds(p: Play) -> Flow[None]:
         return
 
 
-def start_round(p: Play) -> None:
+def start_round(p: Playing) -> None:
     st = p.state
     level = st.setup.level
     n = len(st.samurai)
     st.in_round_end = False
     if st.round == 1:
         st.cards.start_round("plunderer", level.plunderers(n), st.setup.deck)
-        p.emit("setup", msg("Set up: {barricades} Barricades, 6 Farmsteads and 3 Families on the village; count out "
+        p.step("setup", msg("Set up: {barricades} Barricades, 6 Farmsteads and 3 Families on the village; count out "
                             "{n} Plunderers face down as the Raider stack. {samurai} begins.",
                             barricades=st.barricades, n=level.plunderers(n), samurai=st.samurai[st.first].name),
                barricades=st.barricades, raiders=level.plunderers(n))
@@ -59,11 +59,11 @@ def start_round(p: Play) -> None:
             text = msg("Round {round}: gather all the cards of the last round, add {n} random Bosses (value 6), "
                        "shuffle these {size} cards into the Raider stack, and set every meeple to 0. {samurai} begins.",
                        round=st.round, n=extra, size=size, samurai=first)
-        p.emit("new-round", text, round=st.round, raiders=size)
+        p.step("new-round", text, round=st.round, raiders=size)
     st.active = st.first
 
 
-def play_round(p: Play) -> Flow[None]:
+def play_round(p: Playing) -> Flow[None]:
     st = p.state
     n = len(st.samurai)
     while True:

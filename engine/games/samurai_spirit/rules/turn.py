@@ -10,12 +10,12 @@ from engine.games.samurai_spirit.rules.flow import Flow
 from engine.games.samurai_spirit.state import ACTIONS, ACTIONS_WITHOUT_SUPPORT, SamuraiState
 
 if TYPE_CHECKING:
-    from engine.games.samurai_spirit.play import Play
+    from engine.games.samurai_spirit.playing import Playing
 
 FIGHT, SUPPORT, PASS = "fight", "support", "pass"
 
 
-def forced_pass(p: Play, sam: SamuraiState) -> Message | None:
+def forced_pass(p: Playing, sam: SamuraiState) -> Message | None:
     """Why `sam` must Pass now, if he must: judged when the action is chosen (FAQ)."""
     st = p.state
     if sam.must_pass:
@@ -27,14 +27,14 @@ def forced_pass(p: Play, sam: SamuraiState) -> Message | None:
     return None
 
 
-def why_not_support(p: Play, sam: SamuraiState) -> Message | None:
+def why_not_support(p: Playing, sam: SamuraiState) -> Message | None:
     forced = forced_pass(p, sam)
     if forced:
         return forced
     return _support_blocked(p, sam)
 
 
-def _support_blocked(p: Play, sam: SamuraiState) -> Message | None:
+def _support_blocked(p: Playing, sam: SamuraiState) -> Message | None:
     """Why `sam` may not Support, once a forced Pass is ruled out."""
     st = p.state
     if sam.no_support:
@@ -49,14 +49,14 @@ def _support_blocked(p: Play, sam: SamuraiState) -> Message | None:
     return None
 
 
-def actions(p: Play, sam: SamuraiState) -> list[str]:
+def actions(p: Playing, sam: SamuraiState) -> list[str]:
     """The legal actions of `sam` now: what `take_turn` offers him."""
     if forced_pass(p, sam):
         return [PASS]
     return list(ACTIONS if _support_blocked(p, sam) is None else ACTIONS_WITHOUT_SUPPORT)
 
 
-def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
+def take_turn(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     st.turn += 1
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False
@@ -87,7 +87,7 @@ def take_turn(p: Play, sam: SamuraiState) -> Flow[None]:
     end_turn(p, sam)
 
 
-def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
+def absent_tokens(p: Playing, sam: SamuraiState) -> Flow[None]:
     """Two-player rule: before the penalty, use absent Samurai's tokens (once per game each)."""
     st = p.state
     while st.absent_unused:
@@ -99,11 +99,11 @@ def absent_tokens(p: Play, sam: SamuraiState) -> Flow[None]:
             return
         st.absent_unused.remove(pick)
         sam.round_talents.add(pick)
-        p.emit("absent-token", msg("{samurai} uses {samurai2}'s support token for this round: turn it over.",
+        p.step("absent-token", msg("{samurai} uses {samurai2}'s support token for this round: turn it over.",
                                    samurai=sam.name, samurai2=pick), samurai=sam.name, token=pick)
 
 
-def support(p: Play, sam: SamuraiState) -> Flow[None]:
+def support(p: Playing, sam: SamuraiState) -> Flow[None]:
     st = p.state
     targets = [s.name for s in st.in_round() if s is not sam]
     target = yield from p.ask(sam, "support-target", targets, sam.said.support_whom)
@@ -111,20 +111,20 @@ def support(p: Play, sam: SamuraiState) -> Flow[None]:
     st.cards.raider_to_intruder()
     st.last_active = sam.seat
     if p.telling:
-        p.emit("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
+        p.step("support", msg("{samurai} supports {samurai2}: hand over the support token, then slide the top Raider "
                               "card, unseen, onto the Intruder stack.", samurai=sam.name, samurai2=target),
                samurai=sam.name, target=target)
 
 
-def do_pass(p: Play, sam: SamuraiState) -> None:
+def do_pass(p: Playing, sam: SamuraiState) -> None:
     st = p.state
     sam.passed = True
     st.last_active = sam.seat
-    p.emit("pass", msg("{samurai} passes: lay the meeple down on {track}. {samurai} is out of this round.",
+    p.step("pass", msg("{samurai} passes: lay the meeple down on {track}. {samurai} is out of this round.",
                        samurai=sam.name, track=st.track(sam)), samurai=sam.name)
 
 
-def end_turn(p: Play, sam: SamuraiState) -> None:
+def end_turn(p: Playing, sam: SamuraiState) -> None:
     """Support tokens go back to their owners after the receiver's turn."""
     st = p.state
     st.late_tokens.clear()
@@ -132,6 +132,6 @@ def end_turn(p: Play, sam: SamuraiState) -> None:
         if other.token_holder == sam.name and other is not sam:
             other.token_holder = other.name
             if p.telling:
-                p.emit("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
+                p.step("token-back", msg("{samurai} hands {samurai2}'s support token back.", samurai=sam.name,
                                          samurai2=other.name), token=other.name)
     sam.no_defend = sam.no_support = sam.no_talent = sam.must_pass = False

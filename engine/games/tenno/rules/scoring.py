@@ -17,7 +17,7 @@ from engine.core.outcome import Outcome, rank_by
 from engine.games.tenno.state import State
 
 if TYPE_CHECKING:
-    from engine.games.tenno.play import Play
+    from engine.games.tenno.playing import Playing
 
 
 def prisoner_points(st: State) -> dict[str, int]:
@@ -52,7 +52,7 @@ def score(st: State) -> Outcome:
     return Outcome(winners, ranking, scores, summary, detail)
 
 
-def finish(p: Play) -> None:
+def finish(p: Playing) -> None:
     st = p.state
     st.outcome = score(st)
     st.result = "over"

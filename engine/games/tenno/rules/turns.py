@@ -22,15 +22,15 @@ from engine.games.tenno.rules.flow import Flow
 from engine.games.tenno.state import Duel, Player
 
 if TYPE_CHECKING:
-    from engine.games.tenno.play import Play
+    from engine.games.tenno.playing import Playing
 
 PASS = "pass"
 DONE = "ok"
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     st = p.state
-    p.emit("setup", msg("Each player lays the three Farmers face down in a row, in any order, and keeps the other "
+    p.step("setup", msg("Each player lays the three Farmers face down in a row, in any order, and keeps the other "
                         "eight cards in hand."))
     p.emit("first", msg("{player} attacks first.", player=st.players[st.first].name),
            player=st.players[st.first].name)
@@ -41,7 +41,7 @@ def game(p: Play) -> Flow[None]:
         yield from next_turn(p)
 
 
-def turn(p: Play) -> Flow[bool]:
+def turn(p: Playing) -> Flow[bool]:
     """One player's attack (two with a Ronin); True when the game ends at its close."""
     st = p.state
     attacker = st.players[st.active]
@@ -61,7 +61,7 @@ def turn(p: Play) -> Flow[bool]:
     return end_of_turn(p, attacker)
 
 
-def duel(p: Play, attacker: Player, number: int, opening: str | None = None) -> Flow[Duel]:
+def duel(p: Playing, attacker: Player, number: int, opening: str | None = None) -> Flow[Duel]:
     """Both cards turned up and tapped, the Monk asked for when it could change the result, then resolved."""
     st = p.state
     if opening is None:
@@ -98,7 +98,7 @@ def duel(p: Play, attacker: Player, number: int, opening: str | None = None) -> 
     return current
 
 
-def resolve(p: Play, current: Duel) -> None:
+def resolve(p: Playing, current: Duel) -> None:
     """Compare, then say in one step what to move where: the captured card, the discarded ones, the ones turned back."""
     st = p.state
     cards = st.catalogue.cards
@@ -107,7 +107,7 @@ def resolve(p: Play, current: Duel) -> None:
     current.attack, current.defend, current.result = verdict.attack, verdict.defend, verdict.result
     st.phase = "resolved"
     winner = {"attacker": current.attacker, "defender": current.defender}.get(verdict.result)
-    p.emit("duel", _verdict_words(current, verdict, winner), attacker=current.attacker, defender=current.defender,
+    p.step("duel", _verdict_words(current, verdict, winner), attacker=current.attacker, defender=current.defender,
            attack_card=current.attack_card, defend_card=current.defend_card, attack=verdict.attack,
            defend=verdict.defend, result=verdict.result, winner=winner, captured=verdict.captured,
            discarded=list(verdict.discarded), duel=current.number)
@@ -119,7 +119,7 @@ def resolve(p: Play, current: Duel) -> None:
         current.discarded.append(cid)
         st.throw_out(cid)
     if current.monk:
-        p.emit("monk-back", msg("Turn the Monk face down again in its place."), player=current.defender)
+        p.step("monk-back", msg("Turn the Monk face down again in its place."), player=current.defender)
 
 
 def _verdict_words(current: Duel, verdict: Verdict, winner: str | None) -> Message:
@@ -140,7 +140,7 @@ def _verdict_words(current: Duel, verdict: Verdict, winner: str | None) -> Messa
                card=lost, card2=won)
 
 
-def end_of_turn(p: Play, attacker: Player) -> bool:
+def end_of_turn(p: Playing, attacker: Player) -> bool:
     """Gaps are filled ("after the attack", after a Ronin's second one); the end; the exchange and the peek."""
     st = p.state
     order = st.clockwise(attacker.seat)
@@ -156,28 +156,28 @@ def end_of_turn(p: Play, attacker: Player) -> bool:
         player.gaps = 0
     two = [name for name, n in filled.items() if n > 1]
     if two:
-        p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}; two gaps for "
+        p.step("refill", msg("Fill the gaps from the hand, face down, order kept: {players}; two gaps for "
                              "{players2}.", players=Items(filled), players2=Items(two)),
                filled=filled)
     elif filled:
-        p.emit("refill", msg("Fill the gaps from the hand, face down, order kept: {players}.", players=Items(filled)), filled=filled)
+        p.step("refill", msg("Fill the gaps from the hand, face down, order kept: {players}.", players=Items(filled)), filled=filled)
     if not any(d.lost_by(attacker.name, st.colour) for d in st.duels):
         if attacker.hand:
-            p.emit("exchange", msg("{player} lost no card: {player} may exchange a card of the row for a hand "
+            p.step("exchange", msg("{player} lost no card: {player} may exchange a card of the row for a hand "
                                    "card.", player=attacker.name),
                    player=attacker.name)
         else:
-            p.emit("exchange", msg("{player} lost no card and has no hand card: {player} may swap two cards of "
+            p.step("exchange", msg("{player} lost no card and has no hand card: {player} may swap two cards of "
                                    "the row.", player=attacker.name), player=attacker.name)
     for done in st.duels:
         if done.result == "defender" and done.defender is not None:
-            p.emit("peek", msg("{player} won defending: {player} may secretly look at one of {player2}'s "
+            p.step("peek", msg("{player} won defending: {player} may secretly look at one of {player2}'s "
                                "cards.", player=done.defender, player2=attacker.name),
                    player=done.defender, player2=attacker.name)
     return False
 
 
-def next_turn(p: Play) -> Flow[None]:
+def next_turn(p: Playing) -> Flow[None]:
     """Wait until the cards are moved; then the duel leaves the screen and the next player attacks."""
     st = p.state
     attacker = st.players[st.active]

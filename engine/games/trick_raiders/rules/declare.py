@@ -18,10 +18,10 @@ from engine.games.trick_raiders.rules.flow import Flow
 from engine.games.trick_raiders.state import Player
 
 if TYPE_CHECKING:
-    from engine.games.trick_raiders.play import Play
+    from engine.games.trick_raiders.playing import Playing
 
 
-def start_round(p: Play) -> None:
+def start_round(p: Playing) -> None:
     """Fresh hands, the trump back to spades, and the deal said."""
     st = p.state
     st.deck = st.catalogue.deck(st.count)
@@ -40,17 +40,17 @@ def start_round(p: Play) -> None:
         player.out, player.bonus, player.added, player.collected, player.played_from_hand = False, None, 0, 0, 0
     first = st.players[st.round_first].name
     if st.count == 3:
-        p.emit("deal", msg("Round {round}: shuffle the 40 cards (no 1s, no 2s, one 10 of each suit left out) and "
+        p.step("deal", msg("Round {round}: shuffle the 40 cards (no 1s, no 2s, one 10 of each suit left out) and "
                            "deal each player 4 lead cards face up and 9 cards face down; the last card is not "
                            "used. Spades are trump. Tap the lead cards, starting with {player}.",
                            round=st.round, player=first), round=st.round, lead=4, hand=9)
     else:
-        p.emit("deal", msg("Round {round}: shuffle the 52 cards and deal each player 3 lead cards face up and 10 "
+        p.step("deal", msg("Round {round}: shuffle the 52 cards and deal each player 3 lead cards face up and 10 "
                            "cards face down. Spades are trump. Tap the lead cards, starting with {player}.",
                            round=st.round, player=first), round=st.round, lead=3, hand=10)
 
 
-def tap_lead_cards(p: Play) -> Flow[None]:
+def tap_lead_cards(p: Playing) -> Flow[None]:
     st = p.state
     for player in st.clockwise(st.round_first):
         while player.to_tap:
@@ -64,7 +64,7 @@ def tap_lead_cards(p: Play) -> Flow[None]:
                    player=player.name, card=value.card)
 
 
-def declare(p: Play) -> Flow[None]:
+def declare(p: Playing) -> Flow[None]:
     st = p.state
     st.phase = "declare"
     for player in st.clockwise(st.round_first):
@@ -80,7 +80,7 @@ def declare(p: Play) -> Flow[None]:
                player=player.name, lead=len(player.lead))
 
 
-def _move(p: Play, player: Player, cid: str) -> None:
+def _move(p: Playing, player: Player, cid: str) -> None:
     """A tapped card changes side: a lead card goes to the hand, any other card comes from the hand."""
     st = p.state
     if st.where.get(cid) == ("lead", player.name):
@@ -95,7 +95,7 @@ def _move(p: Play, player: Player, cid: str) -> None:
                           card=cid, n=len(player.lead)), player=player.name, card=cid)
 
 
-def bonuses(p: Play) -> None:
+def bonuses(p: Playing) -> None:
     """The aggressive bonus (6 or more lead cards and the most, alone; 8 with 3 players) and the
     passive one (the only player with no lead card; not with 3 players)."""
     st = p.state
@@ -103,16 +103,16 @@ def bonuses(p: Play) -> None:
     top = [pl for pl in st.players if len(pl.lead) == most]
     if most >= st.aggressive_needs and len(top) == 1:
         top[0].bonus = "aggressive"
-        p.emit("bonus", msg("{player} declares aggressively with {n} lead cards: take a bonus declaration token.",
+        p.step("bonus", msg("{player} declares aggressively with {n} lead cards: take a bonus declaration token.",
                             player=top[0].name, n=most), player=top[0].name, bonus="aggressive")
     empty = [pl for pl in st.players if not pl.lead]
     if st.count == 4 and len(empty) == 1:
         empty[0].bonus = "passive"
-        p.emit("bonus", msg("{player} declares passively with no lead card: take a bonus declaration token.",
+        p.step("bonus", msg("{player} declares passively with no lead card: take a bonus declaration token.",
                             player=empty[0].name), player=empty[0].name, bonus="passive")
 
 
-def first_leader(p: Play) -> None:
+def first_leader(p: Playing) -> None:
     """The most lead cards leads; a tie goes to the smallest lead card, then the 2nd smallest, and so on.
 
     A tie the rulebook leaves open (the same values throughout) goes to the

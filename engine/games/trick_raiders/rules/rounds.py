@@ -10,10 +10,10 @@ from engine.games.trick_raiders.rules import declare, tricks
 from engine.games.trick_raiders.rules.flow import Flow
 
 if TYPE_CHECKING:
-    from engine.games.trick_raiders.play import Play
+    from engine.games.trick_raiders.playing import Playing
 
 
-def game(p: Play) -> Flow[None]:
+def game(p: Playing) -> Flow[None]:
     st = p.state
     while True:
         declare.start_round(p)
@@ -31,7 +31,7 @@ def game(p: Play) -> Flow[None]:
         st.round += 1
 
 
-def end_round(p: Play) -> None:
+def end_round(p: Playing) -> None:
     """Bonus declarations are settled (aggressive first, as the rulebook lists them) and the cards gathered."""
     st = p.state
     st.phase = "round-end"
@@ -45,18 +45,18 @@ def end_round(p: Play) -> None:
             for other in st.players:
                 if other is not player:
                     tricks.lose_life(other)
-            p.emit("bonus-achieved", msg("{player} survived the aggressive declaration: every other player returns "
+            p.step("bonus-achieved", msg("{player} survived the aggressive declaration: every other player returns "
                                          "one life chip to the centre.", player=player.name),
                    player=player.name, bonus="aggressive")
         else:
             player.lives += 1
-            p.emit("bonus-achieved", msg("{player} survived the passive declaration: {player} takes one life chip "
+            p.step("bonus-achieved", msg("{player} survived the passive declaration: {player} takes one life chip "
                                          "from the centre ({n} now).", player=player.name, n=player.lives),
                    player=player.name, bonus="passive")
-    p.emit("gather", msg("Collect all the cards and return the bonus declaration tokens to the centre."))
+    p.step("gather", msg("Collect all the cards and return the bonus declaration tokens to the centre."))
 
 
-def finish(p: Play) -> None:
+def finish(p: Playing) -> None:
     """The most life chips win; a tie (even at none) shares the win."""
     st = p.state
     scores = {pl.name: pl.lives for pl in st.players}

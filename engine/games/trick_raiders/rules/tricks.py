@@ -19,7 +19,7 @@ from engine.games.trick_raiders.rules.flow import Flow
 from engine.games.trick_raiders.state import Player, State, Void
 
 if TYPE_CHECKING:
-    from engine.games.trick_raiders.play import Play
+    from engine.games.trick_raiders.playing import Playing
 
 
 def cancelled(cards: list[str], catalogue: Catalogue) -> set[int]:
@@ -53,21 +53,21 @@ def lose_life(player: Player) -> bool:
     return True
 
 
-def drop_out(p: Play, player: Player, leading: bool) -> None:
+def drop_out(p: Playing, player: Player, leading: bool) -> None:
     st = p.state
     player.out = True
     st.dropouts += 1
     lose_life(player)
     data = {"player": player.name, "lives": player.lives, "leading": leading}
     if leading:
-        p.emit("dropout", msg("{player} drops out: {player} must lead but has no lead card left. Return one life "
+        p.step("dropout", msg("{player} drops out: {player} must lead but has no lead card left. Return one life "
                               "chip to the centre ({n} left).", player=player.name, n=player.lives), **data)
     else:
-        p.emit("dropout", msg("{player} drops out: no card left in the hand to play. Return one life chip to the "
+        p.step("dropout", msg("{player} drops out: no card left in the hand to play. Return one life chip to the "
                               "centre ({n} left).", player=player.name, n=player.lives), **data)
 
 
-def play_trick(p: Play) -> Flow[bool]:
+def play_trick(p: Playing) -> Flow[bool]:
     """Play one trick and resolve it; True when the round ends after it."""
     st = p.state
     st.trick_number += 1
@@ -108,7 +108,7 @@ def _prompt(st: State, player: Player, kind: str) -> Prompt:
                                          "it.", player=player.name, suit=st.suit(st.trick[0].card)), tap="hand")
 
 
-def _play(p: Play, player: Player, kind: str) -> Flow[None]:
+def _play(p: Playing, player: Player, kind: str) -> Flow[None]:
     st = p.state
     value = yield _prompt(st, player, kind)
     assert isinstance(value, Tap)
@@ -151,7 +151,7 @@ def _check_revoke(st: State, player: Player, cid: str) -> dict[str, Any] | None:
     return revoke
 
 
-def _offer_undo(p: Play, revoke: dict[str, Any]) -> Flow[None]:
+def _offer_undo(p: Playing, revoke: dict[str, Any]) -> Flow[None]:
     """Wait for the table after a revoke: undo back to that trick's first card, or play on.
 
     Undoing is the app's (or a protocol client's) job; the one input the
@@ -164,7 +164,7 @@ def _offer_undo(p: Play, revoke: dict[str, Any]) -> Flow[None]:
            trick=revoke["trick"], player=revoke["player"])
 
 
-def _resolve(p: Play) -> Flow[bool]:
+def _resolve(p: Playing) -> Flow[bool]:
     st = p.state
     cards = [played.card for played in st.trick]
     by_drops = st.dropouts >= st.dropouts_to_end
@@ -190,7 +190,7 @@ def _resolve(p: Play) -> Flow[bool]:
     special = st.catalogue.cards[won_with].special if won_with else ""
     if special == "trump-change" and st.trump_changes < 2:
         st.trump_changes += 1
-        p.emit("trump", msg("Put {card} on the trump card: {suit} are trump now.", card=won_with, suit=st.trump),
+        p.step("trump", msg("Put {card} on the trump card: {suit} are trump now.", card=won_with, suit=st.trump),
                card=won_with, trump=st.trump)
     if special == "life-steal":
         yield from _steal_life(p, winner, won_with)
@@ -218,7 +218,7 @@ def _close(st: State, cards: list[str], winner: Player, at: int | None) -> None:
     st.leader = winner.seat
 
 
-def _steal_life(p: Play, winner: Player, card: str) -> Flow[None]:
+def _steal_life(p: Playing, winner: Player, card: str) -> Flow[None]:
     """The 5 of Diamonds: one life chip from another player with the most; the winner picks among a tie."""
     st = p.state
     others = [pl for pl in st.players if pl is not winner]
@@ -234,11 +234,11 @@ def _steal_life(p: Play, winner: Player, card: str) -> Flow[None]:
     victim = st.by_name(name)
     victim.lives -= 1
     winner.lives += 1
-    p.emit("life-steal", msg("{player} takes one life chip from {player2} ({card}).", player=winner.name,
+    p.step("life-steal", msg("{player} takes one life chip from {player2} ({card}).", player=winner.name,
                              player2=victim.name, card=card), card=card, player=winner.name, victim=victim.name)
 
 
-def _return_lead(p: Play, winner: Player, card: str) -> Flow[None]:
+def _return_lead(p: Playing, winner: Player, card: str) -> Flow[None]:
     """The 9 of Hearts: the winner puts one own lead card into the hand, whoever played it."""
     st = p.state
     if not winner.lead:
@@ -254,12 +254,12 @@ def _return_lead(p: Play, winner: Player, card: str) -> Flow[None]:
         assert isinstance(value, Tap)
         cid = value.card
     st.lead_to_hand(winner, cid)
-    p.emit("lead-return", msg("{player} puts {card2} from the lead cards into the hand ({card}): {n} lead cards left.",
+    p.step("lead-return", msg("{player} puts {card2} from the lead cards into the hand ({card}): {n} lead cards left.",
                               player=winner.name, card2=cid, card=card, n=len(winner.lead)),
            card=card, player=winner.name, moved=cid)
 
 
-def _cards_ran_out(p: Play, winner: Player) -> None:
+def _cards_ran_out(p: Playing, winner: Player) -> None:
     """No drop-outs ended the round before the cards ran out: all but the last trick's winner are eliminated."""
     st = p.state
     for player in st.players:
@@ -268,6 +268,6 @@ def _cards_ran_out(p: Play, winner: Player) -> None:
         player.out = True
         st.dropouts += 1
         lose_life(player)
-        p.emit("eliminated", msg("The cards ran out: {player} did not win the last trick, drops out and returns one "
+        p.step("eliminated", msg("The cards ran out: {player} did not win the last trick, drops out and returns one "
                                  "life chip to the centre ({n} left).", player=player.name, n=player.lives),
                player=player.name, lives=player.lives)
