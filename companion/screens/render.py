@@ -5,12 +5,12 @@ The frame is: a title bar; the main area, which the game's renderer fills
 decision, the options and the narration (beside the main area on wide
 surfaces, under it on narrow ones); the button strip along the bottom, every
 button in its place and lit when it acts now (companion.screens.strip); and,
-over all that, the notice banner and the confirm dialog. When the table has
-physical steps to do (`Screen.todo`), the to-do panel takes the bottom of the
-main area, in large type. The banner lies over the game's board, which stays
-put while a refusal shows for a few seconds, away from the active Samurai's
-row, the to-do panel's first step and the prompt; plain detail text moves
-down instead, since it is all there is to read.
+over all that, the confirm dialog. When the table has physical steps to do
+(`Screen.todo`), the to-do panel takes the bottom of the main area, in large
+type. A notice (a refusal, a note) takes its own room at the top of the main
+area while it shows, for a few seconds: the game's drawing and the steps
+move down under it (every seat stays, compact if it must), so it never hides
+a seat, a step or the prompt; plain detail text moves down the same way.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ class _Regions:
     panel: pygame.Rect | None
     footer: pygame.Rect
     todo: pygame.Rect | None
+    notice: pygame.Rect | None = None
+    """Over a game's drawing, the refusal or note's own room at the top of the main area."""
 
 
 def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
@@ -60,7 +62,8 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
     regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
-    chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
+    if regions.title.height:
+        chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind)
     # When the to-do panel took the whole main area (see `_split_todo`), nothing else is drawn there.
     if regions.main.height > 0 and drawer is not None:
@@ -75,7 +78,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         _draw_panel(painter, regions, screen, prompt, game)
     strip.draw(painter, regions.footer, screen.buttons, strip_setup)
     if screen.notice:
-        _draw_notice(painter, regions, screen, screen.notice, drawer is not None)
+        _draw_notice(painter, regions, screen, screen.notice)
     if screen.confirm:
         chrome.draw_confirm(painter, screen.confirm, screen.buttons)
     return items
@@ -110,27 +113,14 @@ def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> 
     chrome.draw_detail(p, detail, screen.detail, palette.BACKGROUND, screen.page)
 
 
-def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, over_board: bool) -> None:
-    """The banner across the main area, placed where it hides neither the active seat's box nor the
-    to-do panel's first step nor the prompt: at the top, else at the bottom, else next to the row."""
-    m = p.metrics
+def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str) -> None:
+    """The banner: in its own room over a game's drawing (`_notice_room`), else at the top of the main area,
+    where the detail text has moved down under it."""
+    if regions.notice is not None:
+        chrome.draw_notice(p, regions.notice, notice, screen.notice_error)
+        return
     main = regions.main.union(regions.todo) if regions.todo is not None else regions.main
     height = chrome.notice_height(p, main.width, notice)
-    if not over_board:
-        chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
-        return
-    keep = [item.box for item in p.items.find_all(kind="box", tag="active")]
-    first = p.items.find("todo", kind="text")
-    if first is not None:
-        keep.append(first.box)
-    candidates = [main.top, main.bottom - height]
-    for box in keep:
-        candidates += [box.bottom + m.pad // 2, box.top - height - m.pad // 2]
-    for top in candidates:
-        banner = pygame.Rect(main.left, top, main.width, height)
-        if main.contains(banner) and not any(banner.colliderect(box) for box in keep):
-            chrome.draw_notice(p, banner, notice, screen.notice_error)
-            return
     chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
 
 
@@ -158,68 +148,102 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     bottom = footer.top - air
     body = pygame.Rect(0, title.bottom, width, bottom - title.bottom)
     if not (prompt or screen.options or screen.lines):
-        main = body.inflate(-2 * pad, -2 * edge)
+        main, notice = _notice_room(p, screen, body.inflate(-2 * pad, -2 * edge))
         main, todo = _split_todo(p, screen, main, board_min)
-        return _Regions(title, title_text, main, None, footer, todo)
+        return _Regions(title, title_text, main, None, footer, todo, notice)
     if not m.compact:
         panel_width = round(width * SIDE_PANEL_SHARE)
         panel = pygame.Rect(width - panel_width, body.top, panel_width, body.height)
         main = pygame.Rect(pad, body.top + pad, width - panel_width - 2 * pad, body.height - 2 * pad)
+        main, notice = _notice_room(p, screen, main)
         main, todo = _split_todo(p, screen, main, board_min)
-        return _Regions(title, title_text, main, panel, footer, todo)
+        return _Regions(title, title_text, main, panel, footer, todo, notice)
     panel_height = _bottom_panel_height(p, screen, prompt, body)
     panel = pygame.Rect(0, body.bottom - panel_height, width, panel_height)
-    main = pygame.Rect(pad, body.top + edge, width - 2 * pad, panel.top - body.top - 2 * edge)
-    whole = pygame.Rect(pad, body.top + edge, width - 2 * pad, body.height - 2 * edge)
-    if _step_needs_the_panel(p, screen, main, whole, board_min):
-        # A step taller than the room above the panel: the panel gives way to the steps while they show (the
-        # strip still lights the buttons that act, and the prompt comes back with the next input's frame).
-        main, todo = _split_todo(p, screen, whole, board_min)
-        return _Regions(title, title_text, main, None, footer, todo)
-    main, todo = _split_todo(p, screen, main, board_min)
-    return _Regions(title, title_text, main, panel, footer, todo)
+    tops = [body.top + edge]
+    if screen.notice and not screen.unsaved and screen.kind in screens_for(screen.game).drawers:
+        # 480x320 has no room to spare: when the seats, the steps and the prompt do not all fit under a notice,
+        # for the few seconds it shows it takes the title bar's place (the prompt says whose turn it is; a NOT
+        # SAVED title keeps its bar).
+        tops.append(edge)
+    tried = []
+    for top in tops:
+        room, notice = _notice_room(p, screen, pygame.Rect(pad, top, width - 2 * pad, panel.top - top - edge))
+        whole = pygame.Rect(room.left, room.top, room.width, body.bottom - edge - room.top)
+        main, todo, keep_panel = _compact_split(p, screen, room, whole, board_min)
+        tried.append((top, main, todo, keep_panel, notice))
+    # The first that leaves the game's drawing its least and the prompt its panel, else the first that leaves
+    # the drawing its least, else the one that leaves it the most.
+    fitting = [t for t in tried if t[1].height >= board_min]
+    fitting.sort(key=lambda t: not t[3])
+    top, main, todo, keep_panel, notice = fitting[0] if fitting else max(tried, key=lambda t: t[1].height)
+    if top < body.top:
+        title = title_text = pygame.Rect(0, 0, width, 0)
+    return _Regions(title, title_text, main, panel if keep_panel else None, footer, todo, notice)
 
 
-def _step_needs_the_panel(p: Painter, screen: Screen, main: pygame.Rect, whole: pygame.Rect,
-                          board_min: int) -> bool:
-    """Whether, on 480x320, a to-do step is too tall for the room above the bottom panel even with the
-    game's drawing at its least, so that the steps need the panel's room too (a step is never cut or split
-    across pages)."""
-    if not screen.todo or screen.kind == "game-over":
-        return False
+def _notice_room(p: Painter, screen: Screen, main: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """The main area less the notice's room at its top, and that room (None without a notice over a game's
+    drawing). The notice takes its own room rather than lying over the board: for the few seconds it shows,
+    the seats and the steps move down (compact if they must), and none of them is hidden under it."""
+    if not screen.notice or screen.kind not in screens_for(screen.game).drawers:
+        return main, None
+    height = min(main.height, chrome.notice_height(p, main.width, screen.notice))
+    notice = pygame.Rect(main.left, main.top, main.width, height)
+    rest = pygame.Rect(main.left, notice.bottom + p.metrics.pad, main.width,
+                       max(0, main.bottom - notice.bottom - p.metrics.pad))
+    return rest, notice
+
+
+def _compact_split(p: Painter, screen: Screen, main: pygame.Rect, whole: pygame.Rect,
+                   board_min: int) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
+    """On 480x320: the game's drawing, the to-do panel under it, and whether the bottom panel stays.
+
+    The game's drawing keeps `board_min` (every seat, compact if it must
+    be) and the steps page in what is left above the prompt. A step too tall
+    for that, even alone on its page, takes the prompt panel's room as well
+    while the steps show (the strip still lights the buttons that act, and
+    the prompt is back with the next input's frame); a step too tall even
+    for that takes what it needs and the drawing shows what fits in the rest
+    (the seats before the rest of the board). A step is never cut or split.
+    """
     m = p.metrics
-    keep = min(board_min, m.line_height(m.text_size) + m.pad)
-    limit = main.height - keep
-    return chrome.todo_height(p, main.width, screen.todo, limit) > main.height and whole.height > main.height
+    if not screen.todo or screen.kind == "game-over":
+        return main, None, True
+    limit = main.height - board_min - m.pad
+    if limit > 0 and chrome.todo_height(p, main.width, screen.todo, limit) <= limit:
+        rest, todo = _split_todo(p, screen, main, board_min)
+        return rest, todo, True
+    rest, todo = _split_todo(p, screen, whole, board_min)
+    return rest, todo, False
 
 
 def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
                 board_min: int) -> tuple[pygame.Rect, pygame.Rect | None]:
     """The main area less the to-do panel at its bottom, and the panel (None without steps).
 
-    On 800x480 the game's drawing keeps `board_min` (what it needs to stay
-    readable) and the panel pages past that; on 480x320 the panel may take
-    all but the first line of the game's drawing. A step too tall for that
-    room even at the floor size is never split across pages
-    (`chrome.todo_height`): the drawing gives way to the panel for that
-    frame. The game-over screen is the exception: there the result (the
-    score, the ranking, why the game was lost) is what the table reads and
-    keeps its room; the panel shows on 800x480 only when the last input's
-    steps fit beside it, and the narration lists them anyway.
+    The game's drawing keeps `board_min` (what it needs to stay readable,
+    every seat included) and the panel pages past that; on 800x480 the
+    panel takes no more than STEPS_MAX_SHARE of the area while its steps
+    page within that. A step too tall for that room even at the floor size
+    is never split across pages (`chrome.todo_height`): the panel takes
+    what that step needs and the drawing what is left, for that frame. The game-over screen is the exception:
+    there the result (the score, the ranking, why the game was lost) is what
+    the table reads and keeps its room; the panel shows on 800x480 only when
+    the last input's steps fit beside it, and the narration lists them anyway.
     """
     m = p.metrics
     if not screen.todo or (m.compact and screen.kind == "game-over"):
         return main, None
-    if m.compact:
-        limit = main.height - min(board_min, m.line_height(m.text_size) + m.pad)
-    else:
-        limit = min(int(main.height * STEPS_MAX_SHARE), main.height - board_min - m.pad)
+    room = main.height - board_min - m.pad
+    limit = room if m.compact else min(int(main.height * STEPS_MAX_SHARE), room)
     height = chrome.todo_height(p, main.width, screen.todo, limit)
     if height > limit and screen.kind == "game-over":
         return main, None
-    if height > limit and (m.compact or height > main.height - board_min - m.pad):
-        # A step too tall for the panel's usual room: the drawing gives way for this frame.
-        return pygame.Rect(main.left, main.top, main.width, 0), main
+    if height > room:
+        # A step too tall for the panel's usual room: the panel takes what the tallest step needs alone on its
+        # page, and the drawing shows what fits in the rest (every seat first, compact if it must be).
+        height = min(main.height, chrome.todo_height(p, main.width, screen.todo, 0))
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))
     return rest, todo
