@@ -51,20 +51,56 @@ CONFIRM_OK_OTHER = msg("OK: confirm")
 CONFIRM_CANCEL = msg("Other: cancel")
 
 
+def _unsaved_width(p: Painter) -> int:
+    return p.cache.measure(p.tr(UNSAVED_MARK), p.metrics.small_size)[0] + 2 * p.metrics.pad
+
+
+def title_lines(p: Painter, width: int, title: str, unsaved: bool = False) -> tuple[int, list[str]]:
+    """The title's type size and lines inside `width`: one line, shrinking from the title size to the small
+    size; a title too long for that (a set-up question in German or French) takes two lines, as large as
+    they fit (three on 480x320 if it must), rather than being cut."""
+    m = p.metrics
+    face = p.cache.bold()
+    room = width - (_unsaved_width(p) + m.pad if unsaved else 0)
+    for size in range(m.title_size, min(m.small_size, m.min_size) - 1, -1):
+        if p.cache.measure(title, size, face)[0] <= room:
+            return size, [title]
+    for most in (2, 3):
+        for size in range(m.text_size, m.min_size - 1, -1):
+            lines = p.cache.wrap(title, size, room, face)
+            if len(lines) <= most:
+                return size, lines
+    return m.min_size, p.cache.wrap(title, m.min_size, room, face)[:3] or [title]
+
+
+def title_height(p: Painter, width: int, title: str, unsaved: bool = False) -> int:
+    """The title bar's text height for `title`: one line at the title size, or the floor size's lines."""
+    size, lines = title_lines(p, width, title, unsaved)
+    if len(lines) == 1:
+        return p.metrics.line_height(p.metrics.title_size)
+    return len(lines) * (p.cache.font(size, p.cache.bold()).get_height())
+
+
 def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str, unsaved: bool = False) -> None:
     """The title bar; while the game is played on unsaved, a NOT SAVED mark leads it on every frame."""
     p.box("title:bar", bar, fill=palette.TITLE_BACKGROUND)
+    size, lines = title_lines(p, text_rect.width, title, unsaved)
     if unsaved:
-        size = p.metrics.small_size
+        mark_size = p.metrics.small_size
         mark_text = p.tr(UNSAVED_MARK)
-        width = p.cache.measure(mark_text, size)[0] + 2 * p.metrics.pad
-        mark = pygame.Rect(text_rect.left, bar.top + p.metrics.pad // 2, width, bar.height - p.metrics.pad)
+        mark_height = min(bar.height - p.metrics.pad, p.metrics.line_height(p.metrics.title_size))
+        mark = pygame.Rect(text_rect.left, bar.centery - mark_height // 2, _unsaved_width(p), mark_height)
         p.box("unsaved:mark", mark, fill=palette.ERROR, edge=palette.TEXT, radius=mark.height // 4, tags=["error"])
-        p.text("unsaved", mark_text, mark, size, palette.ERROR_TEXT, palette.ERROR, align="center",
-               min_size=size, tags=["error"])
+        p.text("unsaved", mark_text, mark, mark_size, palette.ERROR_TEXT, palette.ERROR, align="center",
+               min_size=mark_size, tags=["error"])
         text_rect = pygame.Rect(mark.right + p.metrics.pad, text_rect.top,
                                 text_rect.right - mark.right - p.metrics.pad, text_rect.height)
-    p.text("title", title, text_rect, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND, bold=True)
+    step = text_rect.height // len(lines)
+    for n, line in enumerate(lines):
+        # The whole title is the value of each line, so a line is known for part of it, not a cut title.
+        p.text("title", line, pygame.Rect(text_rect.left, text_rect.top + n * step, text_rect.width, step), size,
+               palette.TEXT, palette.TITLE_BACKGROUND, bold=True, min_size=size, value=title,
+               tags=["first-line"] if n == 0 else ["continued"])
 
 
 def _chip_widths(p: Painter, labels: Sequence[str]) -> list[int]:

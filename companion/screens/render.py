@@ -139,8 +139,8 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     # On 480x320 the strip's row is taken from the frame's air: a thinner title bar, less margin above and
     # below the board.
     edge = pad // 2 if m.compact else pad
-    title = pygame.Rect(0, 0, width, m.line_height(m.title_size) + edge)
-    title_text = title.inflate(-2 * pad, 0)
+    title = pygame.Rect(0, 0, width, chrome.title_height(p, width - 2 * pad, screen.title, screen.unsaved) + edge)
+    title_text = title.inflate(-2 * pad, -edge // 2)
     side = strip.margin(p)
     strip_height = strip.height(p, width - 2 * side, setup)
     air = 1 if m.compact else pad // 2
@@ -152,7 +152,7 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
         main, todo = _split_todo(p, screen, main, board_min)
         return _Regions(title, title_text, main, None, footer, todo, notice)
     if not m.compact:
-        panel_width = round(width * SIDE_PANEL_SHARE)
+        panel_width = _side_panel_width(p, screen, prompt, body)
         panel = pygame.Rect(width - panel_width, body.top, panel_width, body.height)
         main = pygame.Rect(pad, body.top + pad, width - panel_width - 2 * pad, body.height - 2 * pad)
         main, notice = _notice_room(p, screen, main)
@@ -247,6 +247,25 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))
     return rest, todo
+
+
+def _side_panel_width(p: Painter, screen: Screen, prompt: str | None, body: pygame.Rect) -> int:
+    """The side panel's width on 800x480: SIDE_PANEL_SHARE of the frame, wider when the whole prompt does not
+    fit above the options at the floor size in that (a long prompt in German or Dutch); the board gives the
+    room, its seats compact if they must."""
+    m = p.metrics
+    gap = _panel_gap(m)
+    room = body.height - 2 * gap - min(len(screen.options), 4) * _option_row(m) - gap
+    if screen.kind == "board" and screen.view:
+        room -= body.height // 4  # what the game draws above the prompt (the card being faced)
+    for share in (SIDE_PANEL_SHARE, 0.42, 0.48):
+        width = round(body.width * share)
+        if not prompt:
+            return width
+        size, lines = chrome.prompt_size(p, width - 2 * m.pad, prompt, room)
+        if lines * m.line_height(size) <= room:
+            return width
+    return width
 
 
 def _bottom_panel_height(p: Painter, screen: Screen, prompt: str | None, body: pygame.Rect) -> int:

@@ -129,23 +129,85 @@ def test_text_is_drawn_with_the_shipped_dejavu_font() -> None:
 # --- floors over every frame of the demo, at both sizes ---------------------------------------
 
 
+PLAY_KINDS = ("board", "round-end")
+"""The screens a game is played on: every seat's state is on them at both sizes."""
+
+
+@cache
+def all_frames(game: str, lang: str) -> tuple[Screen, ...]:
+    """Every distinct frame a whole demo of `game` draws in `lang`, played once for the whole file."""
+    if game == "samurai-spirit":
+        return tuple(demo_screens(lang))
+    return game_frames(game, lang)
+
+
+def seats_of(screen: Screen) -> set[str]:
+    """The seats at the table, from the game's public view: each Samurai, else each player."""
+    view = screen.view or {}
+    if "samurai" in view:
+        return {str(sam["name"]) for sam in view["samurai"]}
+    return {str(player["name"]) for player in view.get("players", [])}
+
+
+def check_seats(items: DisplayList, screen: Screen, size: tuple[int, int], name: str) -> None:
+    """Every seat drawn on a play screen, as a full row or a chip of the compact band: its box (tagged "seat")
+    inside the frame and not squeezed, and its name written whole in it."""
+    expected = seats_of(screen)
+    boxes = {str(item.value): item for item in items.find_all(kind="box", tag="seat", layer=BASE_LAYER)}
+    assert expected <= set(boxes), f"{name}: seats {sorted(expected - set(boxes))} are missing"
+    for seat in expected:
+        box = boxes[seat]
+        names = [item for item in items.find_all(kind="text", layer=BASE_LAYER)
+                 if item.role == f"{box.role}:name" and str(item.value) == seat]
+        assert names and box.box.contains(names[0].box), f"{name}: {seat}'s name is not written in its place"
+        assert not (names[0].text or "").endswith("..."), f"{name}: {seat}'s name is cut"
+        assert box.rect[3] >= names[0].cap and box.box.colliderect(pygame.Rect((0, 0), size)), name
+
+
+def check_notice(items: DisplayList, name: str) -> None:
+    """A notice over nothing the table reads: no seat, no step, no prompt."""
+    banner = items.find("notice:banner", layer=BANNER_LAYER)
+    if banner is None:
+        return
+    kept = [item for item in items.find_all(kind="box", tag="seat", layer=BASE_LAYER)]
+    kept += items.find_all("todo", kind="text") + items.find_all("prompt", kind="text")
+    covered = [(item.role, item.text) for item in kept if banner.box.colliderect(item.box)]
+    assert not covered, f"{name}: the notice lies over {covered[:3]}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_demo_frame_meets_the_type_floors(size: tuple[int, int], lang: str) -> None:
-    """In every language: translated texts that do not fit their box would be cut or drawn too small."""
-    screens = demo_screens(lang)
-    assert len(screens) > 20 and all(screen.lang == lang for screen in screens[1:])
+@pytest.mark.parametrize("game", registered_games())
+def test_every_frame_keeps_the_strip_every_seat_and_no_notice_over_them(game: str, size: tuple[int, int],
+                                                                       lang: str) -> None:
+    """Over every frame a whole demo of each game draws, in every language and at both sizes, each drawn
+    once: the type floors, nothing outside the frame, the title whole; the strip in place (seven slots in
+    the buttons' order, the same places on every frame, each word whole and lit exactly when its button
+    acts); every seat's row or chip on every play screen; and a notice over no seat, step or prompt. (The
+    steps themselves, page by page, are walked by test_no_todo_step_is_cut_or_split_in_any_game.)"""
+    frames = [screen for screen in all_frames(game, lang) if screen.lang == lang]
+    assert len(frames) > 20
     surface = pygame.Surface(size)
-    words = expected_words("samurai-spirit", lang)
+    words = expected_words(game, lang)
     places = set()
-    for n, screen in enumerate(screens):
+    played = notices = 0
+    for n, screen in enumerate(frames):
         items = render(screen, surface)
-        name = f"{lang} demo frame {n} ({screen.kind}: {screen.title})"
+        name = f"{game} {lang} {size} frame {n} ({screen.kind}: {screen.title})"
         check_type_floors(items, size, name)
         assert not items.outside(size), [(i.role, i.rect) for i in items.outside(size)[:3]]
-        if n:
-            places.add(check_strip(items, screen, size, words, name))
-    assert len(places) == 1, "the strip's slots move between frames"
+        title = " ".join(item.text or "" for item in items.find_all("title", kind="text"))
+        # Whole (on two lines if it must), or, on 480x320, its bar lent to a notice for the seconds it shows.
+        assert title.split() == screen.title.split() or not title and screen.notice and size == COMPACT, name
+        places.add(check_strip(items, screen, size, words, name))
+        if screen.kind in PLAY_KINDS and seats_of(screen):
+            check_seats(items, screen, size, name)
+            played += 1
+        if screen.notice:
+            check_notice(items, name)
+            notices += 1
+    assert len(places) == 1, f"{game} {lang} {size}: the strip's slots move between frames"
+    assert played > 10 and notices, (played, notices)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -187,14 +249,7 @@ def test_todo_steps_are_shown_whole_in_large_type_paging_when_needed(
 @cache
 def game_demo_screens(game: str, lang: str) -> list[Screen]:
     """Every distinct frame with to-do steps that a whole demo of `game` draws, in `lang`."""
-    if game == "samurai-spirit":
-        return [screen for screen in demo_screens(lang) if screen.todo]
-    seen: dict[str, Screen] = {}
-    table = DemoTable(Path("/nonexistent"), 3, game=game, setup={}, state=_state_dir(), snapshots=False, lang=lang)
-    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
-    table.set_up()
-    table.play()
-    return [screen for screen in seen.values() if screen.todo]
+    return [screen for screen in all_frames(game, lang) if screen.todo]
 
 
 def todo_pages(screen: Screen, size: tuple[int, int]) -> list[DisplayList]:
@@ -373,6 +428,7 @@ def test_the_strip_shows_a_games_own_words_whole_in_the_buttons_order(title: str
 # --- the button strip: in place for every game, language and size -------------------------------
 
 
+@cache
 def game_frames(game: str, lang: str) -> tuple[Screen, ...]:
     """A whole demo game's distinct frames in `lang`."""
     seen: dict[str, Screen] = {}
@@ -419,23 +475,6 @@ def check_strip(items: DisplayList, screen: Screen, size: tuple[int, int], words
               if not item.role.startswith("button:") and item.box.colliderect(strip)]
     assert not others, f"{name}: {[(i.role, i.text) for i in others[:3]]} lie on the strip"
     return tuple(item.rect for item in slots)
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", [game for game in registered_games() if game != "samurai-spirit"])
-def test_the_strip_is_in_place_for_every_game_language_and_size(game: str, lang: str) -> None:
-    """The strip never moves: one set of places for every frame a game shows in a language, at both sizes
-    (Samurai Spirit's every frame is checked with the type floors above)."""
-    words = expected_words(game, lang)
-    frames = [screen for screen in game_frames(game, lang) if screen.lang == lang]
-    assert frames and not any({n for n, w in words.items() if not w} & set(screen.buttons) for screen in frames)
-    states = {(screen.buttons, screen.kind): screen for screen in frames}
-    for size in SIZES:
-        surface = pygame.Surface(size)
-        places = {check_strip(render(screen, surface), screen, size, words,
-                              f"{game} {lang} {size} {screen.kind} {screen.title!r}")
-                  for screen in states.values()}
-        assert len(places) == 1, f"{game} {lang} {size}: the slots move between frames"
 
 
 def test_a_dimmed_slot_keeps_its_word_readable_and_a_lit_one_contrasts_with_its_colour() -> None:

@@ -428,12 +428,14 @@ def test_a_game_without_screens_gets_the_generic_frame() -> None:
     assert items.find(prefix="samurai:") is None
 
 
-def test_long_title_is_cut_to_fit() -> None:
+def test_long_title_wraps_whole_rather_than_being_cut() -> None:
     title = "An extremely long title that goes on and on well past the edge of any small display panel"
     items = render(Screen(kind="message", title=title), pygame.Surface((480, 320)))
-    shown = items.find("title", kind="text")
-    assert shown is not None and shown.value == title
-    assert shown.text is not None and shown.text.endswith("...") and shown.box.right <= 480
+    lines = items.find_all("title", kind="text")
+    assert 2 <= len(lines) <= 3 and all(line.value == title and line.box.right <= 480 for line in lines)
+    assert " ".join(line.text or "" for line in lines) == title
+    bar = items.find("title:bar")
+    assert bar is not None and all(bar.box.contains(line.box) for line in lines)
 
 
 def test_rendering_the_same_screen_twice_renders_no_text_again() -> None:

@@ -136,8 +136,11 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     least = _line(p, size)
     fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
     chips = seat_chips(p, view)
-    if fit < len(players) and seat_band.height(p, rect.width, chips) <= rect.height:
-        # Not every row fits (480x320 beside the to-do panel): every seat as a chip instead.
+    font = p.cache.font(m.min_size)
+    narrow = widths[0] < max(font.size(t)[0] for t in [p.tr(HEADINGS[0]), *names]) + max(4, m.px(6)) + 2 * m.pad
+    if (fit < len(players) or narrow) and seat_band.height(p, rect.width, chips) <= rect.height:
+        # Not every row fits (480x320 beside the to-do panel), or not every name whole beside the columns (a
+        # side panel widened for a long prompt): every seat as a chip instead.
         return rect.top + seat_band.draw(p, rect, chips)
     if fit == 0:
         return rect.top
