@@ -122,9 +122,25 @@ def _even_widths(needs: Sequence[int], room: int) -> list[int] | None:
     return widths
 
 
+_LAYOUTS: dict[tuple[object, ...], StripLayout] = {}
+"""Layouts already worked out, by frame size, face, width, words and setup: the strip is the same on
+nearly every frame, and measuring its words each time was a tenth of a frame's drawing."""
+
+
 def layout(p: Painter, width: int, words: Mapping[str, str], setup: StripSetup = DEFAULT_STRIP) -> StripLayout:
     """The slots across `width` (from x = 0, y = 0): one row at the largest size from the frame's small type
     down to its floor at which every word fits; else two alternating rows over even places."""
+    key = (p.metrics.width, p.metrics.height, p.cache.face, width, tuple(sorted(words.items())), setup.order,
+           tuple(sorted(setup.keys.items())))
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) > 256:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _layout(p, width, words, setup)
+    return found
+
+
+def _layout(p: Painter, width: int, words: Mapping[str, str], setup: StripSetup) -> StripLayout:
     m = p.metrics
     gap = max(2, m.pad // 2)
     order = setup.order
