@@ -355,8 +355,8 @@ def _step_gap(p: Painter) -> int:
 
 def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int:
     """The height the to-do panel wants for `steps` inside `width`: no more than `limit` while the steps fit
-    or page within it, more when a step alone, at the floor size (and with the page mark when paged), needs
-    more: a step is never split across pages."""
+    or page within it (and, paged, only what its tallest page needs), more when a step alone, at the floor
+    size (and with the page mark when paged), needs more: a step is never split across pages."""
     m = p.metrics
     inner = width - 2 * m.pad
     size, pages = todo_layout(p, inner, limit - m.pad, steps)
@@ -368,7 +368,19 @@ def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int
             tall = _steps_height(p, [len(wrapped)], size)
             beside = _page_fits(p, [wrapped], size, text_width, tall)
             alone.append(tall + (0 if beside else _page_mark_room(p)))
-        return max(limit, max(alone) + m.pad)
+        least = max(alone) + m.pad
+        if least >= limit:
+            return least
+        # As tall as the tallest page needs, no more: the same pages in less height (packing a page is
+        # greedy, so a height that keeps the page count keeps every page), the rest left to the board.
+        count = len(pages)
+        while least < limit:
+            middle = (least + limit) // 2
+            if len(todo_layout(p, inner, middle - m.pad, steps)[1]) == count:
+                limit = middle
+            else:
+                least = middle + 1
+        return limit
     lines = len(pages[0])
     firsts = sum(1 for _, _, first in pages[0] if first)
     return lines * m.line_height(size) + (firsts - 1) * _step_gap(p) + m.pad

@@ -30,6 +30,7 @@ from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
 from companion.screens.display_list import BANNER_LAYER, BASE_LAYER
+from companion.screens.layout import Metrics
 from companion.screens.render import render_todo
 from companion.screens.samurai_spirit.gallery import sample_screens as play_sample_screens
 from companion.screens.text import FONT_DIR
@@ -312,6 +313,24 @@ def test_the_panel_alone_is_drawn_as_in_the_whole_frame(size: tuple[int, int]) -
                 whole = [(i.role, i.rect, i.text, i.tags) for i in render(framed, surface).find_all(prefix="todo")]
                 alone = [(i.role, i.rect, i.text, i.tags) for i in render_todo(framed, surface).find_all(prefix="todo")]
                 assert whole == alone, (game, screen.title)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_paged_todo_panel_is_no_taller_than_its_tallest_page(size: tuple[int, int]) -> None:
+    """Paged steps leave the room their tallest page does not need to the board (the Samurai rows had
+    shrunk to the floor under a panel half empty on every page)."""
+    line = Metrics.for_size(size).line_height(Metrics.for_size(size).text_size)
+    paged = 0
+    for screen in game_demo_screens("samurai-spirit", "nl"):
+        pages = todo_pages(screen, size)
+        panel = pages[0].find("todo:panel")
+        if len(pages) < 2 or panel is None:
+            continue
+        paged += 1
+        # Under the fullest page's last line: its page mark at most (which may need a line of its own).
+        fullest = max(item.box.bottom for items in pages for item in items.find_all("todo", kind="text"))
+        assert panel.box.bottom - fullest < 1.5 * line, (screen.title, screen.todo, panel.rect, fullest)
+    assert paged > 5
 
 
 def test_a_short_todo_fits_one_page_on_both_sizes() -> None:
