@@ -68,8 +68,15 @@ def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
         middle = pygame.Rect(inner.left, top.bottom, inner.width, _line(p, m.text_size))
         bottom = pygame.Rect(inner.left, middle.bottom, inner.width, _line(p, m.min_size))
         if not info:
-            p.text(f"tenno:duel:{side}:waiting", p.tr(msg("Defender: waiting for the tap")), middle, m.min_size,
-                   palette.TEXT_MUTED, palette.PANEL, align="center", min_size=m.min_size)
+            # Whole, on as many of the box's lines as it needs (half the box is narrow on 480x320).
+            waiting = p.tr(msg("Defender: waiting for the tap"))
+            lines = p.cache.wrap(waiting, m.min_size, inner.width)
+            step = _line(p, m.min_size)
+            y = inner.centery - len(lines) * step // 2
+            for n, line in enumerate(lines):
+                p.text(f"tenno:duel:{side}:waiting", line, pygame.Rect(inner.left, y + n * step, inner.width, step),
+                       m.min_size, palette.TEXT_MUTED, palette.PANEL, align="center", min_size=m.min_size,
+                       value=waiting)
             continue
         player = str(info.get("player", ""))
         heading = msg("{name} attacks", name=seat_name(p, player)) if side == "attacker" else \
