@@ -45,7 +45,7 @@ EXEMPT_ROLES = re.compile(r"(^line$|:value$|:more$|:token:|:talent:|^village:abs
 printed on the small drawn cards and two-letter marks on token pills (sized to the card or pill they
 belong to), and "+n" counts of cards or tokens left out."""
 NO_ELLIPSIS_ROLES = re.compile(r"^(prompt|todo|option|notice|confirm:question|confirm:button:.*|samurai:[a-z]+:name"
-                               r"|setup:seat:\d+:name|button:[a-z]+|tenno:duel:[a-z]+:waiting)$")
+                               r"|setup:seat:\d+:name|button:[a-z]+|tenno:duel:[a-z]+:waiting|ks:status|tr:trick:title)$")
 
 LONG_STEPS = (
     "Remove one Barricade from the village and put it back in the box (4 left).",

@@ -91,11 +91,15 @@ def draw_status(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.R
     """The ties towards the end, or that this is the last turn."""
     m = p.metrics
     text, colour, tag = _status(p, view)
-    row = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.min_size))
+    # Whole: the warning that one more tie ends the game takes a second line on 480x320 rather than an ellipsis.
+    lines = p.cache.wrap(text, m.min_size, rect.width)
+    row = pygame.Rect(rect.left, rect.top, rect.width, len(lines) * _line(p, m.min_size))
     if row.bottom > rect.bottom:
         return pygame.Rect(rect.left, rect.top, rect.width, 0)
-    p.text("ks:status", text, row, m.min_size, colour, value=int(view.get("ties", 0)), tags=[tag],
-           min_size=m.min_size)
+    for n, line in enumerate(lines):
+        p.text("ks:status", line, pygame.Rect(row.left, row.top + n * _line(p, m.min_size), row.width,
+                                              _line(p, m.min_size)),
+               m.min_size, colour, value=int(view.get("ties", 0)), tags=[tag], min_size=m.min_size)
     return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, max(0, rect.bottom - row.bottom - m.pad))
 
 

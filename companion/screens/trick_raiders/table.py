@@ -204,8 +204,16 @@ def draw_trick(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
         title = p.tr(msg("{name} won", name=seat_name(p, str(winner)))) if winner else p.tr(msg("Last trick"))
     size = m.min_size
     label_width = min(rect.width // 4, p.cache.font(size).size(title)[0] + m.pad)
-    p.text("tr:trick:title", title, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
-           palette.TEXT_MUTED, min_size=size)
+    # Whole, on the box's two lines when a quarter of the width is too narrow for one ("Remporté par Vert").
+    lines = p.cache.wrap(title, size, label_width - m.pad // 2)
+    if len(lines) > 2:
+        label_width = min(rect.width // 3, max(p.cache.measure(word, size)[0] for word in title.split()) * 2)
+        lines = p.cache.wrap(title, size, label_width - m.pad // 2)
+    step = min(_line(p, size), rect.height // max(1, len(lines)))
+    first = rect.centery - step * len(lines) // 2
+    for n, line in enumerate(lines):
+        p.text("tr:trick:title", line, pygame.Rect(rect.left, first + n * step, label_width, step), size,
+               palette.TEXT_MUTED, min_size=size, value=title)
     if not trick:
         return
     room = pygame.Rect(rect.left + label_width + m.pad, rect.top, rect.width - label_width - m.pad, rect.height)
