@@ -117,6 +117,17 @@ def todo_texts(items: DisplayList) -> list[str]:
 # --- the font -------------------------------------------------------------------------------
 
 
+def test_a_wrap_once_worked_out_is_not_measured_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Layouts wrap the same steps at the same widths many times a frame (trying sizes and panel heights)."""
+    cache = TextCache()
+    first = cache.wrap(GERMAN_STEP, 21, 300, "condensed")
+    measured: list[str] = []
+    real = TextCache.measure
+    monkeypatch.setattr(TextCache, "measure", lambda self, text, *a: measured.append(text) or real(self, text, *a))
+    assert cache.wrap(GERMAN_STEP, 21, 300, "condensed") == first and len(first) > 1 and not measured
+    assert cache.wrap(GERMAN_STEP, 21, 200, "condensed") != first and measured
+
+
 def test_text_is_drawn_with_the_shipped_dejavu_font() -> None:
     cache = TextCache()
     assert (FONT_DIR / "DejaVuSans.ttf").is_file() and (FONT_DIR / "LICENSE.txt").is_file()
