@@ -147,6 +147,12 @@ def _cmd_web(args: argparse.Namespace) -> int:
     return command.run(args)
 
 
+def _cmd_labels(args: argparse.Namespace) -> int:
+    from companion.commands import labels
+
+    return labels.run(args)
+
+
 def _cmd_advise(args: argparse.Namespace) -> int:
     from companion.commands import advise as advise_cmd
 
@@ -285,6 +291,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     advise_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_advise)
+
+    p = sub.add_parser("labels", help="a printable label sheet per game (SVG, A4): caps and a strip for under the "
+                                      "buttons, with the screen's words in the cap colours")
+    from companion.commands import labels
+
+    labels.add_arguments(p)
+    p.set_defaults(func=_cmd_labels)
 
     sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help; "
                                   "--lang or the config's app.language for its words)")

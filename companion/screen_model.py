@@ -28,7 +28,7 @@ class Screen:
     lines     what the table must do physically, newest first
     options   the choices the buttons walk with Next/OK (labels shown)
     selected  index of the highlighted option
-    buttons   physical buttons that act directly now (confront, defend, ...)
+    buttons   physical buttons that act directly now (confront, defend, ...): lit on the strip
     notice    a refusal or a note, shown for a few seconds
     notice_error  True when notice is a refusal (drawn as an error)
     confirm   a question waiting for OK (undo, new game), or None
@@ -45,8 +45,9 @@ class Screen:
               something: drawn after the steps and marked apart
     countdown seconds left before something happens by itself (the resume
               screen's auto-resume), or None
-    button_labels  the game's words for physical buttons, translated ("confront" -> "Confront" in
-              Samurai Spirit): the chips print these; a button without one gets the generic word
+    button_labels  the game's words for physical buttons, translated ("confront" -> "Castle" in
+              Knizia's Samurai): the button strip prints these; "" for a button the game never uses
+              (its slot shows only the colour); a button without one gets the generic word
     page      which page to show of a text too long for one even at the
               smallest readable size (the to-do steps, a long detail on
               480x320): the app counts it up every `PAGE_SECONDS` (a timer,

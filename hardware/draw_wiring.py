@@ -1,7 +1,9 @@
 """Draw hardware/wiring.png and print the README's wiring tables from the default pin map.
 
 The pin numbers come from `drivers.config`, the same table the drivers use
-as defaults, so the picture, the README and the code cannot drift apart
+as defaults, and the buttons' places and cap colours from
+`companion.buttons_layout`, the table the screen's strip and the label
+sheets use, so the picture, the README and the code cannot drift apart
 (tests/drivers/test_hardware_docs.py checks the README against it).
 
 Run from the repository root with the project installed:
@@ -16,6 +18,7 @@ import argparse
 import os
 from pathlib import Path
 
+from companion.buttons_layout import CAP_BY_NAME, DEFAULT_ORDER
 from drivers.config import (
     BUTTON_GROUND_PINS,
     DEFAULT_BUTTON_PINS,
@@ -51,9 +54,11 @@ def markdown_tables() -> str:
     lines += [f"| {c.module_pin} | {c.signal} | {_fmt(c.bcm)} | {_fmt(c.header_pin)} |" for c in RC522_WIRING]
     lines += ["", "| PN532 pin | Raspberry Pi signal | BCM | Header pin |", "| --- | --- | --- | --- |"]
     lines += [f"| {c.module_pin} | {c.signal} | {_fmt(c.bcm)} | {_fmt(c.header_pin)} |" for c in PN532_WIRING]
-    lines += ["", "| Button | BCM | Header pin | Other leg to GND pin |", "| --- | --- | --- | --- |"]
+    lines += ["", "| Button | Place (from the left) | Cap colour | BCM | Header pin | Other leg to GND pin |",
+              "| --- | --- | --- | --- | --- | --- |"]
     lines += [
-        f"| {c.module_pin} | {c.bcm} | {c.header_pin} | {button_ground_pin(c.header_pin or 0)} |"
+        f"| {c.module_pin} | {DEFAULT_ORDER.index(c.module_pin) + 1} | {CAP_BY_NAME[c.module_pin].colour} | {c.bcm} "
+        f"| {c.header_pin} | {button_ground_pin(c.header_pin or 0)} |"
         for c in button_wiring(DEFAULT_BUTTON_PINS)
     ]
     return "\n".join(lines)

@@ -32,6 +32,7 @@ from engine.core.messages import Message, msg
 if TYPE_CHECKING:
     from companion.app.advice import AdviceDesk
     from companion.app.hardware_check import HardwareCheck
+    from companion.app.pickers import VirtualDeck
 
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
@@ -109,6 +110,7 @@ class AppBase(ABC):
     unknown_uid: str | None
     picker: Menu | None
     picker_action: Callable[[str], None] | None
+    deck: VirtualDeck | None
     resume_deadline: float | None
     damage: Damage | None
     damage_copy: Path | None

@@ -98,6 +98,7 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
         self.unknown_uid = None
         self.picker = None
         self.picker_action = None
+        self.deck = None
         self.resume_deadline = None
         self.damage = None
         self.damage_copy = None

@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from companion.app.base import AppBase
+from companion.buttons_layout import screen_labels
 from companion.games import undo_offer
 from companion.games.base import Menu
 from companion.history.menu import web_lines
 from companion.screen_model import PAGE_SECONDS, Screen
-from drivers.config import BUTTON_NAMES
 from engine.core.messages import Message, message_from_json, msg
 
 
@@ -43,8 +43,9 @@ class Frames(AppBase):
         return self._page_epoch + (turned + 1) * PAGE_SECONDS
 
     def _button_labels(self) -> tuple[tuple[str, str], ...]:
-        """The game's labels for the physical buttons, translated, for the screens' chips."""
-        return tuple((name, self._t(label)) for name in BUTTON_NAMES if (label := self.ui.button_label(name)))
+        """The game's words for the physical buttons, translated, for the screen's button strip ("" for a
+        button the game never uses)."""
+        return screen_labels(self.ui, self.tr)
 
     def _menu_screen(self, kind: str, menu: Menu, selected: int, buttons: tuple[str, ...],
                      common: dict[str, Any], phone: bool = False) -> Screen:

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion import buttons_layout as layout
 from companion.runtime.storage import REAL_DISK, FileSystem, write_atomic
-from drivers.config import BUTTON_NAMES
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine.core.messages import Message, msg
 
@@ -49,18 +49,20 @@ class Cap:
     rgb: tuple[int, int, int]
 
 
-CAPS: dict[str, Cap] = dict(zip(BUTTON_NAMES, (
-    Cap(name, colour, step, rgb) for name, (colour, step, rgb) in zip(BUTTON_NAMES, (
-        (msg("Red"), msg("Press the red button."), (214, 40, 40)),
-        (msg("Blue"), msg("Press the blue button."), (30, 100, 210)),
-        (msg("Green"), msg("Press the green button."), (20, 160, 70)),
-        (msg("Yellow"), msg("Press the yellow button."), (245, 205, 30)),
-        (msg("Black"), msg("Press the black button."), (22, 22, 22)),
-        (msg("White"), msg("Press the white button."), (240, 240, 240)),
-        (msg("Orange"), msg("Press the orange button."), (245, 130, 20)),
-    ), strict=True)), strict=True))
-"""The cap colours of the hardware guide's seven buttons in the drivers' wiring order (drivers.config), so the
-app itself names no button by a game's word."""
+_WORDS: dict[str, tuple[Message, Message]] = {
+    "red": (msg("Red"), msg("Press the red button.")),
+    "blue": (msg("Blue"), msg("Press the blue button.")),
+    "green": (msg("Green"), msg("Press the green button.")),
+    "yellow": (msg("Yellow"), msg("Press the yellow button.")),
+    "black": (msg("Black"), msg("Press the black button.")),
+    "white": (msg("White"), msg("Press the white button.")),
+    "orange": (msg("Orange"), msg("Press the orange button.")),
+}
+"""What the check says of each cap colour: the colour as a word, and the step that asks for it."""
+
+CAPS: dict[str, Cap] = {cap.name: Cap(cap.name, *_WORDS[cap.colour], cap.rgb) for cap in layout.CAPS}
+"""The seven buttons as built (companion.buttons_layout: the same table as the screen's strip and the label
+sheets), with the check's words for each colour."""
 
 
 def button_order(order: Sequence[str] | None = None) -> tuple[Cap, ...]:
@@ -68,7 +70,7 @@ def button_order(order: Sequence[str] | None = None) -> tuple[Cap, ...]:
 
     The one place the check reads the order, so a `[buttons] order` setting reaches it.
     """
-    names = tuple(order) if order else BUTTON_NAMES
+    names = tuple(order) if order else layout.DEFAULT_ORDER
     return tuple(CAPS[name] for name in names if name in CAPS)
 
 

@@ -3,11 +3,31 @@
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass
+
 from companion.app.base import AppBase, engine_words
 from companion.games.base import Menu, Text
 from companion.runtime.tagmap import save_tagmap
 from engine import RuleError
 from engine.core.messages import msg
+
+
+@dataclass
+class VirtualDeck:
+    """The laptop's virtual deck while it is open: everything the moment lets the table tap, what has been
+    typed to narrow it, and the list shown (the app's picker while the deck is open)."""
+
+    targets: tuple[str, ...]
+    labels: tuple[Text, ...]
+    typed: str = ""
+    menu: Menu | None = None
+
+
+def folded(text: str) -> str:
+    """`text` for matching what is typed: no case, no accents ("Défendre" is found by "defe")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 class Pickers(AppBase):
@@ -52,15 +72,18 @@ class Pickers(AppBase):
         self.picker_action = bind
 
     def open_virtual_deck(self) -> None:
-        """Laptop mode: pick a tag to 'tap' from a list; the game says which the moment asks for."""
+        """Laptop mode: pick a tag to 'tap' from a list; the game says which the moment asks for.
+
+        Typing narrows the list to the names holding what was typed (`narrow_deck`), Backspace widens it
+        again (`widen_deck`): a card among fifty is a few letters and OK, not forty presses of Next.
+        """
         if self.saving.blocked():
             self.saving.refuse()
             return
         targets = self.ui.virtual_targets(self.match if self.mode == "play" else None, self.mode == "setup")
         labels: tuple[Text, ...] = tuple(self.ui.describe_target(t) for t in targets)
-        self.picker = Menu(msg("Virtual deck: which card do you tap?"), tuple(targets), labels,
-                           (msg("Next walks the list, OK taps it, Undo closes."),))
-        self.selected = 0
+        self.deck = VirtualDeck(tuple(targets), labels)
+        self._show_deck(self.deck)
 
         def tap(target: str) -> None:
             uid = self.tags.uid_for(target)
@@ -72,6 +95,52 @@ class Pickers(AppBase):
             self._card(uid)
 
         self.picker_action = tap
+
+    def deck_open(self) -> bool:
+        """Whether the list on screen is the virtual deck (typed letters then narrow it)."""
+        return self.deck is not None and self.picker is not None and self.picker is self.deck.menu
+
+    def narrow_deck(self, text: str) -> None:
+        """Keep only the names holding what was typed so far and `text`; a letter that would leave none is
+        refused and the list stays."""
+        deck = self.deck
+        if deck is None or not self.deck_open():
+            return
+        typed = deck.typed + text
+        if not self._deck_matches(deck, typed):
+            self._say(msg("Nothing in the list has \"{typed}\" in its name.", typed=typed), error=True)
+            return
+        deck.typed = typed
+        self._show_deck(deck)
+
+    def widen_deck(self) -> bool:
+        """Take the last typed letter back; False when nothing is typed (Backspace then acts as Undo)."""
+        deck = self.deck
+        if deck is None or not self.deck_open() or not deck.typed:
+            return False
+        deck.typed = deck.typed[:-1]
+        self._show_deck(deck)
+        return True
+
+    def close_virtual_deck(self) -> None:
+        if self.deck_open():
+            self._close_picker(msg("Closed."))
+
+    def _deck_matches(self, deck: VirtualDeck, typed: str) -> list[int]:
+        wanted = folded(typed)
+        return [n for n, label in enumerate(deck.labels) if wanted in folded(self._t(label))]
+
+    def _show_deck(self, deck: VirtualDeck) -> None:
+        """The deck's list as typed so far, the highlight kept on the same card while it is still listed."""
+        shown = self._deck_matches(deck, deck.typed)
+        before = deck.menu.options[self.selected % len(deck.menu.options)] if deck.menu and deck.menu.options else None
+        options = tuple(deck.targets[n] for n in shown)
+        hint = (msg("Typed \"{typed}\": {n} of {count}. Backspace widens the list.", typed=deck.typed, n=len(shown),
+                    count=len(deck.targets)) if deck.typed else msg("Type part of a name to narrow the list."))
+        deck.menu = Menu(msg("Virtual deck: which card do you tap?"), options, tuple(deck.labels[n] for n in shown),
+                         (msg("Next walks the list, OK taps it, Undo closes."), hint))
+        self.picker = deck.menu
+        self.selected = options.index(before) if before in options else 0
 
     def _pick(self, option: str) -> None:
         if self.picker_action is not None:

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from companion.app.enrolment import Enroller
-from companion.commands.run import VIRTUAL_DECK_KEY, Stop, _stop, open_devices
+from companion.commands.run import VIRTUAL_DECK_KEY, Stop, _stop, open_devices, strip_setup
 from companion.games import game_ui, registered_games
 from companion.i18n import CatalogError, Translator
 from companion.runtime.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
@@ -80,8 +80,10 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
     queue = EventQueue()
     reader, buttons, display = open_devices(cfg, args.mock)
 
+    strip = strip_setup(cfg, args.mock)
+
     def draw(screen: Screen) -> None:
-        render(screen, display.surface())
+        render(screen, display.surface(), strip_setup=strip)
         display.present()
 
     def pump() -> None:
@@ -90,7 +92,7 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
         from drivers.buttons import button_for_key
 
         for event in pygame.event.get():
-            if event.type == pygame.QUIT:
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 enroller.done = True
             elif event.type == pygame.KEYDOWN:
                 if args.mock and event.key == pygame.key.key_code(VIRTUAL_DECK_KEY):

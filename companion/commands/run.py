@@ -31,7 +31,8 @@ from companion.runtime.service import Notifier
 from companion.runtime.state_lock import LOCKED_EXIT, StateDirError, StateLock, StateLocked, acquire
 from companion.runtime.tagmap import TagMap, load_tagmap, virtual_tagmap
 from companion.screen_model import Screen
-from companion.screens import render
+from companion.screens import DisplayList, render
+from companion.screens.strip import StripSetup
 from drivers.display import prepare_snapshot_dir
 from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
@@ -80,6 +81,18 @@ def open_devices(cfg: Config, mock: bool, scripted: bool = False) -> tuple[Any, 
     return reader, buttons, display
 
 
+def strip_setup(cfg: Config, laptop: bool) -> StripSetup:
+    """The build's button order for the screen's strip, and on a laptop each button's key on its slot."""
+    from drivers.buttons import key_caps
+
+    return StripSetup(cfg.button_order, key_caps() if laptop else {})
+
+
+WINDOW_HELP = msg("Table companion: T taps a card (type to narrow the list), Esc quits, a click on a button of "
+                  "the strip presses it (held: a long press)")
+"""The laptop window's caption: the keys the strip's slots do not show."""
+
+
 def _device_refusal(args: argparse.Namespace, cfg: Config, notifier: Notifier, exc: DriverConfigError) -> int:
     """A setting the configuration file let through but a device refuses (a button on a pin the
     reader's wiring uses): the configuration problem screen, not an exit that systemd restarts."""
@@ -89,26 +102,66 @@ def _device_refusal(args: argparse.Namespace, cfg: Config, notifier: Notifier, e
                         CONFIG_EXIT)
 
 
-def keyboard_pump(app: App, buttons: Any, stop: Callable[[], None]) -> Callable[[], None]:
-    """Read the window's keys (laptop mode): buttons, and T for the virtual deck."""
+def keyboard_pump(app: App, buttons: Any, stop: Callable[[], None],
+                  shown: Callable[[], DisplayList | None] = lambda: None) -> Callable[[], None]:
+    """Read the window (laptop mode): the buttons' keys, T for the virtual deck, Esc to quit, and the mouse.
+
+    While the virtual deck is open, letters narrow it, Backspace widens it
+    (then, with nothing typed, is Undo as ever: the deck closes) and Esc closes it. A click on a
+    slot of the strip (`shown` gives the last frame's display list) presses that button, for as long as
+    the mouse button is held: released before hold_s it is a press, held longer a long press, as a real
+    button.
+    """
     import pygame
 
     from drivers.buttons import button_for_key
+
+    clicked: list[str] = []
+
+    def slot_at(pos: tuple[int, int]) -> str | None:
+        items = shown()
+        for item in items.find_all(kind="box", prefix="button:") if items is not None else []:
+            if item.role.endswith(":slot") and item.box.collidepoint(pos):
+                return str(item.value)
+        return None
+
+    def key(event: Any) -> None:
+        if event.key == pygame.K_ESCAPE:
+            if app.deck_open():
+                app.close_virtual_deck()
+            else:
+                stop()
+            return
+        if app.deck_open():
+            if event.key == pygame.K_BACKSPACE and app.widen_deck():
+                return
+            if event.unicode and event.unicode.isprintable():
+                app.narrow_deck(event.unicode)
+                return
+        elif event.key == pygame.key.key_code(VIRTUAL_DECK_KEY):
+            app.open_virtual_deck()
+            return
+        name = button_for_key(event.key)
+        if name is not None and hasattr(buttons, "press"):
+            if event.mod & pygame.KMOD_SHIFT:
+                buttons.hold(name)
+            else:
+                buttons.press(name)
 
     def pump() -> None:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 stop()
             elif event.type == pygame.KEYDOWN:
-                if event.key == pygame.key.key_code(VIRTUAL_DECK_KEY):
-                    app.open_virtual_deck()
-                    continue
-                name = button_for_key(event.key)
-                if name is not None and hasattr(buttons, "press"):
-                    if event.mod & pygame.KMOD_SHIFT:
-                        buttons.hold(name)
-                    else:
-                        buttons.press(name)
+                key(event)
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hasattr(buttons, "key_down"):
+                name = slot_at(event.pos)
+                if name is not None:
+                    buttons.key_down(name)
+                    clicked.append(name)
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                while clicked:
+                    buttons.key_up(clicked.pop())
 
     return pump
 
@@ -290,12 +343,19 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
     refused: list[DriverConfigError] = []
     windowed = display.driver not in ("kmsdrm", *HEADLESS)
     finished: list[bool] = []
+    strip = strip_setup(cfg, args.mock)
+    shown: list[DisplayList] = []
 
     def draw(screen: Screen) -> None:
-        render(screen, display.surface())
+        shown[:] = [render(screen, display.surface(), strip_setup=strip)]
         display.present()
 
-    pump = keyboard_pump(app, buttons, lambda: finished.append(True)) if windowed or args.mock else None
+    if windowed and args.mock:
+        import pygame
+
+        pygame.display.set_caption(app.tr(WINDOW_HELP))
+    pump = (keyboard_pump(app, buttons, lambda: finished.append(True), lambda: shown[0] if shown else None)
+            if windowed or args.mock else None)
     watch = ReaderWatch(queue)
     if scripted is not None:
         player = ScriptPlayer(app, reader, buttons, queue, watch, time.monotonic, lambda: finished.append(True),
@@ -381,13 +441,14 @@ def show_problem(args: argparse.Namespace, cfg: Config, notifier: Notifier, titl
     finished: list[bool] = []
 
     def draw(screen: Screen) -> None:
-        render(screen, display.surface())
+        render(screen, display.surface(), strip_setup=strip_setup(cfg, False))
         display.present()
 
     def pump() -> None:
         import pygame
 
-        if any(event.type == pygame.QUIT for event in pygame.event.get()):
+        if any(event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+               for event in pygame.event.get()):
             finished.append(True)
 
     watched = _watched(display, notifier)

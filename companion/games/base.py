@@ -120,6 +120,10 @@ class GameUI(Protocol):
         undo), or None for the generic word; the screens and sentences name the button by it."""
         ...
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """The buttons this game never gives a meaning: their slot on the screen's strip and their cap on the
+        game's label sheet show only the colour, so nobody looks for a Confront in a game without one."""
+
     def highlighted(self, prompt: Prompt) -> str | None:
         """The option to highlight when `prompt` appears, so that OK alone takes it; None for the first.
 

@@ -193,6 +193,10 @@ class SamuraiKniziaUI(TaggedComponentsUI):
             return CASTE_NAMES[caste]
         return WORDS["pass"] if name == "pass" else None
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """None: Confront, Defend and Support are the castes, Pass passes."""
+        return ()
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """The caste buttons, Pass or OK where they answer the prompt in one press (OK always ends a capture)."""
         if prompt is None or prompt.tap is None:

@@ -297,6 +297,10 @@ class SamuraiSpiritUI:
         """The four action buttons carry Samurai Spirit's actions; Next, OK and Undo keep the menu words."""
         return WORDS[name] if name in DIRECT_BUTTONS else None
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """None: the four action buttons are Samurai Spirit's actions."""
+        return ()
+
     def highlighted(self, prompt: Prompt) -> str | None:
         """"No" on the absent Samurai's token question: each token is used once per game, asked at every turn,
         so OK alone keeps them; every other choice starts on its first option (Fight is the first action,

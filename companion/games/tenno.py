@@ -174,6 +174,10 @@ class TennoUI(TaggedComponentsUI):
     def button_label(self, name: str) -> Message | None:
         return None
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """Confront, Defend and Support: Tenno is played with the cards, Pass and the list."""
+        return ("confront", "defend", "support")
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """Pass declines the Monk or a second attack in one press; OK (cards moved) goes through the option list."""
         if prompt is not None and prompt.tap is not None and "pass" in prompt.options:

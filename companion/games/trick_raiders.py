@@ -168,6 +168,10 @@ class TrickRaidersUI(TaggedComponentsUI):
         """Only OK has a game word ("Done" ends a declaration); the action buttons do nothing in this game."""
         return None
 
+    def unused_buttons(self) -> tuple[str, ...]:
+        """The four action buttons: a trick is played with the cards, Next, OK and Undo."""
+        return ("confront", "defend", "support", "pass")
+
     def direct_buttons(self, prompt: Prompt | None) -> tuple[str, ...]:
         """OK ends a declaration in one press; choices go through Next and OK."""
         if prompt is not None and prompt.tap is not None and "ok" in prompt.options:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.buttons_layout import DEFAULT_ORDER, order_problem
 from companion.i18n import LANGUAGES
 from drivers.config import BUTTON_NAMES, DEFAULT_BUTTON_PINS, nearest
 from engine.core.messages import Message, msg
@@ -50,6 +51,8 @@ class Config:
     button_pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     bounce_s: float = 0.03
     hold_s: float = 0.8
+    button_order: tuple[str, ...] = DEFAULT_ORDER
+    """The buttons from left to right on the box: the screen's strip and the label sheets follow it."""
     display_driver: str | None = None
     width: int = 800
     height: int = 480
@@ -85,7 +88,7 @@ def resolve_state_dir(given: str | None, cfg: Config) -> Path:
 
 KNOWN = {
     "reader": {"backend", "options"},
-    "buttons": {"backend", "pins", "bounce_s", "hold_s"},
+    "buttons": {"backend", "pins", "bounce_s", "hold_s", "order"},
     "display": {"driver", "width", "height", "fullscreen", "snapshots"},
     "app": {"state_dir", "notice_s", "resume_timeout_s", "language", "game"},
     "advisor": {"enabled", "budget_s"},
@@ -189,6 +192,11 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     cfg.button_pins = merged
     cfg.bounce_s = _number(buttons.get("bounce_s", cfg.bounce_s), 0.0, 0.5, "buttons.bounce_s", fail)
     cfg.hold_s = _number(buttons.get("hold_s", cfg.hold_s), 0.2, 10.0, "buttons.hold_s", fail)
+    if "order" in buttons:
+        problem = order_problem(buttons["order"])
+        if problem is not None:
+            raise fail("buttons.order", problem)
+        cfg.button_order = tuple(buttons["order"])
     display = raw.get("display", {})
     driver = display.get("driver", "")
     if not isinstance(driver, str):
@@ -290,6 +298,7 @@ backend = "rc522"          # rc522, pn532 or mock
 backend = "gpio"           # gpio or mock (keyboard in a window)
 bounce_s = 0.03
 hold_s = 0.8
+# order = ["confront", "defend", "support", "pass", "next", "ok", "undo"]   # left to right on the box
 [buttons.pins]             # BCM numbers (these are the defaults; see hardware/README.md)
 confront = 5
 defend = 6

@@ -1,13 +1,13 @@
 """The game-independent parts of every frame.
 
-Title bar, options, the legend of buttons that act now, narration, notice
+Title bar, options, the button words, narration, notice
 banner, confirm dialog and plain detail text look the same in every game, so
 they live here and a game's renderer draws only its own board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -34,9 +34,14 @@ def button_label(p: Painter, name: str) -> str:
     """How a physical button reads on screen: the game's label for it, else "ok" -> "OK", "confront" -> "Confront"."""
     if name in p.button_labels:
         return p.button_labels[name]
+    return generic_word(name, p.tr)
+
+
+def generic_word(name: str, tr: Callable[[Message], str]) -> str:
+    """A button's own name in words, in `tr`'s language: what it reads where a game gives it no word."""
     word = BUTTON_WORDS.get(name)
     if word is not None:
-        return p.tr(word)
+        return tr(word)
     return name.upper() if len(name) <= 2 else name.replace("_", " ").capitalize()
 
 
@@ -46,30 +51,61 @@ CONFIRM_OK_OTHER = msg("OK: confirm")
 CONFIRM_CANCEL = msg("Other: cancel")
 
 
+def _unsaved_width(p: Painter) -> int:
+    return p.cache.measure(p.tr(UNSAVED_MARK), p.metrics.small_size)[0] + 2 * p.metrics.pad
+
+
+def title_lines(p: Painter, width: int, title: str, unsaved: bool = False) -> tuple[int, list[str]]:
+    """The title's type size and lines inside `width`: one line, shrinking from the title size to the small
+    size; a title too long for that (a set-up question in German or French) takes two lines, as large as
+    they fit (three on 480x320 if it must), rather than being cut."""
+    m = p.metrics
+    face = p.cache.bold()
+    room = width - (_unsaved_width(p) + m.pad if unsaved else 0)
+    for size in range(m.title_size, min(m.small_size, m.min_size) - 1, -1):
+        if p.cache.measure(title, size, face)[0] <= room:
+            return size, [title]
+    for most in (2, 3):
+        for size in range(m.text_size, m.min_size - 1, -1):
+            lines = p.cache.wrap(title, size, room, face)
+            if len(lines) <= most:
+                return size, lines
+    return m.min_size, p.cache.wrap(title, m.min_size, room, face)[:3] or [title]
+
+
+def title_height(p: Painter, width: int, title: str, unsaved: bool = False) -> int:
+    """The title bar's text height for `title`: one line at the title size, or the floor size's lines."""
+    size, lines = title_lines(p, width, title, unsaved)
+    if len(lines) == 1:
+        return p.metrics.line_height(p.metrics.title_size)
+    return len(lines) * (p.cache.font(size, p.cache.bold()).get_height())
+
+
 def draw_title(p: Painter, bar: pygame.Rect, text_rect: pygame.Rect, title: str, unsaved: bool = False) -> None:
     """The title bar; while the game is played on unsaved, a NOT SAVED mark leads it on every frame."""
     p.box("title:bar", bar, fill=palette.TITLE_BACKGROUND)
+    size, lines = title_lines(p, text_rect.width, title, unsaved)
     if unsaved:
-        size = p.metrics.small_size
+        mark_size = p.metrics.small_size
         mark_text = p.tr(UNSAVED_MARK)
-        width = p.cache.measure(mark_text, size)[0] + 2 * p.metrics.pad
-        mark = pygame.Rect(text_rect.left, bar.top + p.metrics.pad // 2, width, bar.height - p.metrics.pad)
+        mark_height = min(bar.height - p.metrics.pad, p.metrics.line_height(p.metrics.title_size))
+        mark = pygame.Rect(text_rect.left, bar.centery - mark_height // 2, _unsaved_width(p), mark_height)
         p.box("unsaved:mark", mark, fill=palette.ERROR, edge=palette.TEXT, radius=mark.height // 4, tags=["error"])
-        p.text("unsaved", mark_text, mark, size, palette.ERROR_TEXT, palette.ERROR, align="center",
-               min_size=size, tags=["error"])
+        p.text("unsaved", mark_text, mark, mark_size, palette.ERROR_TEXT, palette.ERROR, align="center",
+               min_size=mark_size, tags=["error"])
         text_rect = pygame.Rect(mark.right + p.metrics.pad, text_rect.top,
                                 text_rect.right - mark.right - p.metrics.pad, text_rect.height)
-    p.text("title", title, text_rect, p.metrics.title_size, palette.TEXT, palette.TITLE_BACKGROUND, bold=True)
+    step = text_rect.height // len(lines)
+    for n, line in enumerate(lines):
+        # The whole title is the value of each line, so a line is known for part of it, not a cut title.
+        p.text("title", line, pygame.Rect(text_rect.left, text_rect.top + n * step, text_rect.width, step), size,
+               palette.TEXT, palette.TITLE_BACKGROUND, bold=True, min_size=size, value=title,
+               tags=["first-line"] if n == 0 else ["continued"])
 
 
 def _chip_widths(p: Painter, labels: Sequence[str]) -> list[int]:
     gap = p.metrics.pad
     return [p.cache.measure(label, p.metrics.small_size)[0] + 3 * gap for label in labels]
-
-
-def buttons_width(p: Painter, buttons: Sequence[str]) -> int:
-    """The width the buttons legend takes at its natural size."""
-    return sum(_chip_widths(p, [button_label(p, b) for b in buttons])) + p.metrics.pad * max(0, len(buttons) - 1)
 
 
 def draw_buttons(p: Painter, rect: pygame.Rect, buttons: Sequence[str], role: str = "button",
@@ -319,8 +355,8 @@ def _step_gap(p: Painter) -> int:
 
 def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int:
     """The height the to-do panel wants for `steps` inside `width`: no more than `limit` while the steps fit
-    or page within it, more when a step alone, at the floor size (and with the page mark when paged), needs
-    more: a step is never split across pages."""
+    or page within it (and, paged, only what its tallest page needs), more when a step alone, at the floor
+    size (and with the page mark when paged), needs more: a step is never split across pages."""
     m = p.metrics
     inner = width - 2 * m.pad
     size, pages = todo_layout(p, inner, limit - m.pad, steps)
@@ -332,7 +368,19 @@ def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int
             tall = _steps_height(p, [len(wrapped)], size)
             beside = _page_fits(p, [wrapped], size, text_width, tall)
             alone.append(tall + (0 if beside else _page_mark_room(p)))
-        return max(limit, max(alone) + m.pad)
+        least = max(alone) + m.pad
+        if least >= limit:
+            return least
+        # As tall as the tallest page needs, no more: the same pages in less height (packing a page is
+        # greedy, so a height that keeps the page count keeps every page), the rest left to the board.
+        count = len(pages)
+        while least < limit:
+            middle = (least + limit) // 2
+            if len(todo_layout(p, inner, middle - m.pad, steps)[1]) == count:
+                limit = middle
+            else:
+                least = middle + 1
+        return limit
     lines = len(pages[0])
     firsts = sum(1 for _, _, first in pages[0] if first)
     return lines * m.line_height(size) + (firsts - 1) * _step_gap(p) + m.pad

@@ -3,13 +3,14 @@
 The frame is: a title bar; the main area, which the game's renderer fills
 (or, for a game-less screen, the detail lines); a panel with the pending
 decision, the options and the narration (beside the main area on wide
-surfaces, under it on narrow ones); the legend of buttons that act now; and,
-over all that, the notice banner and the confirm dialog. When the table has
-physical steps to do (`Screen.todo`), the to-do panel takes the bottom of the
-main area, in large type. The banner lies over the game's board, which stays
-put while a refusal shows for a few seconds, away from the active Samurai's
-row, the to-do panel's first step and the prompt; plain detail text moves
-down instead, since it is all there is to read.
+surfaces, under it on narrow ones); the button strip along the bottom, every
+button in its place and lit when it acts now (companion.screens.strip); and,
+over all that, the confirm dialog. When the table has physical steps to do
+(`Screen.todo`), the to-do panel takes the bottom of the main area, in large
+type. A notice (a refusal, a note) takes its own room at the top of the main
+area while it shows, for a few seconds: the game's drawing and the steps
+move down under it (every seat stays, compact if it must), so it never hides
+a seat, a step or the prompt; plain detail text moves down the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, palette, qr
+from companion.screens import chrome, palette, qr, strip
 from companion.screens.check import own_drawer
 from companion.screens.display_list import DisplayList
 from companion.screens.layout import Metrics
@@ -41,15 +42,19 @@ class _Regions:
     title_text: pygame.Rect
     main: pygame.Rect
     panel: pygame.Rect | None
-    footer: pygame.Rect | None
+    footer: pygame.Rect
     todo: pygame.Rect | None
+    notice: pygame.Rect | None = None
+    """Over a game's drawing, the refusal or note's own room at the top of the main area."""
 
 
-def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None) -> DisplayList:
+def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
+           strip_setup: strip.StripSetup = strip.DEFAULT_STRIP) -> DisplayList:
     """Draw `screen` over the whole of `surface` and return the display list of the frame.
 
     `cache` keeps rendered text between frames; by default one shared cache
-    serves every frame of the process.
+    serves every frame of the process. `strip_setup` is the build's button
+    order (and, on a laptop, each button's key) for the strip.
     """
     items = DisplayList()
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
@@ -58,9 +63,9 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
-    buttons = _legend(painter, screen)
-    regions = _regions(painter, screen, prompt, buttons, game.board_min_height(screen, painter))
-    chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
+    regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
+    if regions.title.height:
+        chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
     drawer = game.drawers.get(screen.kind) or own_drawer(screen.kind)
     # When the to-do panel took the whole main area (see `_split_todo`), nothing else is drawn there.
     main = regions.main
@@ -76,16 +81,16 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
-    if regions.footer is not None:
-        chrome.draw_buttons(painter, regions.footer, buttons)
+    strip.draw(painter, regions.footer, screen.buttons, strip_setup)
     if screen.notice:
-        _draw_notice(painter, regions, screen, screen.notice, drawer is not None)
+        _draw_notice(painter, regions, screen, screen.notice)
     if screen.confirm:
         chrome.draw_confirm(painter, screen.confirm, screen.buttons)
     return items
 
 
-def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None) -> DisplayList:
+def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
+                strip_setup: strip.StripSetup = strip.DEFAULT_STRIP) -> DisplayList:
     """Only the to-do panel of `screen`, where `render` puts it in the frame, and its display list.
 
     For checks that walk thousands of frames (every game's demo in every
@@ -97,22 +102,11 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     game = screens_for(screen.game)
-    regions = _regions(painter, screen, game.prompt(screen), _legend(painter, screen),
+    regions = _regions(painter, screen, game.prompt(screen), strip_setup,
                        game.board_min_height(screen, painter))
     if regions.todo is not None:
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     return items
-
-
-def _legend(p: Painter, screen: Screen) -> tuple[str, ...]:
-    """The buttons the legend names: while a confirm dialog asks, none (the dialog says what acts); on
-    480x320, not those an option chip already names."""
-    if screen.confirm:
-        return ()
-    if not p.metrics.compact:
-        return screen.buttons
-    named = {option.casefold() for option in screen.options}
-    return tuple(b for b in screen.buttons if chrome.button_label(p, b).casefold() not in named)
 
 
 def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> None:
@@ -125,110 +119,159 @@ def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> 
     chrome.draw_detail(p, detail, screen.detail, palette.BACKGROUND, screen.page)
 
 
-def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str, over_board: bool) -> None:
-    """The banner across the main area, placed where it hides neither the active seat's box nor the
-    to-do panel's first step nor the prompt: at the top, else at the bottom, else next to the row."""
-    m = p.metrics
+def _draw_notice(p: Painter, regions: _Regions, screen: Screen, notice: str) -> None:
+    """The banner: in its own room over a game's drawing (`_notice_room`), else at the top of the main area,
+    where the detail text has moved down under it."""
+    if regions.notice is not None:
+        chrome.draw_notice(p, regions.notice, notice, screen.notice_error)
+        return
     main = regions.main.union(regions.todo) if regions.todo is not None else regions.main
     height = chrome.notice_height(p, main.width, notice)
-    if not over_board:
-        chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
-        return
-    keep = [item.box for item in p.items.find_all(kind="box", tag="active")]
-    first = p.items.find("todo", kind="text")
-    if first is not None:
-        keep.append(first.box)
-    candidates = [main.top, main.bottom - height]
-    for box in keep:
-        candidates += [box.bottom + m.pad // 2, box.top - height - m.pad // 2]
-    for top in candidates:
-        banner = pygame.Rect(main.left, top, main.width, height)
-        if main.contains(banner) and not any(banner.colliderect(box) for box in keep):
-            chrome.draw_notice(p, banner, notice, screen.notice_error)
-            return
     chrome.draw_notice(p, pygame.Rect(main.left, main.top, main.width, height), notice, screen.notice_error)
 
 
-def _regions(p: Painter, screen: Screen, prompt: str | None, buttons: tuple[str, ...], board_min: int) -> _Regions:
-    """Where title, board, to-do panel, side or bottom panel and buttons go.
+def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripSetup,
+             board_min: int) -> _Regions:
+    """Where title, board, to-do panel, side or bottom panel and the button strip go.
 
-    On narrow surfaces the buttons legend shares the title bar, the board
-    takes the middle and the panel the bottom; on wide ones the legend runs
-    along the bottom and the panel stands at the right. The to-do panel
-    lies under the board in the main area.
+    The strip runs along the bottom of every frame; on wide surfaces the
+    panel stands at the right, on narrow ones it takes the bottom above the
+    strip and the board the middle. The to-do panel lies under the board in
+    the main area.
     """
     m: Metrics = p.metrics
     width, height = p.surface.get_size()
     pad = m.pad
-    title = pygame.Rect(0, 0, width, m.line_height(m.title_size) + pad)
-    title_text = title.inflate(-2 * pad, 0)
-    footer = None
-    bottom = height
-    legend = chrome.buttons_width(p, buttons) if buttons else 0
-    if buttons and m.compact and legend <= width - 3 * pad - _title_room(p, screen.title, width):
-        footer = pygame.Rect(width - pad - legend, title.top + pad // 2 + 1, legend, title.height - pad - 2)
-        title_text.width = footer.left - title_text.left - pad
-    elif buttons:
-        # Wide screens, and small ones whose chips would crowd the title: a row of chips along the bottom,
-        # every button's word whole.
-        footer_height = m.line_height(m.small_size) + pad
-        footer = pygame.Rect(pad, height - footer_height - pad // 2, width - 2 * pad, footer_height)
-        bottom = footer.top - pad // 2
+    # On 480x320 the strip's row is taken from the frame's air: a thinner title bar, less margin above and
+    # below the board.
+    edge = pad // 2 if m.compact else pad
+    title = pygame.Rect(0, 0, width, chrome.title_height(p, width - 2 * pad, screen.title, screen.unsaved) + edge)
+    title_text = title.inflate(-2 * pad, -edge // 2)
+    side = strip.margin(p)
+    strip_height = strip.height(p, width - 2 * side, setup)
+    air = 1 if m.compact else pad // 2
+    footer = pygame.Rect(side, height - strip_height - air, width - 2 * side, strip_height)
+    bottom = footer.top - air
     body = pygame.Rect(0, title.bottom, width, bottom - title.bottom)
     if not (prompt or screen.options or screen.lines):
-        main = body.inflate(-2 * pad, -2 * pad)
+        main, notice = _notice_room(p, screen, body.inflate(-2 * pad, -2 * edge))
         main, todo = _split_todo(p, screen, main, board_min)
-        return _Regions(title, title_text, main, None, footer, todo)
+        return _Regions(title, title_text, main, None, footer, todo, notice)
     if not m.compact:
-        panel_width = round(width * SIDE_PANEL_SHARE)
+        panel_width = _side_panel_width(p, screen, prompt, body)
         panel = pygame.Rect(width - panel_width, body.top, panel_width, body.height)
         main = pygame.Rect(pad, body.top + pad, width - panel_width - 2 * pad, body.height - 2 * pad)
+        main, notice = _notice_room(p, screen, main)
         main, todo = _split_todo(p, screen, main, board_min)
-        return _Regions(title, title_text, main, panel, footer, todo)
+        return _Regions(title, title_text, main, panel, footer, todo, notice)
     panel_height = _bottom_panel_height(p, screen, prompt, body)
     panel = pygame.Rect(0, body.bottom - panel_height, width, panel_height)
-    main = pygame.Rect(pad, body.top + pad, width - 2 * pad, panel.top - body.top - 2 * pad)
-    main, todo = _split_todo(p, screen, main, board_min)
-    return _Regions(title, title_text, main, panel, footer, todo)
+    tops = [body.top + edge]
+    if screen.notice and not screen.unsaved and screen.kind in screens_for(screen.game).drawers:
+        # 480x320 has no room to spare: when the seats, the steps and the prompt do not all fit under a notice,
+        # for the few seconds it shows it takes the title bar's place (the prompt says whose turn it is; a NOT
+        # SAVED title keeps its bar).
+        tops.append(edge)
+    tried = []
+    for top in tops:
+        room, notice = _notice_room(p, screen, pygame.Rect(pad, top, width - 2 * pad, panel.top - top - edge))
+        whole = pygame.Rect(room.left, room.top, room.width, body.bottom - edge - room.top)
+        main, todo, keep_panel = _compact_split(p, screen, room, whole, board_min)
+        tried.append((top, main, todo, keep_panel, notice))
+    # The first that leaves the game's drawing its least and the prompt its panel, else the first that leaves
+    # the drawing its least, else the one that leaves it the most.
+    fitting = [t for t in tried if t[1].height >= board_min]
+    fitting.sort(key=lambda t: not t[3])
+    top, main, todo, keep_panel, notice = fitting[0] if fitting else max(tried, key=lambda t: t[1].height)
+    if top < body.top:
+        title = title_text = pygame.Rect(0, 0, width, 0)
+    return _Regions(title, title_text, main, panel if keep_panel else None, footer, todo, notice)
 
 
-def _title_room(p: Painter, title: str, width: int) -> int:
-    """What the title needs beside the button chips on a small screen: all of it, up to two fifths of the width
-    (a longer title is cut there, as before; chips that do not fit beside that go to a row of their own)."""
+def _notice_room(p: Painter, screen: Screen, main: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """The main area less the notice's room at its top, and that room (None without a notice over a game's
+    drawing). The notice takes its own room rather than lying over the board: for the few seconds it shows,
+    the seats and the steps move down (compact if they must), and none of them is hidden under it."""
+    if not screen.notice or screen.kind not in screens_for(screen.game).drawers:
+        return main, None
+    height = min(main.height, chrome.notice_height(p, main.width, screen.notice))
+    notice = pygame.Rect(main.left, main.top, main.width, height)
+    rest = pygame.Rect(main.left, notice.bottom + p.metrics.pad, main.width,
+                       max(0, main.bottom - notice.bottom - p.metrics.pad))
+    return rest, notice
+
+
+def _compact_split(p: Painter, screen: Screen, main: pygame.Rect, whole: pygame.Rect,
+                   board_min: int) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
+    """On 480x320: the game's drawing, the to-do panel under it, and whether the bottom panel stays.
+
+    The game's drawing keeps `board_min` (every seat, compact if it must
+    be) and the steps page in what is left above the prompt. A step too tall
+    for that, even alone on its page, takes the prompt panel's room as well
+    while the steps show (the strip still lights the buttons that act, and
+    the prompt is back with the next input's frame); a step too tall even
+    for that takes what it needs and the drawing shows what fits in the rest
+    (the seats before the rest of the board). A step is never cut or split.
+    """
     m = p.metrics
-    return min(p.cache.measure(title, m.title_size, "bold")[0], width * 2 // 5)
+    if not screen.todo or screen.kind == "game-over":
+        return main, None, True
+    limit = main.height - board_min - m.pad
+    if limit > 0 and chrome.todo_height(p, main.width, screen.todo, limit) <= limit:
+        rest, todo = _split_todo(p, screen, main, board_min)
+        return rest, todo, True
+    rest, todo = _split_todo(p, screen, whole, board_min)
+    return rest, todo, False
 
 
 def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
                 board_min: int) -> tuple[pygame.Rect, pygame.Rect | None]:
     """The main area less the to-do panel at its bottom, and the panel (None without steps).
 
-    On 800x480 the game's drawing keeps `board_min` (what it needs to stay
-    readable) and the panel pages past that; on 480x320 the panel may take
-    all but the first line of the game's drawing. A step too tall for that
-    room even at the floor size is never split across pages
-    (`chrome.todo_height`): the drawing gives way to the panel for that
-    frame. The game-over screen is the exception: there the result (the
-    score, the ranking, why the game was lost) is what the table reads and
-    keeps its room; the panel shows on 800x480 only when the last input's
-    steps fit beside it, and the narration lists them anyway.
+    The game's drawing keeps `board_min` (what it needs to stay readable,
+    every seat included) and the panel pages past that; on 800x480 the
+    panel takes no more than STEPS_MAX_SHARE of the area while its steps
+    page within that. A step too tall for that room even at the floor size
+    is never split across pages (`chrome.todo_height`): the panel takes
+    what that step needs and the drawing what is left, for that frame. The game-over screen is the exception:
+    there the result (the score, the ranking, why the game was lost) is what
+    the table reads and keeps its room; the panel shows on 800x480 only when
+    the last input's steps fit beside it, and the narration lists them anyway.
     """
     m = p.metrics
     if not screen.todo or (m.compact and screen.kind == "game-over"):
         return main, None
-    if m.compact:
-        limit = main.height - min(board_min, m.line_height(m.text_size) + m.pad)
-    else:
-        limit = min(int(main.height * STEPS_MAX_SHARE), main.height - board_min - m.pad)
+    room = main.height - board_min - m.pad
+    limit = room if m.compact else min(int(main.height * STEPS_MAX_SHARE), room)
     height = chrome.todo_height(p, main.width, screen.todo, limit)
     if height > limit and screen.kind == "game-over":
         return main, None
-    if height > limit and (m.compact or height > main.height - board_min - m.pad):
-        # A step too tall for the panel's usual room: the drawing gives way for this frame.
-        return pygame.Rect(main.left, main.top, main.width, 0), main
+    if height > room:
+        # A step too tall for the panel's usual room: the panel takes what the tallest step needs alone on its
+        # page, and the drawing shows what fits in the rest (every seat first, compact if it must be).
+        height = min(main.height, chrome.todo_height(p, main.width, screen.todo, 0))
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))
     return rest, todo
+
+
+def _side_panel_width(p: Painter, screen: Screen, prompt: str | None, body: pygame.Rect) -> int:
+    """The side panel's width on 800x480: SIDE_PANEL_SHARE of the frame, wider when the whole prompt does not
+    fit above the options at the floor size in that (a long prompt in German or Dutch); the board gives the
+    room, its seats compact if they must."""
+    m = p.metrics
+    gap = _panel_gap(m)
+    room = body.height - 2 * gap - min(len(screen.options), 4) * _option_row(m) - gap
+    if screen.kind == "board" and screen.view:
+        room -= body.height // 4  # what the game draws above the prompt (the card being faced)
+    for share in (SIDE_PANEL_SHARE, 0.42, 0.48):
+        width = round(body.width * share)
+        if not prompt:
+            return width
+        size, lines = chrome.prompt_size(p, width - 2 * m.pad, prompt, room)
+        if lines * m.line_height(size) <= room:
+            return width
+    return width
 
 
 def _bottom_panel_height(p: Painter, screen: Screen, prompt: str | None, body: pygame.Rect) -> int:

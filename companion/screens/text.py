@@ -47,6 +47,7 @@ class TextCache:
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._caps: dict[tuple[int, str], int] = {}
         self._surfaces: OrderedDict[tuple[str, int, Colour, Colour, str], pygame.Surface] = OrderedDict()
+        self._wrapped: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
 
     @staticmethod
     def font_path(face: str = "regular") -> Path:
@@ -102,6 +103,7 @@ class TextCache:
         self._surfaces.clear()
         self._fonts.clear()
         self._caps.clear()
+        self._wrapped.clear()
         self.hits = self.misses = 0
 
     def fit(self, text: str, size: int, width: int, min_size: int, face: str = "regular") -> tuple[str, int]:
@@ -140,7 +142,19 @@ class TextCache:
 
     def wrap(self, text: str, size: int, width: int, face: str = "regular") -> list[str]:
         """`text` broken at spaces into lines no wider than `width`; a word too long for a line is
-        broken at a hyphen or, failing that, anywhere, so no word is lost."""
+        broken at a hyphen or, failing that, anywhere, so no word is lost.
+
+        Kept by text, size, width and face: a frame's layout wraps the same steps and prompt at the same
+        widths several times over (trying sizes and panel heights), and so does every frame after it."""
+        key = (text, size, width, face)
+        found = self._wrapped.get(key)
+        if found is None:
+            if len(self._wrapped) >= 4 * self.capacity:
+                self._wrapped.clear()
+            found = self._wrapped[key] = tuple(self._wrap(text, size, width, face))
+        return list(found)
+
+    def _wrap(self, text: str, size: int, width: int, face: str) -> list[str]:
         lines: list[str] = []
         current = ""
         for word in text.split():

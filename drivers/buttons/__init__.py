@@ -15,7 +15,7 @@ from typing import Any
 from drivers.buttons.base import DebouncedButtons
 from drivers.buttons.debounce import ButtonTiming, Debouncer
 from drivers.buttons.gpio import GpioButtons
-from drivers.buttons.keyboard import KEY_HELP, button_for_key
+from drivers.buttons.keyboard import KEY_HELP, button_for_key, key_caps
 from drivers.buttons.mock import MockButtons
 from drivers.clock import Clock, monotonic
 from drivers.config import (
@@ -103,5 +103,6 @@ __all__ = [
     "MockButtonOptions",
     "MockButtons",
     "button_for_key",
+    "key_caps",
     "open_buttons",
 ]

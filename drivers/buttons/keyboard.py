@@ -3,6 +3,7 @@
 c confront, d defend, s support, p pass, n or Right next, Enter ok,
 u or Backspace undo.  `button_for_key` is a pure lookup the pygame loop calls
 with `event.key`; it imports pygame only to read the key constants.
+`key_caps` is what the laptop window prints on each button's slot.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("Enter", "ok"),
     ("U / Backspace", "undo"),
 )
+
+
+def key_caps() -> dict[str, str]:
+    """Button name -> the key to press for it, as the window shows it on the button's slot (the first of
+    KEY_HELP's keys: "N", not "N / Right")."""
+    return {name: keys.split(" / ")[0] for keys, name in KEY_HELP}
 
 
 @cache

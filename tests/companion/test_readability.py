@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.buttons_layout import DEFAULT_ORDER
 from companion.games import registered_games
 from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.harness.demo import DemoTable
@@ -29,6 +30,7 @@ from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
 from companion.screens.display_list import BANNER_LAYER, BASE_LAYER
+from companion.screens.layout import Metrics
 from companion.screens.render import render_todo
 from companion.screens.samurai_spirit.gallery import sample_screens as play_sample_screens
 from companion.screens.text import FONT_DIR
@@ -43,7 +45,7 @@ EXEMPT_ROLES = re.compile(r"(^line$|:value$|:more$|:token:|:talent:|^village:abs
 printed on the small drawn cards and two-letter marks on token pills (sized to the card or pill they
 belong to), and "+n" counts of cards or tokens left out."""
 NO_ELLIPSIS_ROLES = re.compile(r"^(prompt|todo|option|notice|confirm:question|confirm:button:.*|samurai:[a-z]+:name"
-                               r"|setup:seat:\d+:name)$")
+                               r"|setup:seat:\d+:name|button:[a-z]+|tenno:duel:[a-z]+:waiting|ks:status|tr:trick:title)$")
 
 LONG_STEPS = (
     "Remove one Barricade from the village and put it back in the box (4 left).",
@@ -115,6 +117,17 @@ def todo_texts(items: DisplayList) -> list[str]:
 # --- the font -------------------------------------------------------------------------------
 
 
+def test_a_wrap_once_worked_out_is_not_measured_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Layouts wrap the same steps at the same widths many times a frame (trying sizes and panel heights)."""
+    cache = TextCache()
+    first = cache.wrap(GERMAN_STEP, 21, 300, "condensed")
+    measured: list[str] = []
+    real = TextCache.measure
+    monkeypatch.setattr(TextCache, "measure", lambda self, text, *a: measured.append(text) or real(self, text, *a))
+    assert cache.wrap(GERMAN_STEP, 21, 300, "condensed") == first and len(first) > 1 and not measured
+    assert cache.wrap(GERMAN_STEP, 21, 200, "condensed") != first and measured
+
+
 def test_text_is_drawn_with_the_shipped_dejavu_font() -> None:
     cache = TextCache()
     assert (FONT_DIR / "DejaVuSans.ttf").is_file() and (FONT_DIR / "LICENSE.txt").is_file()
@@ -128,17 +141,85 @@ def test_text_is_drawn_with_the_shipped_dejavu_font() -> None:
 # --- floors over every frame of the demo, at both sizes ---------------------------------------
 
 
+PLAY_KINDS = ("board", "round-end")
+"""The screens a game is played on: every seat's state is on them at both sizes."""
+
+
+@cache
+def all_frames(game: str, lang: str) -> tuple[Screen, ...]:
+    """Every distinct frame a whole demo of `game` draws in `lang`, played once for the whole file."""
+    if game == "samurai-spirit":
+        return tuple(demo_screens(lang))
+    return game_frames(game, lang)
+
+
+def seats_of(screen: Screen) -> set[str]:
+    """The seats at the table, from the game's public view: each Samurai, else each player."""
+    view = screen.view or {}
+    if "samurai" in view:
+        return {str(sam["name"]) for sam in view["samurai"]}
+    return {str(player["name"]) for player in view.get("players", [])}
+
+
+def check_seats(items: DisplayList, screen: Screen, size: tuple[int, int], name: str) -> None:
+    """Every seat drawn on a play screen, as a full row or a chip of the compact band: its box (tagged "seat")
+    inside the frame and not squeezed, and its name written whole in it."""
+    expected = seats_of(screen)
+    boxes = {str(item.value): item for item in items.find_all(kind="box", tag="seat", layer=BASE_LAYER)}
+    assert expected <= set(boxes), f"{name}: seats {sorted(expected - set(boxes))} are missing"
+    for seat in expected:
+        box = boxes[seat]
+        names = [item for item in items.find_all(kind="text", layer=BASE_LAYER)
+                 if item.role == f"{box.role}:name" and str(item.value) == seat]
+        assert names and box.box.contains(names[0].box), f"{name}: {seat}'s name is not written in its place"
+        assert not (names[0].text or "").endswith("..."), f"{name}: {seat}'s name is cut"
+        assert box.rect[3] >= names[0].cap and box.box.colliderect(pygame.Rect((0, 0), size)), name
+
+
+def check_notice(items: DisplayList, name: str) -> None:
+    """A notice over nothing the table reads: no seat, no step, no prompt."""
+    banner = items.find("notice:banner", layer=BANNER_LAYER)
+    if banner is None:
+        return
+    kept = [item for item in items.find_all(kind="box", tag="seat", layer=BASE_LAYER)]
+    kept += items.find_all("todo", kind="text") + items.find_all("prompt", kind="text")
+    covered = [(item.role, item.text) for item in kept if banner.box.colliderect(item.box)]
+    assert not covered, f"{name}: the notice lies over {covered[:3]}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_demo_frame_meets_the_type_floors(size: tuple[int, int], lang: str) -> None:
-    """In every language: translated texts that do not fit their box would be cut or drawn too small."""
-    screens = demo_screens(lang)
-    assert len(screens) > 20 and all(screen.lang == lang for screen in screens[1:])
+@pytest.mark.parametrize("game", registered_games())
+def test_every_frame_keeps_the_strip_every_seat_and_no_notice_over_them(game: str, size: tuple[int, int],
+                                                                       lang: str) -> None:
+    """Over every frame a whole demo of each game draws, in every language and at both sizes, each drawn
+    once: the type floors, nothing outside the frame, the title whole; the strip in place (seven slots in
+    the buttons' order, the same places on every frame, each word whole and lit exactly when its button
+    acts); every seat's row or chip on every play screen; and a notice over no seat, step or prompt. (The
+    steps themselves, page by page, are walked by test_no_todo_step_is_cut_or_split_in_any_game.)"""
+    frames = [screen for screen in all_frames(game, lang) if screen.lang == lang]
+    assert len(frames) > 20
     surface = pygame.Surface(size)
-    for n, screen in enumerate(screens):
+    words = expected_words(game, lang)
+    places = set()
+    played = notices = 0
+    for n, screen in enumerate(frames):
         items = render(screen, surface)
-        check_type_floors(items, size, f"{lang} demo frame {n} ({screen.kind}: {screen.title})")
+        name = f"{game} {lang} {size} frame {n} ({screen.kind}: {screen.title})"
+        check_type_floors(items, size, name)
         assert not items.outside(size), [(i.role, i.rect) for i in items.outside(size)[:3]]
+        title = " ".join(item.text or "" for item in items.find_all("title", kind="text"))
+        # Whole (on two lines if it must), or, on 480x320, its bar lent to a notice for the seconds it shows.
+        assert title.split() == screen.title.split() or not title and screen.notice and size == COMPACT, name
+        places.add(check_strip(items, screen, size, words, name))
+        if screen.kind in PLAY_KINDS and seats_of(screen):
+            check_seats(items, screen, size, name)
+            played += 1
+        if screen.notice:
+            check_notice(items, name)
+            notices += 1
+    assert len(places) == 1, f"{game} {lang} {size}: the strip's slots move between frames"
+    assert played > 10 and notices, (played, notices)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -180,14 +261,7 @@ def test_todo_steps_are_shown_whole_in_large_type_paging_when_needed(
 @cache
 def game_demo_screens(game: str, lang: str) -> list[Screen]:
     """Every distinct frame with to-do steps that a whole demo of `game` draws, in `lang`."""
-    if game == "samurai-spirit":
-        return [screen for screen in demo_screens(lang) if screen.todo]
-    seen: dict[str, Screen] = {}
-    table = DemoTable(Path("/nonexistent"), 3, game=game, setup={}, state=_state_dir(), snapshots=False, lang=lang)
-    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
-    table.set_up()
-    table.play()
-    return [screen for screen in seen.values() if screen.todo]
+    return [screen for screen in all_frames(game, lang) if screen.todo]
 
 
 def todo_pages(screen: Screen, size: tuple[int, int]) -> list[DisplayList]:
@@ -252,6 +326,24 @@ def test_the_panel_alone_is_drawn_as_in_the_whole_frame(size: tuple[int, int]) -
                 assert whole == alone, (game, screen.title)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_paged_todo_panel_is_no_taller_than_its_tallest_page(size: tuple[int, int]) -> None:
+    """Paged steps leave the room their tallest page does not need to the board (the Samurai rows had
+    shrunk to the floor under a panel half empty on every page)."""
+    line = Metrics.for_size(size).line_height(Metrics.for_size(size).text_size)
+    paged = 0
+    for screen in game_demo_screens("samurai-spirit", "nl"):
+        pages = todo_pages(screen, size)
+        panel = pages[0].find("todo:panel")
+        if len(pages) < 2 or panel is None:
+            continue
+        paged += 1
+        # Under the fullest page's last line: its page mark at most (which may need a line of its own).
+        fullest = max(item.box.bottom for items in pages for item in items.find_all("todo", kind="text"))
+        assert panel.box.bottom - fullest < 1.5 * line, (screen.title, screen.todo, panel.rect, fullest)
+    assert paged > 5
+
+
 def test_a_short_todo_fits_one_page_on_both_sizes() -> None:
     for size in SIZES:
         items = render(_board(LONG_STEPS[:2], size), pygame.Surface(size))
@@ -276,7 +368,7 @@ def test_option_chips_at_480x320_are_big_enough_to_read() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_refusal_banner_covers_neither_the_active_row_nor_the_first_step(size: tuple[int, int]) -> None:
+def test_refusal_banner_covers_no_seat_nor_the_first_step(size: tuple[int, int]) -> None:
     screen = _board(LONG_STEPS[:2], size, notice="Defend not possible yet: Daisuke must first choose Fight, "
                     "Support or Pass", notice_error=True)
     items = render(screen, pygame.Surface(size))
@@ -287,18 +379,24 @@ def test_refusal_banner_covers_neither_the_active_row_nor_the_first_step(size: t
     assert first_step is not None and not banner.box.colliderect(first_step.box)
     if active is not None:
         assert not banner.box.colliderect(active.box)
+    # On 480x320 a notice, the seats and the steps leave the prompt no room for the seconds the notice shows.
     prompt = items.find("prompt", kind="text")
-    assert prompt is not None and not banner.box.colliderect(prompt.box)
+    assert (prompt is not None or size == COMPACT) and not (prompt and banner.box.colliderect(prompt.box))
+    seats = [item for item in items.find_all(kind="box", tag="seat")]
+    assert len({item.value for item in seats}) == 4 and not any(banner.box.colliderect(s.box) for s in seats)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_undo_confirmation_shows_only_the_buttons_that_act(size: tuple[int, int]) -> None:
+    """The dialog names OK and "any other button"; the strip stays in its place under it."""
     screen = _board((), size, confirm="Undo Kyuzo's Support? Move Kyuzo's meeple back to 3.",
-                    buttons=("support", "pass", "next", "ok", "undo"))
+                    buttons=("ok", "undo"))
     items = render(screen, pygame.Surface(size))
     labels = [item.text for item in items.find_all(prefix="confirm:button:", kind="text")]
     assert labels == ["OK: undo", "Other: cancel"]
-    assert not [item for item in items.find_all(prefix="button:", kind="text")]
+    slots = [item for item in items.find_all(kind="box", layer=BASE_LAYER) if item.role.endswith(":slot")]
+    assert [item.value for item in slots] == list(DEFAULT_ORDER)
+    assert {item.value for item in slots if "live" in item.tags} == {"ok", "undo"}
 
 
 # --- the screens' own words are messages --------------------------------------------------------
@@ -339,18 +437,82 @@ def test_samurai_names_keep_their_rows_beside_a_long_todo(size: tuple[int, int],
 
 
 @pytest.mark.parametrize("title", ["Turn 4: Red", "Round 12, trick 11: Yellow plays the last card of the round"])
-def test_button_chips_at_480x320_show_every_word_whole(title: str) -> None:
-    """Five chips with a game's own words do not fit beside the title on the small screen: they get a row of
-    their own rather than being cut to "Ca..." and "Bu..."."""
+def test_the_strip_shows_a_games_own_words_whole_in_the_buttons_order(title: str) -> None:
+    """Knizia's Samurai's Castle, Buddha and Rice take the places of Confront, Defend and Support: every word
+    whole, the slots side by side in the buttons' order, whatever the title's length."""
     labels = (("confront", "Castle"), ("defend", "Buddha"), ("support", "Rice"))
     screen = Screen(kind="board", title=title, buttons=("confront", "defend", "support", "pass", "undo"),
                     button_labels=labels, todo=("Red plays the Switch.",), lang="en")
     for size in SIZES:
         items = render(screen, pygame.Surface(size))
-        chips = [item for item in items.find_all(kind="text") if item.role.startswith("button:")]
-        assert len(chips) == 5, size
-        for chip in chips:
-            assert chip.text == chip.value, f"{size}: chip {chip.role} cut to {chip.text!r}"
+        words = [(item.role, item.text) for item in items.find_all(kind="text") if item.role.startswith("button:")]
+        assert words == [("button:confront", "Castle"), ("button:defend", "Buddha"), ("button:support", "Rice"),
+                         ("button:pass", "Pass"), ("button:next", "Next"), ("button:ok", "OK"),
+                         ("button:undo", "Undo")], size
         assert not items.outside(size)
-        boxes = [item.box for item in items.find_all(kind="box") if item.role.endswith(":chip")]
+        boxes = [item.box for item in items.find_all(kind="box") if item.role.endswith(":slot")]
         assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), size
+        assert [b.centerx for b in boxes] == sorted(b.centerx for b in boxes)
+
+
+# --- the button strip: in place for every game, language and size -------------------------------
+
+
+@cache
+def game_frames(game: str, lang: str) -> tuple[Screen, ...]:
+    """A whole demo game's distinct frames in `lang`."""
+    seen: dict[str, Screen] = {}
+    table = DemoTable(Path("/nonexistent"), 3, game=game, setup={}, state=_state_dir(), snapshots=False, lang=lang)
+    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
+    table.set_up()
+    table.play()
+    return tuple(seen.values())
+
+
+def expected_words(game: str, lang: str) -> dict[str, str]:
+    """Each button's word as the game and the catalogue give it, worked out apart from the screens."""
+    from companion.games import game_ui
+    from companion.i18n import Translator
+    from companion.screens.chrome import BUTTON_WORDS
+
+    ui = game_ui(game)
+    tr = Translator(lang, ui.namers())
+    words = {name: tr(BUTTON_WORDS[name]) for name in DEFAULT_ORDER}
+    words.update({name: tr(label) for name in DEFAULT_ORDER if (label := ui.button_label(name)) is not None})
+    words.update({name: "" for name in ui.unused_buttons()})
+    return words
+
+
+def check_strip(items: DisplayList, screen: Screen, size: tuple[int, int], words: dict[str, str],
+                name: str) -> tuple[tuple[int, int, int, int], ...]:
+    """Seven slots along the bottom in the buttons' order, each with its word whole and at the floor, lit
+    exactly when its button acts; returns the slots' places."""
+    slots = [item for item in items.find_all(kind="box", layer=BASE_LAYER) if item.role.endswith(":slot")]
+    assert [item.value for item in slots] == list(DEFAULT_ORDER), name
+    assert [item.box.centerx for item in slots] == sorted(item.box.centerx for item in slots), name
+    assert all(item.box.bottom <= size[1] and item.box.top >= size[1] * 3 // 4 for item in slots), name
+    for item in slots:
+        button = str(item.value)
+        assert ("live" in item.tags) == (button in screen.buttons and bool(words[button])), f"{name}: {button}"
+        word = items.find(f"button:{button}", kind="text")
+        if not words[button]:
+            assert word is None, f"{name}: {button} has no meaning in this game"
+            continue
+        assert word is not None and word.text == words[button], f"{name}: {button} reads {word and word.text!r}"
+        assert item.box.contains(word.box) and word.cap >= SECONDARY_CAP[size], f"{name}: {button}"
+    strip = slots[0].box.unionall([item.box for item in slots])
+    others = [item for item in items.find_all(kind="text", layer=BASE_LAYER)
+              if not item.role.startswith("button:") and item.box.colliderect(strip)]
+    assert not others, f"{name}: {[(i.role, i.text) for i in others[:3]]} lie on the strip"
+    return tuple(item.rect for item in slots)
+
+
+def test_a_dimmed_slot_keeps_its_word_readable_and_a_lit_one_contrasts_with_its_colour() -> None:
+    """WCAG AA (4.5:1) for every word on the strip, lit on its cap's colour or dimmed on the dark slot."""
+    from companion.buttons_layout import CAPS
+    from companion.screens import palette
+    from companion.screens.strip import IDLE_FILL, contrast, text_colour
+
+    assert contrast(palette.TEXT_MUTED, IDLE_FILL) >= 4.5
+    for cap in CAPS:
+        assert contrast(text_colour(cap.rgb), cap.rgb) >= 4.5, cap.colour

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import palette
+from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from engine.core.messages import Message, msg
@@ -85,11 +85,15 @@ def draw_status(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> pygame.R
     """The ties towards the end, or that this is the last turn."""
     m = p.metrics
     text, colour, tag = _status(p, view)
-    row = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.min_size))
+    # Whole: the warning that one more tie ends the game takes a second line on 480x320 rather than an ellipsis.
+    lines = p.cache.wrap(text, m.min_size, rect.width)
+    row = pygame.Rect(rect.left, rect.top, rect.width, len(lines) * _line(p, m.min_size))
     if row.bottom > rect.bottom:
         return pygame.Rect(rect.left, rect.top, rect.width, 0)
-    p.text("ks:status", text, row, m.min_size, colour, value=int(view.get("ties", 0)), tags=[tag],
-           min_size=m.min_size)
+    for n, line in enumerate(lines):
+        p.text("ks:status", line, pygame.Rect(row.left, row.top + n * _line(p, m.min_size), row.width,
+                                              _line(p, m.min_size)),
+               m.min_size, colour, value=int(view.get("ties", 0)), tags=[tag], min_size=m.min_size)
     return pygame.Rect(rect.left, row.bottom + m.pad, rect.width, max(0, rect.bottom - row.bottom - m.pad))
 
 
@@ -135,7 +139,7 @@ def _table(p: Painter, rect: pygame.Rect, role: str, headings: list[str], rows: 
         fill = palette.PANEL if n % 2 else palette.BACKGROUND
         is_acting = name == acting
         p.box(f"{role}:row:{n}", row, fill=fill, edge=palette.HIGHLIGHT if is_acting else None, value=name,
-              tags=["acting"] if is_acting else [])
+              tags=["seat", "acting"] if is_acting else ["seat"])
         cells = columns(row.inflate(-4, -2), widths, m.pad)
         bar = max(4, m.px(6))
         pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
@@ -152,9 +156,31 @@ def _table(p: Painter, rect: pygame.Rect, role: str, headings: list[str], rows: 
     return body.top + fit * (height + gap)
 
 
+def _table_height(p: Painter, rows: int) -> int:
+    """A table's heading line and `rows` rows at the smallest readable type."""
+    return _line(p, p.metrics.min_size) + rows * (_line(p, p.metrics.min_size) + max(1, p.metrics.px(3)))
+
+
+def seat_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
+    """Every player as a chip for the band: colour and name, tiles played on the board and tiles left."""
+    chips = []
+    for n, player in enumerate(view.get("players", [])):
+        name = str(player["name"])
+        played, left = int(player.get("tiles_played", 0)), int(player.get("tiles_left", 0))
+        facts = (seat_band.Fact("played", str(played), glyphs.tile(True), played),
+                 seat_band.Fact("left", str(left), glyphs.tile(False), left))
+        chips.append(seat_band.Chip(f"ks:seat:row:{n}", name, p.name("player", name), facts, SEAT_COLOURS.get(name),
+                                    name == view.get("active")))
+    return chips
+
+
 def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
-    """Each player's tiles played and left; with open captures, the figures captured per caste too."""
+    """Each player's tiles played and left; with open captures, the figures captured per caste too. Where the
+    rows do not all fit (480x320 beside the to-do panel), every player as a chip instead."""
     players = view.get("players", [])
+    chips = seat_chips(p, view)
+    if rect.height < _table_height(p, len(players)) and seat_band.height(p, rect.width, chips) <= rect.height:
+        return rect.top + seat_band.draw(p, rect, chips)
     captures = view.get("captures")
     headings = [p.tr(msg("Player")), p.tr(msg("Played")), p.tr(msg("Left"))]
     if captures is not None:
@@ -174,6 +200,8 @@ def draw_capture(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     capture = view.get("capture") or {}
     castes = [c for c in CASTES if c in capture.get("castes", [])]
     title = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.min_size))
+    if title.bottom > rect.bottom:
+        return 0  # the to-do panel takes the room on 480x320: nothing half hidden under it
     p.text("ks:capture:title", p.tr(msg("Capture: {n} tiles counted", n=len(capture.get("tiles", [])))), title,
            m.min_size, palette.HIGHLIGHT, value=len(capture.get("tiles", [])), min_size=m.min_size, bold=True)
     influence = capture.get("influence") or {}
@@ -194,9 +222,15 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     view = screen.view
     if not view:
         return
-    body = draw_figures(p, rect, view)
-    body = draw_status(p, body, view)
-    if view.get("capture") is not None:
+    m = p.metrics
+    players = len(view.get("players", []))
+    seats = min(_table_height(p, players), seat_band.height(p, rect.width, seat_chips(p, view)))
+    # Every player stays: the figures and the status line take only what the seats leave.
+    above = draw_status(p, draw_figures(p, pygame.Rect(rect.left, rect.top, rect.width,
+                                                       max(0, rect.height - seats - m.pad)), view), view)
+    body = pygame.Rect(rect.left, above.top, rect.width, rect.bottom - above.top)
+    capture = _line(p, m.min_size) + m.pad + _table_height(p, players)
+    if view.get("capture") is not None and body.height >= capture:
         draw_capture(p, body, view)
     else:
         draw_seats(p, body, view)
@@ -267,5 +301,9 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     if screen.kind == "game-over":
         return _line(p, m.large_size) + 2 * m.pad + 2 * _line(p, m.min_size) + _line(p, m.min_size) + seats * row
     extra = _line(p, m.min_size) + m.pad if screen.view.get("capture") is not None else 0
+    if m.compact:
+        # 480x320: the figures on one line and every player, compact if the rows do not fit.
+        band = seat_band.height(p, p.surface.get_width() - 2 * m.pad, seat_chips(p, screen.view))
+        return _line(p, m.min_size) + m.pad + min(_table_height(p, seats), band)
     return (_line(p, m.min_size) + _line(p, m.text_size) + m.pad + _line(p, m.min_size) + m.pad + extra
             + _line(p, m.min_size) + seats * row)

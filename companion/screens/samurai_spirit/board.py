@@ -12,12 +12,16 @@ from __future__ import annotations
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, palette
+from companion.screens import chrome, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import widgets
 from companion.screens.samurai_spirit.cards import facing_card
-from companion.screens.samurai_spirit.samurai_rows import draw_samurai_rows, min_row_height
+from companion.screens.samurai_spirit.samurai_rows import (
+    draw_samurai_rows,
+    min_row_height,
+    samurai_chips,
+)
 from companion.screens.samurai_spirit.village import draw_absent_tokens, draw_village
 
 
@@ -26,7 +30,8 @@ def village_strip_height(p: Painter) -> int:
 
 
 def board_min_height(screen: Screen, p: Painter) -> int:
-    """The village strip and every Samurai's row at the smallest readable type.
+    """The village strip and every Samurai's row at the smallest readable type (on 480x320, where that is
+    less, every Samurai in the compact band).
 
     The game-over screen lists the Samurai too, so the to-do panel under it
     must leave them the same room.
@@ -34,7 +39,13 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     if not screen.view or screen.kind not in ("board", "round-end", "game-over"):
         return 0
     rows = len(screen.view.get("samurai", []))
-    return village_strip_height(p) + p.metrics.pad + rows * (min_row_height(p) + max(1, p.metrics.px(4)))
+    seats = rows * (min_row_height(p) + max(1, p.metrics.px(4)))
+    if p.metrics.compact:
+        band = seat_band.height(p, p.surface.get_width() - 2 * p.metrics.pad, samurai_chips(p, screen.view))
+        seats = min(seats, band)
+    # Each absent Samurai's token is a once-per-game choice: its line keeps its room too.
+    absent = village_strip_height(p) + p.metrics.pad if screen.view.get("absent_tokens") else 0
+    return village_strip_height(p) + p.metrics.pad + seats + absent
 
 
 def village_and_columns(screen: Screen, p: Painter, rect: pygame.Rect,
@@ -61,12 +72,19 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if not view:
         chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
         return
+    gap = p.metrics.pad
+    absent = list(view.get("absent_tokens", []))
+    seats = board_min_height(screen, p) - village_strip_height(p) - gap
+    if absent:
+        seats -= village_strip_height(p) + gap
+    if rect.height < seats + village_strip_height(p) + gap:
+        # A to-do step that needs nearly all of 480x320: the Samurai stay, the village strip gives way.
+        draw_samurai_rows(p, rect, view)
+        return
     strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
     draw_village(p, strip, view, facing=facing_card(view) if p.metrics.compact else None)
-    gap = p.metrics.pad
     rows = pygame.Rect(rect.left, strip.bottom + gap, rect.width, rect.bottom - strip.bottom - gap)
-    absent = list(view.get("absent_tokens", []))
-    if absent:
+    if absent and rows.height - village_strip_height(p) - gap >= seats:
         line = pygame.Rect(rect.left, rect.bottom - village_strip_height(p), rect.width, village_strip_height(p))
         draw_absent_tokens(p, line, absent)
         rows.height -= line.height + gap

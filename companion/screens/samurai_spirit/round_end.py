@@ -20,8 +20,12 @@ from companion.screens import glyphs, palette
 from companion.screens.layout import columns, share
 from companion.screens.painter import IconDrawer, Painter
 from companion.screens.samurai_spirit import icons, widgets
-from companion.screens.samurai_spirit.board import village_and_columns
-from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER
+from companion.screens.samurai_spirit.board import (
+    draw_board,
+    village_and_columns,
+    village_strip_height,
+)
+from companion.screens.samurai_spirit.samurai_rows import DEFENCE_ORDER, min_row_height
 from engine.core.messages import Message, msg
 
 STEPS: tuple[tuple[IconDrawer, Message], ...] = (
@@ -75,6 +79,13 @@ def _step_of(message: Any) -> int | None:
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    """The village, the four steps beside who defended what; on 480x320 beside a tall to-do panel, the village
+    (when it fits) over every Samurai in the compact band, since the steps' grid would leave them slivers."""
+    samurai = list((screen.view or {}).get("samurai", []))
+    rows_need = village_strip_height(p) + p.metrics.pad + len(samurai) * (min_row_height(p) + max(1, p.metrics.px(3)))
+    if screen.view and samurai and p.metrics.compact and rect.height < rows_need:
+        draw_board(screen, p, rect)
+        return
     areas = village_and_columns(screen, p, rect, 0.5 if p.metrics.compact else 0.6)
     if areas is None or screen.view is None:
         return

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from companion.screens import glyphs, palette
+from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share, window
 from companion.screens.painter import Painter
 from companion.screens.palette import Colour
@@ -129,6 +129,12 @@ def draw_samurai_rows(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> No
     gap = max(1, p.metrics.px(4))
     height = row_height(p, rect.height, len(samurai), gap)
     if height < min_row_height(p):
+        chips = samurai_chips(p, view)
+        if seat_band.height(p, rect.width, chips) <= rect.height:
+            # Too little room for every row (seven Samurai on 480x320, or beside the to-do panel): every
+            # Samurai as a chip, and the one who decides now in a full row above them when it fits.
+            _draw_focus_and_band(p, rect, view, chips, gap)
+            return
         focus = (view.get("pending") or {}).get("samurai")
         if focus not in {s["name"] for s in samurai}:
             focus = view.get("active")
@@ -142,6 +148,54 @@ def draw_samurai_rows(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> No
         row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
         draw_row(p, row, geometry, sam, active=sam["name"] == view.get("active"),
                  deciding=sam["name"] == pending.get("samurai"), zebra=n % 2 == 1)
+
+
+def _draw_focus_and_band(p: Painter, rect: pygame.Rect, view: dict[str, Any], chips: list[seat_band.Chip],
+                         gap: int) -> None:
+    """The Samurai who decides now (else the active one) in a full row, with its combat line and defences,
+    over the others as chips; only the chips when the row does not fit too."""
+    samurai = view.get("samurai", [])
+    focus = (view.get("pending") or {}).get("samurai")
+    if focus not in {s["name"] for s in samurai}:
+        focus = view.get("active")
+    others = [chip for chip in chips if chip.seat != focus]
+    tall = min(p.metrics.px(ONE_LINE_MAX), rect.height - seat_band.height(p, rect.width, others) - gap)
+    sam = next((s for s in samurai if s["name"] == focus), None)
+    if sam is None or tall < min_row_height(p):
+        seat_band.draw(p, rect, chips)
+        return
+    row = pygame.Rect(rect.left, rect.top, rect.width, tall)
+    geometry = row_geometry(p, rect.width, tall, [s["name"] for s in samurai])
+    pending = view.get("pending") or {}
+    draw_row(p, row, geometry, sam, active=focus == view.get("active"), deciding=focus == pending.get("samurai"),
+             zebra=False)
+    seat_band.draw(p, pygame.Rect(rect.left, row.bottom + gap, rect.width, rect.bottom - row.bottom - gap), others)
+
+
+def samurai_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
+    """Every Samurai as a chip for the band: the active or deciding mark, name, face with any Wound token, and
+    the battle track against the Kiai (flames when past it, PASS once passed)."""
+    pending = (view.get("pending") or {}).get("samurai")
+    chips = []
+    for sam in view.get("samurai", []):
+        name = str(sam["name"])
+        face = str(sam.get("face", "human"))
+        track, kiai = int(sam.get("track", 0)), max(1, int(sam.get("kiai", 1)))
+        passed = bool(sam.get("passed"))
+        burning = track > kiai
+        label = p.tr(msg("PASS")) if passed else f"{track}/{kiai}"
+        facts = (seat_band.Fact("face", "", icons.FACES.get(face, icons.human_face), face,
+                                badge=icons.wound if sam.get("wound_token") else None, badge_key="wound",
+                                badge_value=int(sam.get("wounds", 0))),
+                 seat_band.Fact("track", label, icons.flames if burning else None, label,
+                                tags=("passed",) if passed else ("burning",) if burning else ()))
+        active = name == view.get("active")
+        marker = ("active", glyphs.pointer(palette.HIGHLIGHT)) if active else \
+            ("deciding", glyphs.question_badge) if name == pending else None
+        tags = tuple(t for t, on in (("active", active), ("deciding", name == pending), ("passed", passed)) if on)
+        chips.append(seat_band.Chip(f"samurai:{name}", name, display_name(name), facts, None, active, muted=passed,
+                                    tags=("chip", *tags), marker=marker))
+    return chips
 
 
 def _around(samurai: list[dict[str, Any]], focus: Any, capacity: int) -> list[dict[str, Any]]:
@@ -161,7 +215,7 @@ def draw_row(
     tags = [t for t, on in (("active", active), ("deciding", deciding), ("passed", passed)) if on]
     fill = ACTIVE_FILL if active else PASSED_FILL if passed else palette.PANEL if zebra else palette.BACKGROUND
     edge = palette.HIGHLIGHT if active else palette.SKY_BLUE if deciding else None
-    p.box(role, row, fill=fill, edge=edge, edge_width=max(2, row.height // 14), value=name, tags=tags)
+    p.box(role, row, fill=fill, edge=edge, edge_width=max(2, row.height // 14), value=name, tags=["seat", *tags])
     if active:
         p.icon(f"{role}:active", glyphs.pointer(palette.HIGHLIGHT), widgets.icon_box(g.cell(row, "marker")), name,
                tags=["active"])

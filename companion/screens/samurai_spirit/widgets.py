@@ -161,8 +161,11 @@ def samurai_name_rows(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any
         name = sam["name"]
         row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
         fill = palette.PANEL if n % 2 else palette.BACKGROUND
-        p.box(f"samurai:{name}", row, fill=fill, value=name)
-        label, *cells = columns(row.inflate(-4, -max(2, height // 8)), widths, 2)
+        p.box(f"samurai:{name}", row, fill=fill, value=name, tags=["seat"])
+        inset = max(2, height // 8)
+        if height - inset < p.cache.cap_height(size):
+            inset = 0  # seven rows on 480x320: the name keeps its capitals rather than its margin
+        label, *cells = columns(row.inflate(-4, -inset), widths, 2)
         p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
         out.append((sam, cells))
     return out

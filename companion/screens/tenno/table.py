@@ -17,7 +17,7 @@ import pygame
 
 from companion.games.tenno import ROLE_NAMES
 from companion.screen_model import Screen
-from companion.screens import palette
+from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from engine.core.messages import Message, msg
@@ -63,8 +63,15 @@ def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
         middle = pygame.Rect(inner.left, top.bottom, inner.width, _line(p, m.text_size))
         bottom = pygame.Rect(inner.left, middle.bottom, inner.width, _line(p, m.min_size))
         if not info:
-            p.text(f"tenno:duel:{side}:waiting", p.tr(msg("Defender: waiting for the tap")), middle, m.min_size,
-                   palette.TEXT_MUTED, palette.PANEL, align="center", min_size=m.min_size)
+            # Whole, on as many of the box's lines as it needs (half the box is narrow on 480x320).
+            waiting = p.tr(msg("Defender: waiting for the tap"))
+            lines = p.cache.wrap(waiting, m.min_size, inner.width)
+            step = _line(p, m.min_size)
+            y = inner.centery - len(lines) * step // 2
+            for n, line in enumerate(lines):
+                p.text(f"tenno:duel:{side}:waiting", line, pygame.Rect(inner.left, y + n * step, inner.width, step),
+                       m.min_size, palette.TEXT_MUTED, palette.PANEL, align="center", min_size=m.min_size,
+                       value=waiting)
             continue
         player = str(info.get("player", ""))
         heading = msg("{name} attacks", name=p.name("player", player)) if side == "attacker" else \
@@ -130,6 +137,13 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     gap = max(1, m.px(3))
     least = _line(p, size)
     fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
+    chips = seat_chips(p, view)
+    font = p.cache.font(m.min_size)
+    narrow = widths[0] < max(font.size(t)[0] for t in [p.tr(HEADINGS[0]), *names]) + max(4, m.px(6)) + 2 * m.pad
+    if (fit < len(players) or narrow) and seat_band.height(p, rect.width, chips) <= rect.height:
+        # Not every row fits (480x320 beside the to-do panel), or not every name whole beside the columns (a
+        # side panel widened for a long prompt): every seat as a chip instead.
+        return rect.top + seat_band.draw(p, rect, chips)
     if fit == 0:
         return rect.top
     for n, (cell, label) in enumerate(zip(columns(heading, widths, m.pad), HEADINGS, strict=True)):
@@ -148,13 +162,31 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     return body.top + fit * (height + gap)
 
 
+def seat_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
+    """Every seat as a chip for the band: its colour and name, cards in its row (of three), in hand, prisoners
+    and cards lost."""
+    acting = (view.get("pending") or {}).get("player") or view.get("active")
+    chips = []
+    for n, player in enumerate(view.get("players") or []):
+        name = str(player["name"])
+        row, hand = int(player.get("row", LAYOUT)), int(player.get("hand", 0))
+        prisoners, lost = int(player.get("prisoners", 0)), int(player.get("lost", 0))
+        facts = (seat_band.Fact("row", str(row), glyphs.card_row, row),
+                 seat_band.Fact("hand", str(hand), glyphs.hand_cards, hand),
+                 seat_band.Fact("prisoners", str(prisoners), glyphs.figure, prisoners),
+                 seat_band.Fact("lost", str(lost), glyphs.card_lost, lost))
+        chips.append(seat_band.Chip(f"tenno:seat:{n}", name, p.name("player", name), facts, SEAT_COLOURS.get(name),
+                                    name == acting))
+    return chips
+
+
 def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str, Any], acting: bool, n: int,
                size: int) -> None:
     m = p.metrics
     name = str(player["name"])
     fill = palette.PANEL if n % 2 else palette.BACKGROUND
     p.box(f"tenno:seat:{n}", row, fill=fill, edge=palette.HIGHLIGHT if acting else None, value=name,
-          tags=["acting"] if acting else [])
+          tags=["seat", "acting"] if acting else ["seat"])
     inner = row.inflate(-4, -2)
     name_cell, row_cell, hand_cell, prisoners_cell, lost_cell = columns(inner, widths, m.pad)
     bar = max(4, m.px(6))
@@ -193,10 +225,15 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         draw_seats(p, rect, view)
         return
     height = duel_height(p)
-    if rect.height < height:
+    least = min(_line(p, m.min_size) + len(view.get("players") or []) * (_line(p, m.min_size) + max(1, m.px(3))),
+                seat_band.height(p, rect.width, seat_chips(p, view)))
+    if rect.height < height + m.pad + least:
+        # Too little room for both beside the to-do panel: every seat stays, the duel gives way (its cards are
+        # in the prompt and the steps).
+        draw_seats(p, rect, view)
         return
     if m.compact:
-        # 480x320 shows fewer things, not smaller ones: the duel first, then the seats that fit.
+        # 480x320: the duel first, then the seats.
         draw_duel(p, pygame.Rect(rect.left, rect.top, rect.width, height), duel)
         draw_seats(p, pygame.Rect(rect.left, rect.top + height + m.pad, rect.width, rect.height - height - m.pad),
                    view)
@@ -254,4 +291,7 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     if screen.kind == "game-over":
         return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
     duel = duel_height(p) + m.pad if screen.view.get("duel") else 0
-    return _line(p, m.min_size) + seats * (_line(p, m.min_size) + max(1, m.px(3))) + duel
+    rows = _line(p, m.min_size) + seats * (_line(p, m.min_size) + max(1, m.px(3)))
+    if m.compact:
+        rows = min(rows, seat_band.height(p, p.surface.get_width() - 2 * m.pad, seat_chips(p, screen.view)))
+    return rows + duel

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import palette
+from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from engine.core.messages import msg
@@ -78,6 +78,10 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     gap = max(1, m.px(3))
     least = _line(p, m.min_size)
     fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
+    chips = seat_chips(p, view)
+    if fit < len(players) and seat_band.height(p, rect.width, chips) <= rect.height:
+        # Not every row fits (480x320 beside the to-do panel): every seat as a chip instead.
+        return rect.top + seat_band.draw(p, rect, chips)
     headless = fit == 0 and m.compact
     if headless:
         # 480x320 with a long to-do panel: rows without their headings, which the table has seen before.
@@ -106,6 +110,22 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     return body.top + fit * (height + gap)
 
 
+def seat_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
+    """Every seat as a chip for the band: its colour and name, lives and cards in hand, or "out"."""
+    acting = (view.get("pending") or {}).get("player")
+    chips = []
+    for n, player in enumerate(view.get("players", [])):
+        name = str(player["name"])
+        lives, hand = int(player.get("lives", 0)), int(player.get("hand", 0))
+        facts = (seat_band.Fact("lives", str(lives), glyphs.heart, lives),
+                 seat_band.Fact("hand", str(hand), glyphs.hand_cards, hand))
+        if player.get("out"):
+            facts = (*facts[:1], seat_band.Fact("out", p.tr(msg("out")), None, "out", tags=("out",)))
+        chips.append(seat_band.Chip(f"tr:seat:{n}", name, p.name("player", name), facts, SEAT_COLOURS.get(name),
+                                    name == acting, muted=bool(player.get("out"))))
+    return chips
+
+
 def _seat_widths(p: Painter, total: int, headings: list[str], names: list[str]) -> list[int]:
     """Name, lives and hand columns as wide as their words at the smallest type; the lead cards get the rest."""
     m = p.metrics
@@ -123,7 +143,7 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
     name = str(player["name"])
     fill = palette.PANEL if n % 2 else palette.BACKGROUND
     p.box(f"tr:seat:{n}", row, fill=fill, edge=palette.HIGHLIGHT if acting else None, value=name,
-          tags=["acting"] if acting else [])
+          tags=["seat", "acting"] if acting else ["seat"])
     inner = row.inflate(-4, -2)
     name_cell, lives_cell, hand_cell, lead_cell = columns(inner, widths, m.pad)
     pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
@@ -175,8 +195,16 @@ def draw_trick(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
         title = p.tr(msg("{name} won", name=p.name("player", str(winner)))) if winner else p.tr(msg("Last trick"))
     size = m.min_size
     label_width = min(rect.width // 4, p.cache.font(size).size(title)[0] + m.pad)
-    p.text("tr:trick:title", title, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
-           palette.TEXT_MUTED, min_size=size)
+    # Whole, on the box's two lines when a quarter of the width is too narrow for one ("Remporté par Vert").
+    lines = p.cache.wrap(title, size, label_width - m.pad // 2)
+    if len(lines) > 2:
+        label_width = min(rect.width // 3, max(p.cache.measure(word, size)[0] for word in title.split()) * 2)
+        lines = p.cache.wrap(title, size, label_width - m.pad // 2)
+    step = min(_line(p, size), rect.height // max(1, len(lines)))
+    first = rect.centery - step * len(lines) // 2
+    for n, line in enumerate(lines):
+        p.text("tr:trick:title", line, pygame.Rect(rect.left, first + n * step, label_width, step), size,
+               palette.TEXT_MUTED, min_size=size, value=title)
     if not trick:
         return
     room = pygame.Rect(rect.left + label_width + m.pad, rect.top, rect.width - label_width - m.pad, rect.height)
@@ -226,11 +254,13 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
 
 
 def _draw_compact_board(p: Painter, body: pygame.Rect, view: dict[str, Any], shows_trick: bool) -> None:
-    """480x320 shows fewer things, not smaller ones, in what the to-do panel leaves: the trick when it fits,
-    then the seat rows that fit, the player to act first (without headings when only rows fit)."""
+    """480x320 shows fewer things, not smaller ones, in what the to-do panel leaves: every seat (as rows, or
+    as the compact band when the rows do not fit), and the trick above them when both fit (its cards are in
+    the steps and the narration too)."""
     m = p.metrics
     trick_height = _trick_height(p)
-    if shows_trick and body.height >= trick_height:
+    seats = min(_seats_min_height(p, view), seat_band.height(p, body.width, seat_chips(p, view)))
+    if shows_trick and body.height >= trick_height + m.pad + seats:
         draw_trick(p, pygame.Rect(body.left, body.top, body.width, trick_height), view)
         body = pygame.Rect(body.left, body.top + trick_height + m.pad, body.width,
                            max(0, body.height - trick_height - m.pad))
@@ -306,4 +336,7 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     if screen.kind == "game-over":
         return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
     trick = _trick_height(p) + m.pad if screen.kind == "board" and not screen.todo else 0
-    return _line(p, m.text_size) + m.pad + _seats_min_height(p, screen.view) + trick
+    seats = _seats_min_height(p, screen.view)
+    if m.compact:
+        seats = min(seats, seat_band.height(p, p.surface.get_width() - 2 * m.pad, seat_chips(p, screen.view)))
+    return _line(p, m.text_size) + m.pad + seats + trick
