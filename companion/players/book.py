@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.players.names import clean_name, same_name
-from companion.runtime.storage import REAL_DISK, FileSystem, write_atomic
+from companion.runtime.storage import REAL_DISK, FileSystem, read_small_json, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, msg
-from engine.core.safe_json import load_limited
 
 BOOK_NAME = "players.json"
 LOCK_NAME = ".players.lock"
@@ -228,17 +227,10 @@ def load_book(state_dir: Path) -> tuple[PlayerBook, Message | None]:
     """The book, and a note when the file had to be ignored (then the book is empty, the file untouched)."""
     path = state_dir / BOOK_NAME
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            raise RuleError(msg("it is larger than {n} KiB", n=MAX_BYTES // 1024))
-        return parse_book(load_limited(raw.decode("utf-8"))), None
-    except FileNotFoundError:
-        return PlayerBook(), None
-    except (OSError, UnicodeDecodeError, RuleError) as exc:
-        reason: Message | str = (exc.message if isinstance(exc, RuleError)
-                                 else exc.strerror if isinstance(exc, OSError) and exc.strerror
-                                 else msg("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc))
+        raw = read_small_json(path, MAX_BYTES)
+        return (parse_book(raw) if raw is not None else PlayerBook()), None
+    except RuleError as exc:
+        reason = exc.message
         return PlayerBook(), msg("The player book {path} cannot be read ({reason}); no players are offered until "
                                  "it is repaired or restored.", path=str(path), reason=reason)
 

@@ -28,10 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.runtime.storage import remove_quietly, write_atomic
+from companion.runtime.storage import read_small_json, remove_quietly, write_atomic
 from engine import RuleError
 from engine.core.messages import msg
-from engine.core.safe_json import load_limited
 
 OPEN_FILE = "seating-open.json"
 REQUEST_FILE = "web-seating-request.json"
@@ -69,20 +68,11 @@ class SeatingRequest:
 
 def _read(path: Path) -> dict[str, Any] | None:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
+        raw = read_small_json(path, MAX_BYTES)
+    except RuleError as exc:
+        raise RuleError(msg("{path}: {reason}", path=str(path), reason=exc.message)) from None
+    if raw is None:
         return None
-    except OSError as exc:
-        raise RuleError(msg("{path}: cannot be read ({reason})", path=str(path),
-                            reason=exc.strerror or str(exc))) from None
-    try:
-        if len(data) > MAX_BYTES:
-            raise RuleError(msg("it is larger than {n} KiB", n=MAX_BYTES // 1024))
-        raw = load_limited(data.decode("utf-8"))
-    except (UnicodeDecodeError, RuleError) as exc:
-        reason = exc.message if isinstance(exc, RuleError) else msg("not UTF-8 text")
-        raise RuleError(msg("{path}: {reason}", path=str(path), reason=reason)) from None
     if not isinstance(raw, dict) or raw.get("format") != 1:
         raise RuleError(msg("{path}: not a seating file of format 1", path=str(path)))
     return raw

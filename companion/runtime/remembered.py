@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import LANGUAGES
-from companion.runtime.storage import REAL_DISK, FileSystem, write_atomic
+from companion.runtime.storage import REAL_DISK, FileSystem, read_small_json, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, msg
-from engine.core.safe_json import load_limited
 
 MEMORY = "last-setup.json"
 MAX_BYTES = 64 * 1024
@@ -59,17 +58,10 @@ def load_memory(state_dir: Path) -> tuple[Remembered, Message | None]:
     """What the last set-up chose, and a note for the table when the file had to be ignored."""
     path = state_dir / MEMORY
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            raise RuleError(msg("it is larger than {n} KiB", n=MAX_BYTES // 1024))
-        return _parse(load_limited(raw.decode("utf-8"))), None
-    except FileNotFoundError:
-        return Remembered(), None
-    except (OSError, UnicodeDecodeError, RuleError) as exc:
-        reason: Message | str = (exc.message if isinstance(exc, RuleError)
-                                 else exc.strerror if isinstance(exc, OSError) and exc.strerror
-                                 else msg("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc))
+        raw = read_small_json(path, MAX_BYTES)
+        return (_parse(raw) if raw is not None else Remembered()), None
+    except RuleError as exc:
+        reason = exc.message
         return Remembered(), msg("Last game's set-up not used ({reason}): set-up starts from the defaults.",
                                  reason=reason)
 

@@ -426,3 +426,28 @@ def journal_game(path: Path) -> str | None:
         return None
     game = header.get("game") if isinstance(header, dict) else None
     return game if isinstance(game, str) else None
+
+
+def read_small_json(path: Path, max_bytes: int) -> Any:
+    """A small JSON state file read whole, at most `max_bytes`; None when there is none.
+
+    The files the device and the phone page share (the remembered set-up,
+    the player book, the seating) are read this way, so each refuses the
+    same things with the same words: RuleError says why it cannot be used
+    (the system's reason, too large, not UTF-8, not JSON) without the path,
+    which the caller's message names.
+    """
+    try:
+        with path.open("rb") as file:
+            raw = file.read(max_bytes + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise RuleError(exc.strerror or str(exc)) from None
+    if len(raw) > max_bytes:
+        raise RuleError(msg("it is larger than {n} KiB", n=max_bytes // 1024))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RuleError(msg("not UTF-8 text")) from None
+    return load_limited(text)
