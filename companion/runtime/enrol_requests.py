@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.runtime.storage import remove_quietly, write_atomic
+from companion.runtime.storage import read_small_json, remove_quietly, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, message_from_json, msg
-from engine.core.safe_json import load_limited
 
 REQUEST_FILE = "web-enroll-request.json"
 TAKEN_SUFFIX = ".taken"
@@ -86,21 +85,11 @@ def result_path(state_dir: Path) -> Path:
 def _read_json(path: Path) -> dict[str, Any] | None:
     """A small JSON object from `path`; None when it is missing. RuleError when it is not one."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise RuleError(msg("{path}: cannot be read ({reason})", path=str(path),
-                            reason=exc.strerror or str(exc))) from None
-    if len(data) > MAX_BYTES:
-        raise RuleError(msg("{path}: too large for an enrollment request", path=str(path)))
-    try:
-        raw = load_limited(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RuleError(msg("{path}: not UTF-8 text", path=str(path))) from None
+        raw = read_small_json(path, MAX_BYTES)
     except RuleError as exc:
         raise RuleError(msg("{path}: {reason}", path=str(path), reason=exc.message)) from None
+    if raw is None:
+        return None
     if not isinstance(raw, dict) or raw.get("format") != 1:
         raise RuleError(msg("{path}: not an enrollment file of format 1", path=str(path)))
     return raw
