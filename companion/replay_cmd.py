@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
               "leave out --game to replay it as the game its header names", file=sys.stderr)
         return 2
     ui = game_ui(full.game.name)
-    tr = Translator("en", ui.namers())
+    tr = Translator("en", ui.namers(), ui.name)
     setup = full.setup.to_json()
     print(f"{args.journal}: " + tr(msg("{game}, seed {seed}, {n} inputs", game=full.game.name, seed=full.seed,
                                        n=len(full.inputs))))

@@ -27,9 +27,9 @@ class Painter:
     """Draws onto one surface for one frame and records what it drew."""
 
     def __init__(self, surface: pygame.Surface, cache: TextCache, display_list: DisplayList,
-                 lang: str = "en") -> None:
+                 lang: str = "en", game: str = "") -> None:
         self.surface = surface
-        self.tr = Translator(lang)
+        self.tr = Translator(lang, game=game)
         self.button_labels: dict[str, str] = {}
         """The game's words for the physical buttons on this screen (Screen.button_labels)."""
         """The screens' own words (button names, headings) in the screen's language."""

@@ -51,7 +51,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     serves every frame of the process.
     """
     items = DisplayList()
-    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang, screen.game)
     painter.button_labels = dict(screen.button_labels)
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
@@ -88,7 +88,7 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     the layout is `render`'s own, the board and the side panel are not drawn.
     """
     items = DisplayList()
-    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang, screen.game)
     painter.button_labels = dict(screen.button_labels)
     game = screens_for(screen.game)
     regions = _regions(painter, screen, game.prompt(screen), _legend(painter, screen),
