@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 
 @dataclass
@@ -33,7 +33,9 @@ class Rate:
         return round(100 * self.won / self.of) if self.of else 0
 
     def words(self) -> Message:
-        return msg("{won} of {of} won ({percent}%)", won=self.won, of=self.of, percent=self.percent)
+        return msg_n("{n} of {of} won ({percent}%)",
+                     "{n} of {of} won ({percent}%)",
+                     n=self.won, of=self.of, percent=self.percent)
 
 
 @dataclass
@@ -113,8 +115,9 @@ def compute(rows: list[dict[str, Any]]) -> dict[str, GameStats]:
 
 def stat_lines(stats: GameStats, title: str | Message) -> list[tuple[int, Message]]:
     """The statistics of one game as sentences with their indent level, for the command line and the device."""
-    lines = [(0, msg("{game}: {played} games, {finished} finished", game=title, played=stats.played,
-                 finished=stats.finished))]
+    lines = [(0, msg_n("{game}: {n} game, {finished} finished",
+                       "{game}: {n} games, {finished} finished",
+                       game=title, n=stats.played, finished=stats.finished))]
     if stats.cooperative:
         lines.append((0, msg("The table: {rate}", rate=stats.table.words())))
         for variant, rate in sorted(stats.by_variant.items()):

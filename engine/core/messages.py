@@ -81,9 +81,22 @@ class Message:
 
     @property
     def count(self) -> int:
-        """The number a plural message counts (its field `n`); 1 for a message without one."""
+        """The number a plural message counts (its field `n`); 1 for a message without one.
+
+        A whole number written as text or as a float ("2", 2.0: a setting in
+        seconds) counts as that number; a fraction ("0.5") as 2, since
+        English, German and Dutch say "0.5 seconds".
+        """
         value = self.params.get(COUNT, 1)
-        return value if isinstance(value, int) else 1
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int):
+            return value
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            return 2
+        return int(number) if number.is_integer() else 2
 
     @property
     def text(self) -> str:
@@ -145,7 +158,7 @@ def msg(template: str, **params: Any) -> Message:
     return Message(template, params)
 
 
-def msg_n(singular: str, plural: str, *, n: int, **params: Any) -> Message:
+def msg_n(singular: str, plural: str, *, n: int | float | str, **params: Any) -> Message:
     """A message with a count `n`: its English singular and plural templates, both literals (extracted
     together as one catalogue entry with a form per number in each language)."""
     return Message(singular, {COUNT: n, **params}, plural)

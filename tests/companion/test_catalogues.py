@@ -5,7 +5,7 @@ companion.i18n_extract). For each of them and each language: `<lang>.po`
 exists and parses, every entry of its `messages.pot` has a translation that
 is neither empty nor fuzzy (every form of a plural one), each translation
 uses exactly the fields of its template (a missing `{card}` loses the card's
-name, an extra one crashes `str.format`), the catalogue holds no entry the
+name, an extra one crashes `str.format`; a singular form may leave out its count `{n}`), the catalogue holds no entry the
 code no longer has (a game's catalogue may keep its own translation of a
 shared message its files use), its `Plural-Forms` header is the language's
 rule, and `msgfmt --check` (GNU gettext, when installed) accepts the file.
@@ -67,9 +67,12 @@ def test_every_translation_keeps_the_fields_of_its_template(domain: Domain, lang
         if not entry.translated:
             continue
         want = set().union(*(fields(part) for part in entry.key.split(PLURAL_SEP)))
-        for value in entry.forms:
+        for index, value in enumerate(entry.forms):
+            # A singular form may say its count in words ("the last tile" for {n} = 1), so it may leave
+            # out the count field `n`; every other field, and every field in the last (plural) form, stays.
+            optional = {"n"} if entry.plural is not None and index < len(entry.forms) - 1 else set()
             try:
-                same = fields(value) == want
+                same = want - optional <= fields(value) <= want
             except ValueError as exc:
                 wrong.append(f"{entry.key!r} -> {value!r}: not a format string ({exc})")
                 continue
