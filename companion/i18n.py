@@ -326,6 +326,7 @@ class Translator:
         self.namers: dict[str, Namer] = dict(namers or {})
         forms = getattr(self._templates, "plural_forms", PLURAL_FORMS.get(lang, PLURAL_FORMS["en"]))
         self._plural = plural_rule(forms)
+        self._plurals: dict[str, str] | None = None
 
     def with_namers(self, namers: Mapping[str, Namer], game: str | None = None) -> Translator:
         """The same language with more namers (a game's cards, symbols, seats), and that game's words."""
@@ -344,10 +345,34 @@ class Translator:
             return namer(value, self)
         return str(value)
 
+    def _older_plural(self, template: str) -> str | None:
+        """The plural entry whose English plural is `template`, if the catalogues have no entry of its own.
+
+        A message saved before it had plural forms (a history row's summary,
+        "{n} points of prisoners") is stored with what is now its plural
+        template; found this way it still reads in the table's language.
+        """
+        if self._plurals is None:
+            self._plurals = {}
+            for table in (self._templates, self._own):
+                for key in table:
+                    singular, sep, plural = key.partition(PLURAL_SEP)
+                    if sep:
+                        self._plurals[plural] = singular
+        return self._plurals.get(template)
+
     def _chosen(self, message: Message) -> tuple[str, str]:
         """(this language's template, the English one) for the message, the plural form picked by its count."""
         if message.plural is None:
-            return self.template(message.template), message.template
+            found = self._own.get(message.template)
+            if found is None:
+                found = self._templates.get(message.template)
+            if found is not None or not self._templates:
+                return found if found is not None else message.template, message.template
+            singular = self._older_plural(message.template)
+            if singular is None:
+                return message.template, message.template
+            message = Message(singular, message.params, message.template)
         english = message.template if message.count == 1 else message.plural
         forms = self.template(message.template + PLURAL_SEP + message.plural).split(PLURAL_SEP)
         if len(forms) < 2:

@@ -122,3 +122,15 @@ def test_a_plural_message_compares_and_stores_as_before() -> None:
     assert msg("Round {n}", n=2).to_json() == {"key": "Round {n}", "params": {"n": 2}}, "a plain message as before"
     assert Message("x", {"n": "0.5"}, "y").count == 2 and Message("x", {"n": "2"}, "y").count == 2
     assert Message("x", {"n": 1.0}, "y").count == 1 and Message("x", {"n": "one"}, "y").count == 2
+
+
+def test_a_count_message_stored_before_it_had_plural_forms_still_reads_translated() -> None:
+    """A history row keeps its summary as {"key", "params"}; one saved with the old, plural-only key is
+    found as the plural entry's English plural and gets the form for its count."""
+    old = message_from_json({"key": "Game over. {players} with {n} points of prisoners.",
+                             "params": {"players": ["red"], "n": 1}})
+    assert old.plural is None
+    assert Translator("de")(old) == "Partie vorbei. red mit 1 Gefangenenpunkt."
+    assert Translator("fr", game="tenno")(message_from_json({**old.to_json(), "params": {"players": ["red"], "n": 5}})) \
+        == "Partie terminée. red avec 5 points de prisonniers."
+    assert Translator("en")(old) == "Game over. red with 1 points of prisoners.", "English: the text as it was stored"
