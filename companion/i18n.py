@@ -369,12 +369,14 @@ class Translator:
                 found = self._templates.get(message.template)
             if found is not None or not self._templates:
                 return found if found is not None else message.template, message.template
-            singular = self._older_plural(message.template)
-            if singular is None:
+            older = self._older_plural(message.template)
+            if older is None:
                 return message.template, message.template
-            message = Message(singular, message.params, message.template)
-        english = message.template if message.count == 1 else message.plural
-        forms = self.template(message.template + PLURAL_SEP + message.plural).split(PLURAL_SEP)
+            singular, plural = older, message.template
+        else:
+            singular, plural = message.template, message.plural
+        english = singular if message.count == 1 else plural
+        forms = self.template(singular + PLURAL_SEP + plural).split(PLURAL_SEP)
         if len(forms) < 2:
             return english, english
         try:
