@@ -125,9 +125,9 @@ class AppBase(ABC):
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""
         try:
-            self.tr = Translator(lang, self.ui.namers())
+            self.tr = Translator(lang, self.ui.namers(), self.ui.name)
         except CatalogError as exc:
-            self.tr = Translator("en", self.ui.namers())
+            self.tr = Translator("en", self.ui.namers(), self.ui.name)
             self._say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
                           language=lang, reason=str(exc)), error=True)
 

@@ -29,7 +29,7 @@ class Enroller:
                  notice_s: float = 4.0, start: str | None = None, save: bool = True, lang: str = "en") -> None:
         self.ui = ui
         self.lang = lang
-        self.tr = Translator(lang, ui.namers())
+        self.tr = Translator(lang, ui.namers(), ui.name)
         self.tags = tags
         self.state_dir = state_dir
         self.clock = clock

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.base import GameUI, Text
 from engine.core.journal import Damage
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 
 
 def game_lines(ui: GameUI, view: dict[str, Any], pending: Text | None) -> list[Text]:
@@ -33,9 +33,8 @@ def damage_line(damage: Damage, resume_at: int, copy_name: str | None) -> Text:
                    "input {n}. {kept}", n=resume_at, kept=kept)
     if damage.intact_after == 0:
         later = msg("nothing readable follows it")
-    elif damage.intact_after == 1:
-        later = msg("1 later record is intact but cannot be used after it")
     else:
-        later = msg("{count} later records are intact but cannot be used after it", count=damage.intact_after)
+        later = msg_n("{n} later record is intact but cannot be used after it",
+                      "{n} later records are intact but cannot be used after it", n=damage.intact_after)
     return msg("Line {line} of the saved game is damaged ({reason}); {later}. {kept} Resume at input {n}?",
                line=damage.line, reason=damage.reason, later=later, kept=kept, n=resume_at)

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion advise: {full.game.name} has no advisor", file=sys.stderr)
         return 2
     ui = game_ui(full.game.name)
-    tr = Translator("en", ui.namers())
+    tr = Translator("en", ui.namers(), ui.name)
     header = full.header()
     inputs = [value.to_json() for value in full.inputs]
     match = Match(full.game, header["setup"], full.seed)

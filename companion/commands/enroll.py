@@ -39,9 +39,9 @@ def _translator(lang: str, game: str) -> Translator:
     """The chosen language's words with the game's namers; a catalogue that cannot be read leaves English."""
     namers = game_ui(game).namers()
     try:
-        return Translator(lang, namers)
+        return Translator(lang, namers, game)
     except CatalogError:
-        return Translator("en", namers)
+        return Translator("en", namers, game)
 
 
 def run(args: argparse.Namespace) -> int:

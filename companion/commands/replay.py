@@ -17,7 +17,7 @@ from companion.runtime.storage import load_journal
 from companion.screen_model import Screen
 from engine import Match, RuleError
 from engine.core.journal import Damage
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 EPILOG = """exit status: 0 the whole journal was replayed; 1 the journal is damaged and was
 replayed up to the damage (the damaged line, the reason and how many intact
@@ -48,10 +48,9 @@ def damage_line(damage: Damage, replayed: int, tr: Translator | None = None) -> 
         beyond = msg("it is the last record, cut short by a power cut while saving")
     elif damage.intact_after == 0:
         beyond = msg("nothing readable follows it")
-    elif damage.intact_after == 1:
-        beyond = msg("1 later record is intact but cannot be used after it")
     else:
-        beyond = msg("{n} later records are intact but cannot be used after it", n=damage.intact_after)
+        beyond = msg_n("{n} later record is intact but cannot be used after it",
+                       "{n} later records are intact but cannot be used after it", n=damage.intact_after)
     line = msg("damaged: line {line} ({reason}); {beyond}; replayed up to input {n}", line=damage.line,
                reason=damage.reason, beyond=beyond, n=replayed)
     return "  " + (tr or Translator("en"))(line)
@@ -104,10 +103,11 @@ def run(args: argparse.Namespace) -> int:
               "leave out --game to replay it as the game its header names", file=sys.stderr)
         return 2
     ui = game_ui(full.game.name)
-    tr = Translator("en", ui.namers())
+    tr = Translator("en", ui.namers(), ui.name)
     setup = full.setup.to_json()
-    print(f"{args.journal}: " + tr(msg("{game}, seed {seed}, {n} inputs", game=full.game.name, seed=full.seed,
-                                       n=len(full.inputs))))
+    print(f"{args.journal}: " + tr(msg_n("{game}, seed {seed}, {n} input",
+                                         "{game}, seed {seed}, {n} inputs",
+                                         game=full.game.name, seed=full.seed, n=len(full.inputs))))
     for line in ui.summary(Match(full.game, setup, full.seed).play.public_view()):
         print(f"      {tr(line)}")
     if loaded.damage:

@@ -386,7 +386,8 @@ def _run_at_the_table(args: argparse.Namespace, cfg: Config, state_dir: Path, no
         buttons.start(queue)
         if damage and _watched(display, notifier):
             gate = ProblemScreen(msg("The tag map is damaged"), _tag_map_lines(damage), time.monotonic,
-                                 ok_continues=True, lang=app.tr.lang, namers=app.ui.namers())
+                                 ok_continues=True, lang=app.tr.lang, namers=app.ui.namers(),
+                                 game=app.ui.name)
             gate_loop = Loop(gate, queue, time.monotonic, draw=draw, heartbeat=heartbeat,
                              heartbeat_s=notifier.heartbeat_interval(), pump=pump, max_wait=loop.max_wait)
             gate_loop.redraw()

@@ -19,7 +19,7 @@ from companion.games.registry import GameApp
 from companion.games.samurai_spirit_demo import SamuraiSpiritDemo
 from companion.i18n import Namer, Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
-from engine.core.messages import Items, Message, msg
+from engine.core.messages import Items, Message, msg, msg_n
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI, Card
 from engine.games.samurai_spirit.rules.village import FARMSTEAD_BACKS
@@ -204,8 +204,9 @@ class SamuraiSpiritSetup:
         lines: list[Text] = [
             msg("{difficulty}, {count} Samurai: {samurais}.", difficulty=DIFFICULTY_NAMES[got["difficulty"]],
                 count=n, samurais=Items(names)),
-            msg("Village: {count} Barricades, 6 Farmsteads building side up, 3 Families doll side up.",
-                count=level.barricades(n)),
+            msg_n("Village: {n} Barricade, 6 Farmsteads building side up, 3 Families doll side up.",
+                  "Village: {n} Barricades, 6 Farmsteads building side up, 3 Families doll side up.",
+                  n=level.barricades(n)),
             msg("Raider stack: shuffle the 52 Plunderers and count out {count} face down; "
                 "Lieutenants and Bosses wait aside.", count=level.plunderers(n)),
             msg("Each Samurai: board human side up, meeple on 0, own support token beside it."),
@@ -471,8 +472,9 @@ class SamuraiSpiritUI:
         if kind == "raider-face-up":
             return [msg("Take {cards} back off the Raider stack.", cards=Items(d.get("cards", ())))]
         if kind == "all-passed":
-            return [msg("Take the top {n} Intruder cards back and put them back as the Raider stack.",
-                        n=d.get("moved", 0))]
+            return [msg_n("Take the top Intruder card back and put it back as the Raider stack.",
+                          "Take the top {n} Intruder cards back and put them back as the Raider stack.",
+                          n=d.get("moved", 0))]
         if kind == "new-round":
             return [msg("Undo this step: {step}", step=event.message)]
         return []

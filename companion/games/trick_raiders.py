@@ -27,7 +27,7 @@ from companion.games.trick_raiders_demo import TrickRaidersDemo
 from companion.games.undo_offer import UNDO
 from companion.i18n import Translator
 from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
-from engine.core.messages import Items, Message, msg
+from engine.core.messages import Items, Message, msg, msg_n
 from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.catalogue import SUITS, Card
 from engine.games.trick_raiders.setup import LIVES
@@ -112,7 +112,7 @@ class TrickRaidersSetup(AnsweredSetup):
                         (msg("Players are named by seat colour, clockwise: Red, Blue, Green, Yellow."),))
         if step == "lives":
             return Menu(msg("New game: life chips each?"), tuple(str(n) for n in LIVES),
-                        tuple(msg("{n} lives", n=n) for n in LIVES),
+                        tuple(msg_n("{n} life", "{n} lives", n=n) for n in LIVES),
                         (msg("2 is the rule; 3 makes a longer game."),))
         seats = SEATS[:int(got["count"])]
         if step == "first":
@@ -128,7 +128,9 @@ class TrickRaidersSetup(AnsweredSetup):
         seats = list(SEATS[:int(got["count"])])
         lines: list[Text] = [
             msg("{count} players in seat order, clockwise: {players}.", count=len(seats), players=Items(seats)),
-            msg("Each player takes {n} life chips.", n=int(got["lives"])),
+            msg_n("Each player takes {n} life chip.",
+                  "Each player takes {n} life chips.",
+                  n=int(got["lives"])),
             msg("Put the trump card in the middle with Spades as trump, and the bonus declaration tokens beside it."),
         ]
         first = got.get("first")

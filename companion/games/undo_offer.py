@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from companion.games.base import GameUI, Text
 from engine import Match, Prompt
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 
 UNDO = "undo-to"
 """The option id a game labels for the undo answer (it is no engine option: the app does the undo)."""
@@ -63,7 +63,9 @@ def question(ui: GameUI, match: Match) -> tuple[Text, ...]:
     prompt = match.play.prompt
     assert prompt is not None
     count = steps(match)
-    return (msg("{choice}: take back the last {n} inputs?", choice=ui.option_label(UNDO, prompt), n=count),
+    return (msg_n("{choice}: take back the last input?",
+                  "{choice}: take back the last {n} inputs?",
+                  choice=ui.option_label(UNDO, prompt), n=count),
             msg("The to-do panel then lists every card and chip to take back."),
             msg("OK undoes them; Undo or any other button keeps the game."))
 

@@ -26,7 +26,7 @@ from companion.history.person_stats import ordered, people_stats, person_lines
 from companion.history.stats import compute, stat_lines
 from companion.i18n import LANGUAGES, Translator
 from companion.runtime.config import load_config, resolve_state_dir
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +63,7 @@ def listing(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
         if scores:
             parts.append(scores)
         if row.get("rounds") is not None:
-            parts.append(tr(msg("{count} rounds", count=row["rounds"])))
+            parts.append(tr(msg_n("{n} round", "{n} rounds", n=row["rounds"])))
         out.append(f"{local_text(row.get('ended'))}  {naming.game(game)}{f' [{variant}]' if variant else ''}  "
                    f"{naming.seats_text(row)}: {'; '.join(parts)}  ({row['journal']})")
     return out

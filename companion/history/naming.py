@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.i18n import Namer, Translator
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 Resolver = Callable[[str], tuple[str, str] | None]
 """Player id -> (the id the person has now, their name now); None for an id nobody knows any more."""
@@ -186,7 +186,7 @@ class Naming:
                 level = namers["difficulty"](value, self.tr) if "difficulty" in namers else value
                 words.append(self.tr(msg("Difficulty: {level}", level=level)))
             elif key == "lives" and value.isdigit():
-                words.append(self.tr(msg("{n} lives", n=int(value))))
+                words.append(self.tr(msg_n("{n} life", "{n} lives", n=int(value))))
             else:
                 words.append(part)
         return ", ".join(words)

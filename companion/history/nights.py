@@ -26,7 +26,7 @@ from companion.history.naming import (
     parse_stamp,
     row_seats,
 )
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 GAP = timedelta(hours=4)
 """A pause this long between one game's end and the next one's start begins a new night."""
@@ -86,7 +86,8 @@ def night_lines(night: Night, naming: Naming) -> list[tuple[int, Message]]:
     lines: list[tuple[int, Message]] = [
         (0, msg("Last game night: {date}, {start} to {end}", date=start.strftime("%Y-%m-%d"),
                 start=start.strftime("%H:%M"), end=end.strftime("%H:%M"))),
-        (1, msg("{count} games, {time} played", count=len(night.rows), time=duration_words(night.played_seconds)))]
+        (1, msg_n("{n} game, {time} played", "{n} games, {time} played", n=len(night.rows),
+               time=duration_words(night.played_seconds)))]
     wins: Counter[str] = Counter()
     names: dict[str, str] = {}
     for row in night.rows:

@@ -25,7 +25,7 @@ from companion.history.naming import (
     row_seats,
 )
 from companion.history.stats import Rate, Streak
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 
 @dataclass
@@ -127,7 +127,8 @@ def favourite(stats: PersonStats, game: str) -> tuple[str, int] | None:
 def person_lines(stats: PersonStats, naming: Naming, people: dict[str, PersonStats]) -> list[tuple[int, Message]]:
     """One person's statistics as sentences with their indent level, games most played first."""
     lines: list[tuple[int, Message]] = [
-        (0, msg("{who}: {played} games, {won} won", who=stats.person.name, played=stats.played, won=stats.won))]
+        (0, msg_n("{who}: {n} game, {won} won", "{who}: {n} games, {won} won", who=stats.person.name,
+               n=stats.played, won=stats.won))]
     for game, mine in sorted(stats.games.items(), key=lambda item: (-item[1].rate.of, item[0])):
         lines.append((1, msg("{game}: {rate}", game=naming.game(game), rate=mine.rate.words())))
         lines.append((2, msg("Longest winning streak {longest}, now {current}", longest=mine.streak.longest,

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.history.naming import Naming, json_field, local_text
 from companion.i18n import ENGLISH
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 SMALL = 20
 """Below this many games a rate is given with its interval: at 20 games the 95% interval is still ±20 points."""
@@ -68,8 +68,10 @@ class Rate:
     def words(self) -> Message:
         if self.of < SMALL:
             low, high = self.interval
-            return msg("{won} of {of} won (likely {low}-{high}%)", won=self.won, of=self.of, low=low, high=high)
-        return msg("{won} of {of} won ({percent}%)", won=self.won, of=self.of, percent=self.percent)
+            return msg_n("{n} of {of} won (likely {low}-{high}%)", "{n} of {of} won (likely {low}-{high}%)",
+                         n=self.won, of=self.of, low=low, high=high)
+        return msg_n("{n} of {of} won ({percent}%)", "{n} of {of} won ({percent}%)",
+                     n=self.won, of=self.of, percent=self.percent)
 
 
 @dataclass
@@ -167,8 +169,9 @@ def stat_lines(stats: GameStats, title: str | Message, naming: Naming | None = N
     """
     naming = naming or Naming(ENGLISH)
     game = stats.game
-    lines = [(0, msg("{game}: {played} games, {finished} finished", game=title, played=stats.played,
-                 finished=stats.finished))]
+    lines = [(0, msg_n("{game}: {n} game, {finished} finished",
+                       "{game}: {n} games, {finished} finished",
+                       game=title, n=stats.played, finished=stats.finished))]
     if stats.cooperative:
         lines.append((0, msg("The table: {rate}", rate=stats.table.words())))
         for variant, rate in sorted(stats.by_variant.items()):

@@ -34,11 +34,11 @@ class ProblemScreen:
 
     def __init__(self, title: Text, lines: tuple[Text, ...], clock: Callable[[], float],
                  ok_continues: bool = False, retry: Callable[[], bool] | None = None, lang: str = "en",
-                 namers: Mapping[str, Namer] | None = None) -> None:
+                 namers: Mapping[str, Namer] | None = None, game: str = "") -> None:
         try:
-            self.tr = Translator(lang, namers)
+            self.tr = Translator(lang, namers, game)
         except CatalogError:
-            self.tr = Translator("en", namers)
+            self.tr = Translator("en", namers, game)
         self.title = title
         self.lines = lines
         self.clock = clock

@@ -21,7 +21,7 @@ from pathlib import Path
 from companion.games.base import Menu, Text
 from companion.runtime.storage import why_not_saved
 from engine import Match
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 
 
 @dataclass(frozen=True)
@@ -122,8 +122,11 @@ class SaveQueue:
         detail: list[Text] = [self.error or ""]
         if self.note:
             detail.append(self.note)
-        detail.append(msg("Trying again every {seconds} seconds. Continue unsaved plays on, marked NOT SAVED, "
-                          "and saves the whole game once saving works.", seconds=f"{self.retry_s:g}"))
+        detail.append(msg_n("Trying again every second. Continue unsaved plays on, marked NOT SAVED, and "
+                            "saves the whole game once saving works.",
+                            "Trying again every {n} seconds. Continue unsaved plays on, marked NOT SAVED, "
+                            "and saves the whole game once saving works.",
+                            n=f"{self.retry_s:g}"))
         return Menu(msg("Cannot save"), ("retry", "unsaved"), (msg("Try again now"), msg("Continue unsaved")),
                     tuple(detail))
 

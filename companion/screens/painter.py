@@ -27,9 +27,9 @@ class Painter:
     """Draws onto one surface for one frame and records what it drew."""
 
     def __init__(self, surface: pygame.Surface, cache: TextCache, display_list: DisplayList,
-                 lang: str = "en") -> None:
+                 lang: str = "en", game: str = "") -> None:
         self.surface = surface
-        self.tr = Translator(lang)
+        self.tr = Translator(lang, game=game)
         self.namers: Mapping[str, Namer] = {}
         """The game's namers (its GameUI's), set by the renderer: the screens name seats, cards and suits as
         the sentences do, through `name`, instead of each keeping its own words for them."""

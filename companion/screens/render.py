@@ -57,7 +57,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     order (and, on a laptop, each button's key) for the strip.
     """
     items = DisplayList()
-    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang, screen.game)
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     surface.fill(palette.BACKGROUND)
@@ -98,7 +98,7 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     the layout is `render`'s own, the board and the side panel are not drawn.
     """
     items = DisplayList()
-    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang)
+    painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang, screen.game)
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     game = screens_for(screen.game)

@@ -28,7 +28,7 @@ from typing import Any
 from companion.runtime.addresses import AllowedHosts
 from companion.runtime.storage import write_atomic
 from companion.runtime.web_pin import read_pin
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 CSRF_COOKIE = "companion_csrf"
 MAX_TRIES = 5
@@ -141,8 +141,9 @@ class PinGuard:
             now = self.clock()
             tries = self.clients.get(key)
             if tries is not None and now < tries.until:
-                return msg("Too many wrong PINs: wait {seconds} seconds, then try again.",
-                           seconds=int(tries.until - now) + 1)
+                return msg_n("Too many wrong PINs: wait {n} second, then try again.",
+                             "Too many wrong PINs: wait {n} seconds, then try again.",
+                             n=int(tries.until - now) + 1)
             pin = read_pin(self.state_dir)
             if pin is None:
                 return msg("The device has no PIN yet: start the companion and open its first menu "

@@ -221,7 +221,7 @@ def _routes(app: Flask, site: Site) -> None:
         games = []
         for name in registered_games():
             namers = game_ui(name).namers()
-            words_tr = tr.with_namers(namers)
+            words_tr = tr.with_namers(namers, name)
             games.append({"title": game_title(name, tr), "lines": [words_tr(m) for m in rules_summary(name)]})
         body = render_template_string(pages.RULES, games=games,
                                       words={"none": tr(msg("No summary of this game's rules yet."))})
@@ -300,7 +300,7 @@ def _game_cards(name: str, state_dir: Path, tr: Translator) -> dict[str, Any]:
     """A game's cards and boards, each with its tag's UID or none, read from its tag map (never moved or changed)."""
     ui = game_ui(name)
     targets = ui.tag_targets()
-    words = tr.with_namers(ui.namers())
+    words = tr.with_namers(ui.namers(), name)
     path = tag_map_file(state_dir, name)
     uids: dict[str, str] = {}
     problem = None
@@ -423,7 +423,7 @@ def _enroll_routes(app: Flask, site: Site) -> None:
         tr = Translator(_lang(site))
         game, _ = _enroll_target()
         progress = enroll.progress(site.state_dir, request.args.get("id", ""), time.time())
-        text = tr.with_namers(game_ui(game).namers())(progress.message)
+        text = tr.with_namers(game_ui(game).namers(), game)(progress.message)
         response = Response(json.dumps({"status": progress.status, "final": progress.final, "text": text},
                                        ensure_ascii=False), mimetype="application/json")
         response.headers["Cache-Control"] = "no-store"
@@ -444,7 +444,7 @@ def _enroll_follow(site: Site, tr: Translator, game: str, target: str, ident: st
     """The page that follows request `ident`: the device's answer so far (updated by /enroll.js), then the forms
     to try again or go on with the next card without a tag (`pin` filled in when it was just checked)."""
     ui = game_ui(game)
-    words_tr = tr.with_namers(ui.namers())
+    words_tr = tr.with_namers(ui.namers(), game)
     targets = ui.tag_targets()
     following = enroll.next_untagged(targets, enroll.tagged(site.state_dir, game, targets), target)
     progress = enroll.progress(site.state_dir, ident, time.time())
@@ -458,7 +458,7 @@ def _enroll_follow(site: Site, tr: Translator, game: str, target: str, ident: st
 
 def _enroll_form(site: Site, tr: Translator, game: str, target: str | None, message: str | None = None,
                  status: int = 200) -> Response:
-    words_tr = tr.with_namers(game_ui(game).namers())
+    words_tr = tr.with_namers(game_ui(game).namers(), game)
     csrf = _csrf_token()
     body = render_template_string(pages.ENROLL, game=game, target=target or "", csrf=csrf, message=message,
                                   error=message is not None, words=_enroll_words(tr),

@@ -223,11 +223,12 @@ def test_demo_plays_a_whole_game_in_another_language(tmp_path: Path, monkeypatch
     (locale / "de.po").write_text('msgid "New game: difficulty"\nmsgstr "Neues Spiel: Schwierigkeit"\n',
                                   encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
-    i18n.catalogue.cache_clear()
+    monkeypatch.setattr(i18n, "game_locale_dir", lambda game: locale / game)
+    i18n.forget_catalogues()
     try:
         assert main(["demo", "--out", str(tmp_path / "out"), "--seed", "7", "--no-snapshots", "--lang", "de"]) == 0
     finally:
-        i18n.catalogue.cache_clear()
+        i18n.forget_catalogues()
     text = capsys.readouterr().out
     assert "language on screen: de" in text and "result: " in text
     loaded = load_journal(tmp_path / "out" / "state" / "current.journal")

@@ -177,7 +177,7 @@ def test_the_command_lists_counts_exports_and_rebuilds(tmp_path: Path, finished:
     assert "game-0001-a.journal" in listing and "game-0002-b.journal" in listing
     assert main(["history", "--state-dir", str(tmp_path), "--stats"]) == 0
     stats = capsys.readouterr().out
-    assert "Samurai Spirit: 1 games, 1 finished" in stats
+    assert "Samurai Spirit: 1 game, 1 finished" in stats
     assert "of 1 won" in stats
     assert main(["history", "--state-dir", str(tmp_path), "--csv", "-"]) == 0
     csv_lines = capsys.readouterr().out.splitlines()

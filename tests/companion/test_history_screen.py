@@ -60,10 +60,10 @@ def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: 
     _press(app, "next", "next", "ok")
     screen = app.screen()
     assert screen.title == "Statistics" and screen.options == ("Back",)
-    assert "Samurai Spirit: 1 games, 1 finished" in screen.detail
+    assert "Samurai Spirit: 1 game, 1 finished" in screen.detail
     assert "– Difficulty: Heroic: 0 of 1 won (likely 0-80%)" in screen.detail or \
         "– Difficulty: Heroic: 1 of 1 won (likely 20-100%)" in screen.detail
-    assert any(line.startswith("Trick Raiders: 1 games") for line in screen.detail)
+    assert any(line.startswith("Trick Raiders: 1 game,") for line in screen.detail)
     for size in SIZES:
         surface = pygame.Surface(size)
         for page in range(4):
@@ -100,7 +100,7 @@ def test_with_one_game_the_first_question_shows_the_pin_and_offers_the_statistic
         _press(app, "next")
     _press(app, "ok")
     assert app.screen().title == "Statistics"
-    assert any(line.startswith("Trick Raiders: 1 games") for line in app.screen().detail)
+    assert any(line.startswith("Trick Raiders: 1 game,") for line in app.screen().detail)
     _press(app, "ok")
     assert app.picker is None and app.mode == "setup" and not app.setup.asked
     _press(app, "ok")

@@ -68,19 +68,29 @@ def pseudo(template: str) -> str:
 
 
 def pseudo_catalogue() -> Mapping[str, str]:
-    return {template: pseudo(template) for template in extract()}
+    """Every key marked; a plural key (singular NUL plural) gets each of its forms marked on its own."""
+    return {key: i18n.PLURAL_SEP.join(pseudo(form) for form in key.split(i18n.PLURAL_SEP)) for key in extract()}
+
+
+def use_pseudo_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """German becomes the pseudo-language in every catalogue, the shared one and each game's."""
+    fake = pseudo_catalogue()
+    real, real_game = i18n.catalogue, i18n.game_catalogue
+
+    def catalogue(lang: str) -> Mapping[str, str]:
+        return fake if lang == LANG else real(lang)
+
+    def game_catalogue(lang: str, game: str) -> Mapping[str, str]:
+        return {} if lang == LANG else real_game(lang, game)
+
+    monkeypatch.setattr(i18n, "catalogue", catalogue)
+    monkeypatch.setattr(i18n, "game_catalogue", game_catalogue)
 
 
 @pytest.fixture(autouse=True)
 def pseudo_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """German is the pseudo-language while a test runs; English stays the templates."""
-    fake = pseudo_catalogue()
-    real = i18n.catalogue
-
-    def catalogue(lang: str) -> Mapping[str, str]:
-        return fake if lang == LANG else real(lang)
-
-    monkeypatch.setattr(i18n, "catalogue", catalogue)
+    use_pseudo_language(monkeypatch)
     pygame.font.init()
     yield
 

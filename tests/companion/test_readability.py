@@ -407,7 +407,7 @@ def test_screen_words_are_translatable_messages() -> None:
 
     found = extract()
     for template in ("Confront", "Defend", "Support", "Pass", "Next", "OK", "Undo", "NOT SAVED", "OK: undo",
-                     "Other: cancel", "Round {n}", "{n} Farmsteads: +{n}"):
+                     "Other: cancel", "Round {n}", "{n} Farmstead: +{n}\x00{n} Farmsteads: +{n}"):
         assert template in found, template
         assert any("companion/screens" in place for place in found[template]), template
 

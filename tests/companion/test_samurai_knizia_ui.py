@@ -317,12 +317,9 @@ def test_game_over_names_the_tie_break_that_decided(tmp_path: Path) -> None:
 def test_every_word_of_a_demo_game_comes_from_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pseudo-language of test_pseudo_language (every template marked) over a whole demo game: any word
     drawn outside the markers is English no translator can reach (a tile id, a caste id, a sentence)."""
-    from companion import i18n
-    from tests.companion.test_pseudo_language import LANG, pseudo_catalogue, screen_offences
+    from tests.companion.test_pseudo_language import LANG, screen_offences, use_pseudo_language
 
-    fake = pseudo_catalogue()
-    real = i18n.catalogue
-    monkeypatch.setattr(i18n, "catalogue", lambda lang: fake if lang == LANG else real(lang))
+    use_pseudo_language(monkeypatch)
     seen: dict[str, Screen] = {}
     table = DemoTable(Path("/nonexistent"), 3, game="samurai-knizia", setup={"players": 3}, state=_state_dir(),
                       snapshots=False, lang=LANG)

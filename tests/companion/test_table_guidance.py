@@ -227,9 +227,10 @@ def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         'msgid "New game: difficulty"\nmsgstr "Neues Spiel: Schwierigkeit"\n\n'
         'msgid "Normal"\nmsgstr "Normal (de)"\n', encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
-    i18n.catalogue.cache_clear()
+    monkeypatch.setattr(i18n, "game_locale_dir", lambda game: folder / game)
+    i18n.forget_catalogues()
     yield
-    i18n.catalogue.cache_clear()
+    i18n.forget_catalogues()
 
 
 def test_the_language_is_asked_first_and_changes_every_screen(tmp_path: Path, german: None) -> None:
@@ -256,12 +257,12 @@ def test_lang_given_to_the_app_wins(tmp_path: Path, german: None) -> None:
 def test_a_missing_catalogue_falls_back_to_english_with_a_note(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "no-locale")
-    i18n.catalogue.cache_clear()
+    i18n.forget_catalogues()
     try:
         app = make(tmp_path / "state", lang="fr")
         assert app.screen().lang == "en" and "fr.po" in (app.screen().notice or "")
     finally:
-        i18n.catalogue.cache_clear()
+        i18n.forget_catalogues()
 
 
 def test_the_config_takes_a_language_and_refuses_a_bad_one() -> None:

@@ -100,7 +100,7 @@ def test_the_live_table_shows_the_devices_words_and_changes_with_each_input(serv
 
 def test_the_history_page_shows_statistics_with_counts_and_charts(server: Served) -> None:
     text = Client(server.base).get("/history").text
-    assert "Samurai Spirit: 1 games, 1 finished" in text
+    assert "Samurai Spirit: 1 game, 1 finished" in text
     assert "of 1 won" in text and "<svg" in text
     assert "Difficulty: Hard" in text
 

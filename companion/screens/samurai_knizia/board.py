@@ -19,7 +19,7 @@ from companion.screen_model import Screen
 from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 CASTES = ("castle", "buddha", "rice")
 CASTE_WORDS: dict[str, Message] = {"castle": msg("Castle"), "buddha": msg("Buddha"), "rice": msg("Rice")}
@@ -202,7 +202,9 @@ def draw_capture(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     title = pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.min_size))
     if title.bottom > rect.bottom:
         return 0  # the to-do panel takes the room on 480x320: nothing half hidden under it
-    p.text("ks:capture:title", p.tr(msg("Capture: {n} tiles counted", n=len(capture.get("tiles", [])))), title,
+    p.text("ks:capture:title", p.tr(msg_n("Capture: {n} tile counted",
+                                          "Capture: {n} tiles counted",
+                                          n=len(capture.get("tiles", [])))), title,
            m.min_size, palette.HIGHLIGHT, value=len(capture.get("tiles", [])), min_size=m.min_size, bold=True)
     influence = capture.get("influence") or {}
     headings = [p.tr(msg("Influence")), *(p.tr(CASTE_WORDS[c]) for c in castes)]

@@ -38,7 +38,7 @@ Stop = Callable[[Match, dict[str, Any]], bool]
 
 def translator(lang: str = "en") -> Translator:
     """The samples' words: the game's namers in `lang`, as the app renders a real game."""
-    return Translator(lang, game_ui(GAME).namers())
+    return Translator(lang, game_ui(GAME).namers(), GAME)
 
 
 def screen_from_match(match: Match, kind: str, lines: Sequence[Message], selected: int = 0,

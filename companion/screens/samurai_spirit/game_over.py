@@ -19,7 +19,7 @@ from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.board import village_and_columns
 from companion.screens.samurai_spirit.naming import difficulty_label
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 
 RESULT_TEXT = {"won": msg("Village saved!"), "lost": msg("Village lost")}
 FALLEN_TEXT = msg("Game lost")
@@ -90,9 +90,13 @@ def _draw_score(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     p.text("game-over:grade", grade, pygame.Rect(score_row.left + label_width + m.pad, score_row.top,
                                                  score_row.width - label_width - m.pad, score_row.height),
            m.huge_size, palette.HIGHLIGHT, value=grade)
-    widgets.counter(p, "game-over:farmsteads", icons.farm, p.tr(msg("{n} Farmsteads: +{n}", n=farmsteads)), farm_row,
+    widgets.counter(p, "game-over:farmsteads", icons.farm, p.tr(msg_n("{n} Farmstead: +{n}",
+                                                                      "{n} Farmsteads: +{n}",
+                                                                      n=farmsteads)), farm_row,
                     m.text_size, farmsteads)
-    widgets.counter(p, "game-over:families", icons.doll, p.tr(msg("{n} Families: +{n}", n=families)), family_row,
+    widgets.counter(p, "game-over:families", icons.doll, p.tr(msg_n("{n} Family: +{n}",
+                                                                    "{n} Families: +{n}",
+                                                                    n=families)), family_row,
                     m.text_size, families)
     bonus = p.tr(msg("No Wound token: +1")) if unhurt else p.tr(msg("Wound tokens left: +0"))
     widgets.counter(p, "game-over:unhurt", icons.wound, bonus, wound_row, m.text_size, int(unhurt))

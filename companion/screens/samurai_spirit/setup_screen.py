@@ -19,7 +19,7 @@ from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
 from companion.screens.samurai_spirit import icons, widgets
 from companion.screens.samurai_spirit.naming import difficulty_label, display_name
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 
 SEAT_ROW_MAX = 46
 SEAT_COLUMNS = {"marker": 0.07, "number": 0.06, "face": 0.11, "name": 0.5, "kiai": 0.26}
@@ -46,7 +46,9 @@ def draw_setup(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         used = 0
         if barricades is not None:
             line = pygame.Rect(right.left, right.top, right.width, m.line_height(m.text_size))
-            widgets.counter(p, "setup:barricades", icons.barricade, p.tr(msg("{n} Barricades", n=barricades)), line, m.text_size,
+            widgets.counter(p, "setup:barricades", icons.barricade, p.tr(msg_n("{n} Barricade",
+                                                                               "{n} Barricades",
+                                                                               n=barricades)), line, m.text_size,
                             int(barricades))
             used = line.height + m.pad
         detail = pygame.Rect(right.left, right.top + used, right.width, right.height - used)

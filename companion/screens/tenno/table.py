@@ -20,7 +20,7 @@ from companion.screen_model import Screen
 from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.BLUE, "green": palette.BLUISH_GREEN,
                 "yellow": palette.YELLOW, "purple": palette.REDDISH_PURPLE, "orange": palette.ORANGE,
@@ -270,10 +270,14 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
                 return
             who = p.name("player", str(name))
             if name in extra:
-                words = msg("{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)", place=place,
-                            name=who, n=scores.get(name, 0), prisoners=prisoners.get(name, 0), rest=extra[name])
+                words = msg_n("{place}. {name}: {n} point ({prisoners} prisoners + {rest} hand and row)",
+                              "{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)",
+                              place=place, name=who, n=scores.get(name, 0), prisoners=prisoners.get(name, 0),
+                              rest=extra[name])
             else:
-                words = msg("{place}. {name}: {n} points", place=place, name=who, n=scores.get(name, 0))
+                words = msg_n("{place}. {name}: {n} point",
+                              "{place}. {name}: {n} points",
+                              place=place, name=who, n=scores.get(name, 0))
             p.text(f"tenno:game-over:{name}", p.tr(words), row, m.text_size,
                    palette.GOOD if place == 1 else palette.TEXT, value=place, min_size=m.min_size)
             top = row.bottom + m.pad

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.flow import StatePlay, first_seat
 from engine.core.inputs import Tap
-from engine.core.messages import Items, Message, msg
+from engine.core.messages import Items, Message, msg, msg_n
 from engine.core.prompt import Prompt
 from engine.games.samurai_knizia import view
 from engine.games.samurai_knizia.catalogue import CASTES, Catalogue
@@ -144,6 +144,9 @@ class Play(StatePlay[State]):
         if tid in cap.tiles:
             return msg("{tile} is already counted for this settlement.", tile=tid)
         if len(cap.tiles) >= MAX_NEIGHBOURS:
-            return msg("A settlement has at most {n} spaces next to it and {n} tiles are counted: press OK, or undo "
-                       "a wrong tap.", n=MAX_NEIGHBOURS)
+            return msg_n("A settlement has at most {n} space next to it and {n} tile is counted: press OK, "
+                         "or undo a wrong tap.",
+                         "A settlement has at most {n} spaces next to it and {n} tiles are counted: press "
+                         "OK, or undo a wrong tap.",
+                         n=MAX_NEIGHBOURS)
         return None

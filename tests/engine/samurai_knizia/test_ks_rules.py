@@ -327,7 +327,7 @@ def test_the_reckoning_names_leaders_winner_and_tie_break_at_the_table() -> None
     outcome = t.play.outcome
     assert outcome is not None and outcome.winners == ("red",) and outcome.scores == {"red": 1, "blue": 1}
     assert outcome.detail["decided_by"] == "figures"
-    assert outcome.summary.text == ("red, blue lead 1 castes each and tie on figures in castes not led (0); red wins "
+    assert outcome.summary.text == ("red, blue lead 1 caste each and tie on figures in castes not led (0); red wins "
                                     "with the most figures (7).")
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.flow import option_of as _option_of
 from engine.core.inputs import Input, Tap
-from engine.core.messages import Items, msg
+from engine.core.messages import Items, msg, msg_n
 from engine.core.prompt import TABLE, Prompt
 from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.rules.flow import Flow
@@ -61,8 +61,9 @@ def capture(p: Playing, first: str) -> Flow[None]:
         value = yield capture_prompt(st)
         if isinstance(value, Tap):
             st.capture.tiles.append(value.card)
-            p.emit("adjacent", msg("{tile} is next to the settlement ({n} tiles).", tile=value.card,
-                                   n=len(st.capture.tiles)), tile=value.card)
+            p.emit("adjacent", msg_n("{tile} is next to the settlement ({n} tile).",
+                                     "{tile} is next to the settlement ({n} tiles).",
+                                     tile=value.card, n=len(st.capture.tiles)), tile=value.card)
             continue
         option = option_of(value)
         if option == "ok":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.messages import Items, Message, msg
+from engine.core.messages import Items, Message, msg, msg_n
 from engine.core.outcome import Outcome, rank_by
 from engine.games.samurai_knizia.catalogue import CASTES
 from engine.games.samurai_knizia.state import State
@@ -66,13 +66,22 @@ def summary(result: dict[str, Any]) -> Message:
     if decided == "castes":
         return msg("{player} wins as the leader of {n} of the 3 castes.", player=first, n=n)
     if decided == "not-led":
-        return msg("{players} lead {n} castes each; {player} wins with the most figures in castes not led "
-                   "({count}).", players=tied, n=n, player=first, count=count)
+        return msg_n("{players} lead {n} caste each; {player} wins with the most figures in castes not led "
+                     "({count}).",
+                     "{players} lead {n} castes each; {player} wins with the most figures in castes not "
+                     "led ({count}).",
+                     players=tied, n=n, player=first, count=count)
     if decided == "figures":
-        return msg("{players} lead {n} castes each and tie on figures in castes not led ({count}); {player} wins "
-                   "with the most figures ({total}).", players=tied, n=n, count=count, player=first, total=total)
-    return msg("{players} share the victory: {n} castes led, {count} figures in castes not led and {total} figures "
-               "each.", players=Items(winners), n=n, count=count, total=total)
+        return msg_n("{players} lead {n} caste each and tie on figures in castes not led ({count}); "
+                     "{player} wins with the most figures ({total}).",
+                     "{players} lead {n} castes each and tie on figures in castes not led ({count}); "
+                     "{player} wins with the most figures ({total}).",
+                     players=tied, n=n, count=count, player=first, total=total)
+    return msg_n("{players} share the victory: {n} caste led, {count} figures in castes not led and "
+                 "{total} figures each.",
+                 "{players} share the victory: {n} castes led, {count} figures in castes not led and "
+                 "{total} figures each.",
+                 players=Items(winners), n=n, count=count, total=total)
 
 
 def finish(p: Playing) -> None:

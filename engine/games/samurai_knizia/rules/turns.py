@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.inputs import Tap
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 from engine.core.prompt import Prompt
 from engine.games.samurai_knizia.rules import captures, reckoning
 from engine.games.samurai_knizia.rules.flow import Flow
@@ -119,8 +119,9 @@ def refill(p: Playing, player: Player) -> None:
         p.step("refill", msg("{player} ends the turn and draws tiles to have 5 behind the screen again.",
                              player=player.name), player=player.name, left=left)
     elif left:
-        p.emit("refill", msg("{player} ends the turn with the last {n} tiles behind the screen.",
-                             player=player.name, n=left), player=player.name, left=left)
+        p.emit("refill", msg_n("{player} ends the turn with the last tile behind the screen.",
+                               "{player} ends the turn with the last {n} tiles behind the screen.",
+                               player=player.name, n=left), player=player.name, left=left)
     else:
         p.emit("refill", msg("{player} ends the turn with every tile played.", player=player.name),
                player=player.name, left=0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.messages import msg
+from engine.core.messages import msg, msg_n
 from engine.games.samurai_spirit.rules import deal, round_end, turn
 from engine.games.samurai_spirit.rules.flow import Flow, GameOver
 
@@ -52,13 +52,21 @@ def start_round(p: Playing) -> None:
         size = len(st.cards.raider)
         first = st.samurai[st.first].name
         if rank == "lieutenant":
-            text = msg("Round {round}: gather all the cards of the last round, add {n} random Lieutenants (value 5), "
-                       "shuffle these {size} cards into the Raider stack, and set every meeple to 0. {samurai} begins.",
-                       round=st.round, n=extra, size=size, samurai=first)
+            text = msg_n("Round {round}: gather all the cards of the last round, add {n} random Lieutenant "
+                         "(value 5), shuffle these {size} cards into the Raider stack, and set every "
+                         "meeple to 0. {samurai} begins.",
+                         "Round {round}: gather all the cards of the last round, add {n} random "
+                         "Lieutenants (value 5), shuffle these {size} cards into the Raider stack, and set "
+                         "every meeple to 0. {samurai} begins.",
+                         round=st.round, n=extra, size=size, samurai=first)
         else:
-            text = msg("Round {round}: gather all the cards of the last round, add {n} random Bosses (value 6), "
-                       "shuffle these {size} cards into the Raider stack, and set every meeple to 0. {samurai} begins.",
-                       round=st.round, n=extra, size=size, samurai=first)
+            text = msg_n("Round {round}: gather all the cards of the last round, add {n} random Boss "
+                         "(value 6), shuffle these {size} cards into the Raider stack, and set every "
+                         "meeple to 0. {samurai} begins.",
+                         "Round {round}: gather all the cards of the last round, add {n} random Bosses "
+                         "(value 6), shuffle these {size} cards into the Raider stack, and set every "
+                         "meeple to 0. {samurai} begins.",
+                         round=st.round, n=extra, size=size, samurai=first)
         p.step("new-round", text, round=st.round, raiders=size)
     st.active = st.first
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.messages import Items, msg
+from engine.core.messages import Items, msg_n
 from engine.core.outcome import Outcome, rank_by
 from engine.games.tenno.state import State
 
@@ -42,11 +42,15 @@ def score(st: State) -> Outcome:
     ranking = rank_by({name: (n,) for name, n in scores.items()})
     winners = ranking[0]
     if extra:
-        summary = msg("Game over. Tied on prisoners at {n}, hand and row decide: {players} with {total} points.",
-                      n=max(points.values()), players=Items(winners), total=scores[winners[0]])
+        summary = msg_n("Game over. Tied on prisoners at {prisoners}, hand and row decide: {players} with "
+                        "{n} point.",
+                        "Game over. Tied on prisoners at {prisoners}, hand and row decide: {players} with "
+                        "{n} points.",
+                        prisoners=max(points.values()), players=Items(winners), n=scores[winners[0]])
     else:
-        summary = msg("Game over. {players} with {n} points of prisoners.", players=Items(winners),
-                      n=scores[winners[0]])
+        summary = msg_n("Game over. {players} with {n} point of prisoners.",
+                        "Game over. {players} with {n} points of prisoners.",
+                        players=Items(winners), n=scores[winners[0]])
     detail = {"prisoner_points": points, "tie_break": extra, "ended_by": list(st.ended_by), "turns": st.turn,
               "prisoners": {pl.name: list(pl.prisoners) for pl in st.players}}
     return Outcome(winners, ranking, scores, summary, detail)

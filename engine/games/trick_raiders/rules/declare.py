@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.inputs import Tap
-from engine.core.messages import Items, msg
+from engine.core.messages import Items, msg, msg_n
 from engine.core.prompt import Prompt
 from engine.games.trick_raiders.rules.flow import Flow
 from engine.games.trick_raiders.state import Player
@@ -69,14 +69,21 @@ def declare(p: Playing) -> Flow[None]:
     st.phase = "declare"
     for player in st.clockwise(st.round_first):
         while True:
-            value = yield Prompt(player.name, "declare", msg(
-                "{player}: tap each card added from the hand to the lead cards, or each lead card taken into the "
-                "hand, then press OK ({n} lead cards now; OK alone keeps them).", player=player.name,
-                n=len(player.lead)), options=("ok",), tap="declare")
+            value = yield Prompt(player.name, "declare", msg_n("{player}: tap each card added from the "
+                                                               "hand to the lead cards, or each lead card "
+                                                               "taken into the hand, then press OK ({n} "
+                                                               "lead card now; OK alone keeps it).",
+                                                               "{player}: tap each card added from the "
+                                                               "hand to the lead cards, or each lead card "
+                                                               "taken into the hand, then press OK ({n} "
+                                                               "lead cards now; OK alone keeps them).",
+                                                               player=player.name, n=len(player.lead)), options=("ok",), tap="declare")
             if not isinstance(value, Tap):
                 break
             _move(p, player, value.card)
-        p.emit("declared", msg("{player} declares {n} leads.", player=player.name, n=len(player.lead)),
+        p.emit("declared", msg_n("{player} declares {n} lead.",
+                                 "{player} declares {n} leads.",
+                                 player=player.name, n=len(player.lead)),
                player=player.name, lead=len(player.lead))
 
 
@@ -86,8 +93,9 @@ def _move(p: Playing, player: Player, cid: str) -> None:
     if st.where.get(cid) == ("lead", player.name):
         st.lead_to_hand(player, cid)
         player.collected += 1
-        p.emit("collect", msg("{player} takes {card} into the hand ({n} lead cards left).", player=player.name,
-                              card=cid, n=len(player.lead)), player=player.name, card=cid)
+        p.emit("collect", msg_n("{player} takes {card} into the hand ({n} lead card left).",
+                                "{player} takes {card} into the hand ({n} lead cards left).",
+                                player=player.name, card=cid, n=len(player.lead)), player=player.name, card=cid)
     else:
         st.add_to_lead(player, cid)
         player.added += 1
@@ -129,8 +137,11 @@ def first_leader(p: Playing) -> None:
         p.emit("leader", msg("{player} has the most lead cards ({n}) and leads the first trick.",
                              player=best.name, n=most), player=best.name)
     else:
-        p.emit("leader", msg("{players} have {n} lead cards each; {player} has the smallest lead cards and leads "
-                             "the first trick.", players=_names(tied), n=most, player=best.name), player=best.name)
+        p.emit("leader", msg_n("{players} have {n} lead card each; {player} has the smallest lead card and "
+                               "leads the first trick.",
+                               "{players} have {n} lead cards each; {player} has the smallest lead cards "
+                               "and leads the first trick.",
+                               players=_names(tied), n=most, player=best.name), player=best.name)
 
 
 def _names(players: list[Player]) -> Items:

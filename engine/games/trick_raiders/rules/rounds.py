@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.messages import Items, msg
+from engine.core.messages import Items, msg, msg_n
 from engine.core.outcome import Outcome, rank_by
 from engine.games.trick_raiders.rules import declare, tricks
 from engine.games.trick_raiders.rules.flow import Flow
@@ -62,8 +62,9 @@ def finish(p: Playing) -> None:
     scores = {pl.name: pl.lives for pl in st.players}
     ranking = rank_by({name: (lives,) for name, lives in scores.items()})
     winners = ranking[0]
-    summary = msg("Game over after round {round}. Winning with {n} life chips: {players}.", round=st.round,
-                  players=Items(winners), n=scores[winners[0]])
+    summary = msg_n("Game over after round {round}. Winning with {n} life chip: {players}.",
+                    "Game over after round {round}. Winning with {n} life chips: {players}.",
+                    round=st.round, players=Items(winners), n=scores[winners[0]])
     st.outcome = Outcome(winners, ranking, scores, summary, {"rounds": st.round})
     st.result = "over"
     st.phase = "over"

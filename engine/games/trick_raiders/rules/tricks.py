@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.inputs import Tap
-from engine.core.messages import Items, msg
+from engine.core.messages import Items, msg, msg_n
 from engine.core.prompt import PLAY_ON, TABLE, Prompt
 from engine.games.trick_raiders.catalogue import Catalogue
 from engine.games.trick_raiders.rules.flow import Flow
@@ -254,8 +254,11 @@ def _return_lead(p: Playing, winner: Player, card: str) -> Flow[None]:
         assert isinstance(value, Tap)
         cid = value.card
     st.lead_to_hand(winner, cid)
-    p.step("lead-return", msg("{player} puts {card2} from the lead cards into the hand ({card}): {n} lead cards left.",
-                              player=winner.name, card2=cid, card=card, n=len(winner.lead)),
+    p.step("lead-return", msg_n("{player} puts {card2} from the lead cards into the hand ({card}): {n} "
+                                "lead card left.",
+                                "{player} puts {card2} from the lead cards into the hand ({card}): {n} "
+                                "lead cards left.",
+                                player=winner.name, card2=cid, card=card, n=len(winner.lead)),
            card=card, player=winner.name, moved=cid)
 
 
