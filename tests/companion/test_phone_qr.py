@@ -124,7 +124,7 @@ def test_the_statistics_screen_shows_the_code_beside_its_text(tmp_path: Path) ->
     app.handle(ButtonPressed("ok", 0.0))
     screen = app.screen()
     assert screen.title == "Statistics" and screen.qr_url == URL
-    assert any(line.startswith("Trick Raiders: 1 games") for line in screen.detail)
+    assert any(line.startswith("Trick Raiders: 1 game,") for line in screen.detail)
     for size in SIZES:
         code = check_code(screen, size, "statistics")
         items = render(screen, pygame.Surface(size))

@@ -45,6 +45,19 @@ def _rows(state: Path) -> list[dict]:
     return rows + [{"starts": starts}]
 
 
+def _said(rows: list[dict]) -> list[dict]:
+    """The rows with each summary as what it says: its English plural template (a count message stored before
+    plural forms existed has only that one) and its fields, instead of its stored JSON."""
+    out = []
+    for row in rows:
+        if row.get("summary"):
+            stored = json.loads(row["summary"])
+            row = {**row, "summary": (stored.get("plural") or stored.get("key"),
+                                      json.dumps(stored.get("fields") or stored.get("params"), sort_keys=True))}
+        out.append(row)
+    return out
+
+
 def _rebuild(state: Path) -> int:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -71,7 +84,9 @@ def test_a_schema_1_database_migrates_with_every_row_and_rebuilds_the_same_plus_
     assert all(row["people"] == "{}" for row in migrated[:-1])
 
     assert _rebuild(state) == 0
-    assert _rows(state) == migrated, "the rebuild from the journals gives the very rows the migration kept"
+    # The summary is a message stored as JSON: since counts have plural forms its JSON has one more field,
+    # so the rows are compared as the table reads them.
+    assert _said(_rows(state)) == _said(migrated), "the rebuild from the journals gives the very rows the migration kept"
 
     # A game played after the upgrade with named players: imported with its people, and rebuilt with them.
     match = Match(get_game("tenno"), {"players": ["red", "blue"]}, 12)
