@@ -232,18 +232,37 @@ class RemoteTable:
                 raise TrialFailure(f"the card enrolled mid-evening ({target}) is unknown again: {answer}")
             self.evening.counts.enrolled_taps += 1
             return
-        if self.evening.wants_enrolment(self) and self.last.get("mode") == "play" and ":" in target:
-            if self._enroll(target):
-                return
+        if self.evening.wants_enrolment(self) and self._takes_tap(target) and self._enroll(target):
+            return
         self.act(f"tap {target}")
         self.count["taps"] += 1
 
+    def _takes_tap(self, target: str) -> bool:
+        """True when the game waits for a card to be tapped and `target` is one it would take.
+
+        Only then does the enrol list offer the card first and the enrolment
+        count as its tap. At a prompt that takes no tap the list holds only
+        what has no tag yet (on the installed configuration: nothing, so no
+        list opens at all), and an Undo meant to close the list would take
+        back a game input instead: the walk would never end.
+        """
+        match = self.match() if self.last.get("mode") == "play" else None
+        if match is None or match.play.prompt is None or match.play.prompt.tap is None:
+            return False
+        return target in {f"card:{card}" for card in match.play.possible_taps()}
+
     def _enroll(self, target: str) -> bool:
-        """A card with a new sticker: its tag is unknown, OK opens the list, the card is picked and counts as tapped."""
+        """A card with a new sticker: its tag is unknown, OK opens the list, the card is picked and counts as tapped.
+
+        Undo is pressed only while the list is on screen (it closes the list);
+        never otherwise, where it would take back a move of the game.
+        """
         answer = self.act(f"tap {NEW_TAG}")
         if NEW_TAG not in (answer.get("notice") or ""):
             raise TrialFailure(f"a new tag was not reported as unknown: {answer}")
         answer = self.act("press ok")
+        if answer.get("screen") != "message" or answer.get("mode") != "play":
+            raise TrialFailure(f"OK after an unknown tag at a tap prompt did not open the enrol list: {answer}")
         options = answer["options"]
         if target not in options:
             self.act("press undo")  # closes the list; the card is tapped as usual
