@@ -196,7 +196,9 @@ class RemoteTable:
         self.undo_after_restart = False
         self.seat_index = 0
         """The seat question the table is at (counted from the first; back to 0 once they are answered)."""
-        self.script = registration(game).demo_script(self)
+        make = registration(game).demo_script
+        setup = evening.setups.get(game)
+        self.script = make.from_setup(self, setup) if setup is not None else make(self)
 
     # --- the physical actions the demo scripts make ---------------------------------
 
@@ -360,7 +362,8 @@ class Evening:
 
     def __init__(self, folder: Path, seed: int, kills_per_game: int, games: tuple[str, ...] = GAMES,
                  langs: tuple[str, ...] = ("en", "de"), fixed_game: bool = False, web: bool = True,
-                 out: TextIO | None = None, people: dict[str, list[str | None]] | None = None) -> None:
+                 out: TextIO | None = None, people: dict[str, list[str | None]] | None = None,
+                 setups: dict[str, dict[str, Any]] | None = None) -> None:
         self.folder = folder
         self.rng = random.Random(seed)
         self.seed = seed
@@ -373,6 +376,9 @@ class Evening:
         self.people = people or {}
         """Who plays each seat, by game, in seat order: a player id, "tag:UID" (a personal tag tapped) or None
         (the seat left unnamed). The players must be in the state folder's player book."""
+        self.setups = setups or {}
+        """A game's set-up as `companion demo --setup` takes it (players, lives, difficulty, samurai); a game
+        not named here is set up as its demo table is by default. A test picks short games with it."""
         self.state = folder / "state"
         self.config = folder / "companion.toml"
         self.counts = Counts()
