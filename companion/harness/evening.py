@@ -196,7 +196,9 @@ class RemoteTable:
         self.undo_after_restart = False
         self.seat_index = 0
         """The seat question the table is at (counted from the first; back to 0 once they are answered)."""
-        self.script = registration(game).demo_script(self)
+        make = registration(game).demo_script
+        setup = evening.setups.get(game)
+        self.script = make.from_setup(self, setup) if setup is not None else make(self)
 
     # --- the physical actions the demo scripts make ---------------------------------
 
@@ -232,18 +234,37 @@ class RemoteTable:
                 raise TrialFailure(f"the card enrolled mid-evening ({target}) is unknown again: {answer}")
             self.evening.counts.enrolled_taps += 1
             return
-        if self.evening.wants_enrolment(self) and self.last.get("mode") == "play" and ":" in target:
-            if self._enroll(target):
-                return
+        if self.evening.wants_enrolment(self) and self._takes_tap(target) and self._enroll(target):
+            return
         self.act(f"tap {target}")
         self.count["taps"] += 1
 
+    def _takes_tap(self, target: str) -> bool:
+        """True when the game waits for a card to be tapped and `target` is one it would take.
+
+        Only then does the enrol list offer the card first and the enrolment
+        count as its tap. At a prompt that takes no tap the list holds only
+        what has no tag yet (on the installed configuration: nothing, so no
+        list opens at all), and an Undo meant to close the list would take
+        back a game input instead: the walk would never end.
+        """
+        match = self.match() if self.last.get("mode") == "play" else None
+        if match is None or match.play.prompt is None or match.play.prompt.tap is None:
+            return False
+        return target in {f"card:{card}" for card in match.play.possible_taps()}
+
     def _enroll(self, target: str) -> bool:
-        """A card with a new sticker: its tag is unknown, OK opens the list, the card is picked and counts as tapped."""
+        """A card with a new sticker: its tag is unknown, OK opens the list, the card is picked and counts as tapped.
+
+        Undo is pressed only while the list is on screen (it closes the list);
+        never otherwise, where it would take back a move of the game.
+        """
         answer = self.act(f"tap {NEW_TAG}")
         if NEW_TAG not in (answer.get("notice") or ""):
             raise TrialFailure(f"a new tag was not reported as unknown: {answer}")
         answer = self.act("press ok")
+        if answer.get("screen") != "message" or answer.get("mode") != "play":
+            raise TrialFailure(f"OK after an unknown tag at a tap prompt did not open the enrol list: {answer}")
         options = answer["options"]
         if target not in options:
             self.act("press undo")  # closes the list; the card is tapped as usual
@@ -341,7 +362,8 @@ class Evening:
 
     def __init__(self, folder: Path, seed: int, kills_per_game: int, games: tuple[str, ...] = GAMES,
                  langs: tuple[str, ...] = ("en", "de"), fixed_game: bool = False, web: bool = True,
-                 out: TextIO | None = None, people: dict[str, list[str | None]] | None = None) -> None:
+                 out: TextIO | None = None, people: dict[str, list[str | None]] | None = None,
+                 setups: dict[str, dict[str, Any]] | None = None) -> None:
         self.folder = folder
         self.rng = random.Random(seed)
         self.seed = seed
@@ -354,6 +376,9 @@ class Evening:
         self.people = people or {}
         """Who plays each seat, by game, in seat order: a player id, "tag:UID" (a personal tag tapped) or None
         (the seat left unnamed). The players must be in the state folder's player book."""
+        self.setups = setups or {}
+        """A game's set-up as `companion demo --setup` takes it (players, lives, difficulty, samurai); a game
+        not named here is set up as its demo table is by default. A test picks short games with it."""
         self.state = folder / "state"
         self.config = folder / "companion.toml"
         self.counts = Counts()

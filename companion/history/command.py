@@ -25,6 +25,7 @@ from companion.history.nights import last_night, night_lines
 from companion.history.person_stats import ordered, people_stats, person_lines
 from companion.history.stats import compute, stat_lines
 from companion.i18n import LANGUAGES, Translator
+from companion.players.book import book_resolver
 from companion.runtime.config import load_config, resolve_state_dir
 from engine.core.messages import Message, msg, msg_n
 
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace, resolve: Resolver | None = None) -> int:
             print(f"Rebuilt the history from {count} archived journal(s) in {state_dir / 'games'}.")
             return 0
         rows = history.games(args.game)
-    naming = Naming(Translator(args.lang), resolve)
+    naming = Naming(Translator(args.lang), resolve if resolve is not None else book_resolver(state_dir))
     writers: dict[str, Callable[[list[dict[str, Any]], Naming], str]] = {
         "csv": games_csv, "players_csv": players_csv, "bgstats": bgstats_json}
     for option, writer in writers.items():

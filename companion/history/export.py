@@ -19,6 +19,14 @@ fields' meaning BG Stats documents for plays sent to it from other apps
 playDate "YYYY-MM-DD hh:mm:ss", durationMin, board, and per player score,
 winner, rank, startPlayer, role). Only finished games are plays; a seat
 nobody was named for is BG Stats' anonymous player, with the seat as its role.
+
+A person is written as the player book knows them now, not as the journal
+recorded them: the id after merges (`player_id`, and the BG Stats player's
+uuid) and the current name. An export is for counting by person in another
+program, and that program has no way to join "Ben" of March with "Benjamin"
+of May; an import repeated after a rename then updates one BG Stats player
+instead of adding a second. Without a book (lost, damaged) the journal's id
+and name stand.
 """
 
 from __future__ import annotations

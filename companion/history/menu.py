@@ -21,6 +21,7 @@ from companion.history.nights import last_night, night_lines
 from companion.history.person_stats import ordered, people_stats, person_lines
 from companion.history.stats import compute, stat_lines
 from companion.i18n import LANGUAGES, Translator
+from companion.players.book import book_resolver
 from companion.runtime.addresses import device_urls
 from companion.runtime.web_pin import device_pin
 from engine.core.messages import Message, msg
@@ -114,7 +115,8 @@ def statistics_menu(state_dir: Path, lang: str = "en", resolve: Resolver | None 
         print(f"history: the statistics cannot be read ({exc})", file=sys.stderr)
         detail.append(msg("The statistics cannot be read now ({reason}).", reason=str(exc)))
         rows = []
-    naming = Naming(Translator(lang if lang in LANGUAGES else "en"), resolve)
+    naming = Naming(Translator(lang if lang in LANGUAGES else "en"),
+                    resolve if resolve is not None else book_resolver(state_dir))
     night = last_night(rows)
     if night is not None:
         detail.extend(device_lines(night_lines(night, naming), naming))

@@ -190,6 +190,25 @@ def resolve(book: PlayerBook, player_id: str) -> Player | None:
     return book.players[current]
 
 
+def book_resolver(state_dir: Path) -> Callable[[str], tuple[str, str] | None]:
+    """Who a recorded player id is now, from the device's book: (the id kept after merges, the name now).
+
+    Statistics and exports group by the id this gives, so a merged player's
+    games count once under the person kept, and show the name as it is now
+    (a rename reaches every past game). The book is read once, here: a
+    statistics page is one moment. A book that is missing or cannot be read
+    knows nobody, so every row keeps the id and name its journal recorded
+    (`load_book` says why; the statistics still show, never a traceback).
+    """
+    book, _note = load_book(state_dir)
+
+    def now(player_id: str) -> tuple[str, str] | None:
+        player = resolve(book, player_id)
+        return (player.id, player.name) if player is not None else None
+
+    return now
+
+
 def _text(value: Any, what: str, limit: int = 64) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise RuleError(msg("{what} is not a short text", what=what))

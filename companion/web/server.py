@@ -31,6 +31,7 @@ from companion.history.export import bgstats_json, games_csv, players_csv
 from companion.history.naming import Naming
 from companion.history.nights import copy_device_starts
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from companion.players.book import book_resolver
 from companion.runtime.addresses import AllowedHosts
 from companion.runtime.config import ConfigError, load_config
 from companion.runtime.enrol_requests import GAME_ON, write_request
@@ -184,7 +185,12 @@ def _routes(app: Flask, site: Site) -> None:
     @app.get("/history")
     def history() -> Response:
         tr = Translator(_lang(site))
-        return _page(site, "history", msg("History and statistics"), history_body(site.games(), tr), tr)
+        body = history_body(site.games(), tr, book_resolver(site.state_dir))
+        return _page(site, "history", msg("History and statistics"), body, tr)
+
+    def naming(site: Site) -> Naming:
+        """The page's words, with the people as the player book knows them now (merges joined, renames shown)."""
+        return Naming(Translator(_lang(site)), book_resolver(site.state_dir))
 
     def download(text: str, mimetype: str, name: str) -> Response:
         response = Response(text, mimetype=mimetype)
@@ -193,17 +199,17 @@ def _routes(app: Flask, site: Site) -> None:
 
     @app.get("/history.csv")
     def history_csv() -> Response:
-        return download(games_csv(site.games(), Naming(Translator(_lang(site)))), "text/csv",
+        return download(games_csv(site.games(), naming(site)), "text/csv",
                         "companion-history.csv")
 
     @app.get("/history-players.csv")
     def history_players_csv() -> Response:
-        return download(players_csv(site.games(), Naming(Translator(_lang(site)))), "text/csv",
+        return download(players_csv(site.games(), naming(site)), "text/csv",
                         "companion-players.csv")
 
     @app.get("/history.bgsplay")
     def history_bgstats() -> Response:
-        return download(bgstats_json(site.games(), Naming(Translator(_lang(site)))), "application/json",
+        return download(bgstats_json(site.games(), naming(site)), "application/json",
                         "companion-plays.bgsplay")
 
     @app.get("/cards")

@@ -9,8 +9,9 @@ the same trial longer.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from companion.harness.evening import GAMES, Evening
+from companion.harness.evening import GAMES, Evening, RemoteTable, TrialFailure
 from tests.sizes import sized
 
 KILLS = sized(ci=12, long=25)
@@ -36,3 +37,23 @@ def test_an_evening_with_the_game_fixed_by_the_configuration(tmp_path: Path) -> 
     assert counts.games == 2 and counts.lost == 0
     assert all(counts.per_game_kills[game] >= 6 for game in games)
     assert counts.resumed >= 2
+
+
+class CappedEvening(Evening):
+    """An evening that gives up after `cap` table actions: a walk that never ends fails instead of hanging."""
+
+    cap = 600
+
+    def act(self, table: RemoteTable, line: str) -> dict[str, Any]:
+        if self.counts.actions >= self.cap:
+            raise TrialFailure(f"{table.game}: still walking after {self.cap} table actions (last: {line})")
+        return super().act(table, line)
+
+
+def test_the_card_enrolled_mid_evening_waits_for_a_prompt_that_takes_a_tap(tmp_path: Path) -> None:
+    """Samurai Spirit second (seed 3): its first moves take no tap. The enrolment used to be tried there; no list
+    opened, and the Undo meant to close it took back a move, over and over."""
+    evening = CappedEvening(tmp_path, seed=3, kills_per_game=1, games=("tenno", "samurai-spirit"), web=False)
+    counts = evening.run()
+    assert counts.games == 2 and counts.lost == 0
+    assert evening.enrolled is not None and evening.enrolled[0] == "samurai-spirit"

@@ -4,6 +4,7 @@ a layout that fits a 390 px wide phone (measured in a real headless Chromium whe
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import os
@@ -12,6 +13,7 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask, Response, request
@@ -20,6 +22,7 @@ import companion.web.server as server_module
 import tests.companion.web_helpers as web_helpers
 from companion.history import open_history
 from companion.history.db import History
+from companion.players.book import Player, PlayerBook, save_book
 from tests.companion.history_helpers import archive, played
 from tests.companion.history_rows import night_history
 from tests.companion.web_helpers import Client, Served
@@ -133,12 +136,13 @@ def _measuring(app: Flask) -> Flask:
     found into the framing page for --dump-dom (headless Chromium lays a window out at least 500 px wide)."""
     app.add_url_rule("/measure.js", "measure", lambda: Response(MEASURE, mimetype="text/javascript"))
     app.add_url_rule("/phone", "phone", lambda: Response(
-        f'<!doctype html><html><body style="margin:0"><iframe src="/history?lang={request.args["lang"]}" '
-        'width="390" height="900" style="border:0"></iframe></body></html>', mimetype="text/html"))
+        f'<!doctype html><html><body style="margin:0"><iframe src="{request.args.get("page", "/history")}?'
+        f'lang={request.args["lang"]}" width="390" height="900" style="border:0"></iframe></body></html>',
+        mimetype="text/html"))
 
     @app.after_request
     def add_script(response: Response) -> Response:
-        if response.mimetype == "text/html" and request.path == "/history":
+        if response.mimetype == "text/html" and request.path in ("/history", "/players"):
             response.set_data(response.get_data(as_text=True).replace(
                 "</body>", '<script src="/measure.js"></script></body>'))
         return response
@@ -159,14 +163,53 @@ def test_the_history_fits_a_390_px_phone_without_cut_or_broken_words(tmp_path: P
     served = Served(tmp_path / "state")
     try:
         for lang in ("de", "fr"):
-            dom = subprocess.run(
-                [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                 "--window-size=390,844", f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=3000",
-                 "--dump-dom", f"{served.base}/phone?lang={lang}"],
-                capture_output=True, text=True, timeout=60, env={**os.environ, "TZ": "Europe/Berlin"}).stdout
-            start = dom.index('<pre id="measured">') + len('<pre id="measured">')
-            found = json.loads(dom[start:dom.index("</pre>", start)].replace("&quot;", '"').replace("&amp;", "&"))
+            found = _measure(chromium, tmp_path, served, "/history", lang)
             assert found["width"] == 390 and found["scroll"] <= 390, found
             assert found["outside"] == [] and found["broken"] == [] and found["small"] == [], (lang, found)
+    finally:
+        served.close()
+
+
+def _measure(chromium: str, tmp_path: Path, served: Served, page: str, lang: str) -> dict[str, Any]:
+    """`page` laid out 390 px wide in headless Chromium, as MEASURE found it."""
+    dom = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+         "--window-size=390,844", f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=3000",
+         "--dump-dom", f"{served.base}/phone?lang={lang}&page={page}"],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "TZ": "Europe/Berlin"}).stdout
+    start = dom.index('<pre id="measured">') + len('<pre id="measured">')
+    found: dict[str, Any] = json.loads(dom[start:dom.index("</pre>", start)].replace("&quot;", '"')
+                                       .replace("&amp;", "&"))
+    return found
+
+
+LONG_NAMES = {"p-ann": "Jil Ilić Filli Lili Elif", "p-ben": "Émilie Lefèvre-Müller", "p-chloe": "Zoë Ørsted-Ñúñez"}
+"""A 24-character name (the longest allowed, narrow enough for the device's lists) and names with accents."""
+
+
+def test_the_players_and_their_statistics_fit_a_390_px_phone_with_long_accented_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named: Served) -> None:
+    """The book renames the night's people (the statistics show the names the book has now): the Players
+    page lists them, the History page's per-player section counts them, in German and French."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium is not installed: `bash scripts/dev test` installs it when run as root")
+    state = tmp_path / "phone"
+    state.mkdir()
+    book = PlayerBook()
+    for ident, name in LONG_NAMES.items():
+        book.players[ident] = Player(ident, name, ("04A1A2A3A4A5A6",) if ident == "p-ann" else (), "", "")
+    save_book(state, book)
+    original = web_helpers.create_app
+    monkeypatch.setattr(server_module, "SECURITY_HEADERS", {"X-Content-Type-Options": "nosniff"})
+    monkeypatch.setattr(web_helpers, "create_app", lambda *a, **k: _measuring(original(*a, **k)))
+    served = Served(state)
+    try:
+        history = Client(served.base).get("/history?lang=fr").text
+        assert all(html.escape(name) in history for name in LONG_NAMES.values()), "the book's names, not the rows'"
+        for page, lang in (("/players", "de"), ("/players", "fr"), ("/history", "de"), ("/history", "fr")):
+            found = _measure(chromium, tmp_path, served, page, lang)
+            assert found["width"] == 390 and found["scroll"] <= 390, (page, lang, found)
+            assert found["outside"] == [] and found["broken"] == [] and found["small"] == [], (page, lang, found)
     finally:
         served.close()
