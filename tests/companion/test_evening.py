@@ -1,6 +1,6 @@
 """A whole table evening on the installed configuration, with power cuts (companion.harness.evening).
 
-The four games in turn, in two languages, with SIGKILLs in each (12 at
+The four games in turn, in two languages, with SIGKILLs in each (8 at
 the CI size, 25 at the long size: tests/sizes.py), a restart after each, the phone page beside it, a card enrolled mid-evening
 and an undo right after a restart in every game. `bench/evening.py` runs
 the same trial longer.
@@ -14,7 +14,7 @@ from typing import Any
 from companion.harness.evening import GAMES, Evening, RemoteTable, TrialFailure
 from tests.sizes import sized
 
-KILLS = sized(ci=12, long=25)
+KILLS = sized(ci=8, long=25)
 
 
 def test_an_evening_on_the_installed_default_loses_nothing(tmp_path: Path) -> None:
