@@ -11,12 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from companion.harness.evening import GAMES, Evening, RemoteTable, TrialFailure
 from tests.sizes import sized
-
-pytestmark = pytest.mark.slow
 
 KILLS = sized(ci=8, long=25)
 

@@ -32,8 +32,6 @@ from engine.core.messages import Message
 from engine.core.outcome import TABLE
 from tests.companion.test_history_people import parse_bgstats
 
-pytestmark = pytest.mark.slow
-
 ANNA_TAG = "04A1A2A3A4A5A6"
 NAMES = {"p-anna": "Anna", "p-ben": "Ben", "p-cleo": "Cleo", "p-dan": "Dan", f"tag:{ANNA_TAG}": "Anna"}
 GAMES = ("tenno", "trick-raiders", "samurai-spirit")
