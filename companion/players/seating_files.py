@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.runtime.storage import read_small_json, remove_quietly, write_atomic
+from companion.runtime.storage import read_format_file, remove_quietly, write_atomic
 from engine import RuleError
 from engine.core.messages import msg
 
@@ -67,15 +67,7 @@ class SeatingRequest:
 
 
 def _read(path: Path) -> dict[str, Any] | None:
-    try:
-        raw = read_small_json(path, MAX_BYTES)
-    except RuleError as exc:
-        raise RuleError(msg("{path}: {reason}", path=str(path), reason=exc.message)) from None
-    if raw is None:
-        return None
-    if not isinstance(raw, dict) or raw.get("format") != 1:
-        raise RuleError(msg("{path}: not a seating file of format 1", path=str(path)))
-    return raw
+    return read_format_file(path, MAX_BYTES, msg("{path}: not a seating file of format 1", path=str(path)))
 
 
 def _short(value: Any) -> bool:

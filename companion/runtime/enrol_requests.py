@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.runtime.storage import read_small_json, remove_quietly, write_atomic
+from companion.runtime.storage import read_format_file, remove_quietly, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, message_from_json, msg
 
@@ -84,15 +84,7 @@ def result_path(state_dir: Path) -> Path:
 
 def _read_json(path: Path) -> dict[str, Any] | None:
     """A small JSON object from `path`; None when it is missing. RuleError when it is not one."""
-    try:
-        raw = read_small_json(path, MAX_BYTES)
-    except RuleError as exc:
-        raise RuleError(msg("{path}: {reason}", path=str(path), reason=exc.message)) from None
-    if raw is None:
-        return None
-    if not isinstance(raw, dict) or raw.get("format") != 1:
-        raise RuleError(msg("{path}: not an enrollment file of format 1", path=str(path)))
-    return raw
+    return read_format_file(path, MAX_BYTES, msg("{path}: not an enrollment file of format 1", path=str(path)))
 
 
 def parse_request(raw: dict[str, Any], source: str) -> EnrolRequest:

@@ -451,3 +451,20 @@ def read_small_json(path: Path, max_bytes: int) -> Any:
     except UnicodeDecodeError:
         raise RuleError(msg("not UTF-8 text")) from None
     return load_limited(text)
+
+
+def read_format_file(path: Path, max_bytes: int, not_it: Message) -> dict[str, Any] | None:
+    """A shared state file of format 1 (a JSON object with `"format": 1`), None when there is none.
+
+    RuleError names the path and why; `not_it` is what to say of an object
+    of another kind or format ("{path}: not a seating file of format 1").
+    """
+    try:
+        raw = read_small_json(path, max_bytes)
+    except RuleError as exc:
+        raise RuleError(msg("{path}: {reason}", path=str(path), reason=exc.message)) from None
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or raw.get("format") != 1:
+        raise RuleError(not_it)
+    return raw

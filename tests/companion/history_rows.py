@@ -8,8 +8,11 @@ the rows are exactly what `History.games` gives the screens and the page.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from companion.history.db import History, memory_history
 from companion.history.record import GameRecord
@@ -18,6 +21,16 @@ from engine.core.outcome import TABLE
 ANN, BEN, CHLOE, DAAN = ("p-ann", "Ann"), ("p-ben", "Ben"), ("p-chloe", "Chloé"), ("p-daan", "=HYPERLINK(\"x\")")
 NIGHT_START = 1_795_200_000.0
 """2026-11-20 18:40 UTC: an evening in Europe."""
+
+
+@pytest.fixture
+def berlin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The device's clock set to Central European time (UTC+1 in November): the night's times read in it."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
 
 
 def stamp(at: float) -> str:

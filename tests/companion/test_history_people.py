@@ -7,7 +7,6 @@ import csv
 import io
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +20,10 @@ from companion.history.nights import last_night, night_lines, nights
 from companion.history.person_stats import people_stats
 from companion.history.stats import wilson
 from companion.i18n import Translator
-from tests.companion.history_rows import NIGHT_START, night_history, night_on_disk, stamp
+from tests.companion.history_rows import NIGHT_START, berlin, night_history, night_on_disk, stamp  # noqa: F401 (berlin: a fixture)
 
-
-@pytest.fixture(autouse=True)
-def berlin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The device's clock set to Central European time (UTC+1 in November)."""
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("berlin")
+"""Every test here reads times as a device in Berlin does."""
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,19 +23,13 @@ from companion.history import open_history
 from companion.history.db import History
 from companion.players.book import Player, PlayerBook, save_book
 from tests.companion.history_helpers import archive, played
-from tests.companion.history_rows import night_history
+from tests.companion.history_rows import berlin, night_history  # noqa: F401 (berlin: a fixture)
 from tests.companion.web_helpers import Client, Served
 
+pytestmark = pytest.mark.usefixtures("berlin")
+"""Every test here reads times as a device in Berlin does."""
+
 EVIL = "<b>Ben</b>"
-
-
-@pytest.fixture(autouse=True)
-def berlin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture
