@@ -79,8 +79,21 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+_READ: dict[tuple[Path, Path, int, int], dict[str, list[str]]] = {}
+"""What each file held when last read, by (file, root, mtime, size): the checks that a catalogue is current
+ask for every source file many times in one process, and parsing them all costs seconds each time."""
+
+
 def extract_file(path: Path, root: Path = ROOT) -> dict[str, list[str]]:
     """key -> ["engine/x.py:12", ...] for one source file (a plural's key: singular NUL plural)."""
+    stat = path.stat()
+    key = (path, root, stat.st_mtime_ns, stat.st_size)
+    if key not in _READ:
+        _READ[key] = _extract_file(path, root)
+    return {template: list(places) for template, places in _READ[key].items()}
+
+
+def _extract_file(path: Path, root: Path) -> dict[str, list[str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found: dict[str, list[str]] = {}
     where = path.relative_to(root).as_posix()

@@ -33,6 +33,10 @@ FACES = {
 """Face name -> font file: condensed faces fit more words on a line of a small panel at the same height."""
 
 
+MEASURED_KEPT = 20_000
+"""How many measured lines a TextCache keeps before starting over (a few MB at most)."""
+
+
 class TextCache:
     """Rendered text surfaces, least recently used dropped first.
 
@@ -48,6 +52,7 @@ class TextCache:
         self._caps: dict[tuple[int, str], int] = {}
         self._surfaces: OrderedDict[tuple[str, int, Colour, Colour, str], pygame.Surface] = OrderedDict()
         self._wrapped: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
+        self._measured: dict[tuple[str, int, str], tuple[int, int]] = {}
 
     @staticmethod
     def font_path(face: str = "regular") -> Path:
@@ -79,9 +84,18 @@ class TextCache:
         return size
 
     def measure(self, text: str, size: int, face: str = "regular") -> tuple[int, int]:
-        """Width and height of `text` at `size`, without rendering it."""
-        width, height = self.font(size, face).size(text)
-        return width, height
+        """Width and height of `text` at `size`, without rendering it.
+
+        Remembered: a frame's layout tries the same words at several sizes and widths (fitting, wrapping,
+        paging), and one frame measures thousands of them; a Pi's CPU is better spent elsewhere.
+        """
+        key = (text, size, face)
+        found = self._measured.get(key)
+        if found is None:
+            if len(self._measured) >= MEASURED_KEPT:
+                self._measured.clear()
+            found = self._measured[key] = self.font(size, face).size(text)
+        return found
 
     def render(self, text: str, size: int, colour: Colour, background: Colour,
                face: str = "regular") -> pygame.Surface:
@@ -104,6 +118,7 @@ class TextCache:
         self._fonts.clear()
         self._caps.clear()
         self._wrapped.clear()
+        self._measured.clear()
         self.hits = self.misses = 0
 
     def fit(self, text: str, size: int, width: int, min_size: int, face: str = "regular") -> tuple[str, int]:
