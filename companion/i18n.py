@@ -200,8 +200,12 @@ PLURAL_FORMS = {
 """Each language's gettext plural rule: French says "0 partie gagnée", the others "0 games"."""
 
 
+@cache
 def plural_rule(forms: str) -> Callable[[int], int]:
-    """The form index for a count, from a `Plural-Forms` header value ("nplurals=2; plural=(n > 1);")."""
+    """The form index for a count, from a `Plural-Forms` header value ("nplurals=2; plural=(n > 1);").
+
+    Kept per header: gettext compiles the expression into Python, and every frame makes translators.
+    """
     expression = ""
     for part in forms.split(";"):
         name, _, value = part.partition("=")

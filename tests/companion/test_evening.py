@@ -1,6 +1,6 @@
 """A whole table evening on the installed configuration, with power cuts (companion.harness.evening).
 
-The four games in turn, in two languages, with SIGKILLs in each (8 at
+The four games in turn, in two languages, with SIGKILLs in each (6 at
 the CI size, 25 at the long size: tests/sizes.py), a restart after each, the phone page beside it, a card enrolled mid-evening
 and an undo right after a restart in every game. `bench/evening.py` runs
 the same trial longer.
@@ -14,7 +14,8 @@ from typing import Any
 from companion.harness.evening import GAMES, Evening, RemoteTable, TrialFailure
 from tests.sizes import sized
 
-KILLS = sized(ci=8, long=25)
+KILLS = sized(ci=6, long=25)
+FIXED_KILLS = sized(ci=3, long=6)
 
 
 def test_an_evening_on_the_installed_default_loses_nothing(tmp_path: Path) -> None:
@@ -32,10 +33,11 @@ def test_an_evening_on_the_installed_default_loses_nothing(tmp_path: Path) -> No
 def test_an_evening_with_the_game_fixed_by_the_configuration(tmp_path: Path) -> None:
     """app.game set (the configuration changed between games): no menu, the same promises."""
     games = ("tenno", "samurai-knizia")
-    evening = Evening(tmp_path, seed=5, kills_per_game=6, games=games, langs=("fr", "nl"), fixed_game=True)
+    evening = Evening(tmp_path, seed=5, kills_per_game=FIXED_KILLS, games=games, langs=("fr", "nl"),
+                      fixed_game=True)
     counts = evening.run()
     assert counts.games == 2 and counts.lost == 0
-    assert all(counts.per_game_kills[game] >= 6 for game in games)
+    assert all(counts.per_game_kills[game] >= FIXED_KILLS for game in games)
     assert counts.resumed >= 2
 
 
