@@ -1,6 +1,6 @@
 """Suite-wide: the long-running tests first, and no test may leave pygame's fonts freed.
 
-`bash scripts/dev test` spreads the tests over one worker per core. A test
+`bash scripts/dev test` spreads the tests over the workers (one per core, and one more). A test
 that takes half a minute and starts last keeps one worker busy while the
 others have nothing left to do; started first, it runs beside the short
 tests. So tests marked `slow` are moved to the front (keeping their order
