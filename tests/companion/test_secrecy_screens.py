@@ -1,4 +1,4 @@
-"""Hidden stays hidden on the screen: 10 random games, two plays, identical pixels.
+"""Hidden stays hidden on the screen: random games (6 at the CI size, 24 long), two plays, identical pixels.
 
 The engine half of this property is tests/engine/test_secrecy.py. Here the
 same pair of plays (a policy game that taps cards slid face down, and its
@@ -31,8 +31,10 @@ from engine.core.inputs import Input
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from tests.sizes import sized
 
-GAMES = 10
+GAMES = sized(ci=6, long=24)
+"""Games played in twin; the first six sit 2 to 7 Samurai, one table each, over every difficulty."""
 SIZES = [(800, 480), (480, 320)]
 UI = game_ui("samurai-spirit")
 TAGS = virtual_tagmap(UI.name, UI.tag_targets())
