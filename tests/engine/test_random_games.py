@@ -24,7 +24,7 @@ from tests.sizes import sized
 GAME = get_game("samurai-spirit")
 DIFFICULTIES = ("easy", "normal", "hard", "heroic")
 CARD_IDS = sorted(GAME.cards_json()[i]["id"] for i in range(66))
-SEEDS = sized(ci=25, long=100)
+SEEDS = sized(ci=12, long=100)
 """Seeded games per table and level; every table reaches round 2 within its first 4 seeds."""
 BUTTONS = ("fight", "support", "pass", "confront", "defend", "yes", "no", "discard", "under", *SAMURAI)
 
