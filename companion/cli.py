@@ -211,8 +211,17 @@ def _doctor(words: list[str]) -> int:
     return run_doctor(words, msg=doctor_words(lang or "en"), parents=(options,))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Every command's parser; with `only`, the other commands' options are left out.
+
+    `main` passes the command being run: the options of `replay`, `history`, `web`, `advise` and `labels`
+    live in their own modules, and importing those would cost `companion run` a tenth of a second at every
+    start (after a power cut too). Their names and help stay, so `companion --help` lists them all.
+    """
     from companion.games import registered_games
+
+    def wants(command: str) -> bool:
+        return only is None or only == command
 
     first = registered_games()[0]
     parser = argparse.ArgumentParser(prog="companion", description="A table companion for board games.")
@@ -267,36 +276,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_enroll)
 
     p = sub.add_parser("replay", help="print a saved game step by step")
-    from companion.commands import replay as replay_cmd
+    if wants("replay"):
+        from companion.commands import replay as replay_cmd
 
-    replay_cmd.add_arguments(p)
+        replay_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("history", help="the games played: list, --stats, --csv FILE, --rebuild")
-    from companion.history import command as history_command
+    if wants("history"):
+        from companion.history import command as history_command
 
-    history_command.add_arguments(p)
+        history_command.add_arguments(p)
     p.set_defaults(func=_cmd_history)
 
     p = sub.add_parser("web", help="serve the table's page on the local network (live table, history, cards, "
                                    "rules, backup, settings)")
-    from companion.web import command as web_command
+    if wants("web"):
+        from companion.web import command as web_command
 
-    web_command.add_arguments(p)
+        web_command.add_arguments(p)
     p.set_defaults(func=_cmd_web)
 
     p = sub.add_parser("advise", help="the advisor at every decision of a saved game (what the table chose, "
                                       "each option's win chance)")
-    from companion.commands import advise as advise_cmd
+    if wants("advise"):
+        from companion.commands import advise as advise_cmd
 
-    advise_cmd.add_arguments(p)
+        advise_cmd.add_arguments(p)
     p.set_defaults(func=_cmd_advise)
 
     p = sub.add_parser("labels", help="a printable label sheet per game (SVG, A4): caps and a strip for under the "
                                       "buttons, with the screen's words in the cap colours")
-    from companion.commands import labels
+    if wants("labels"):
+        from companion.commands import labels
 
-    labels.add_arguments(p)
+        labels.add_arguments(p)
     p.set_defaults(func=_cmd_labels)
 
     sub.add_parser("doctor", help="check the reader, buttons and display one by one (doctor --help; "
@@ -310,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["doctor"]:
         return _doctor(words[1:])
-    parser = build_parser()
+    parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
     args, extra = parser.parse_known_args(words)
     if extra and args.command != "simulate":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
-import segno
 
 from companion.screen_model import Screen
 from companion.screens import palette
@@ -33,6 +32,8 @@ MIN_MODULE_PX = 3
 @lru_cache(maxsize=8)
 def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
     """The dark (True) and light modules of `text`'s QR code, row by row, without the quiet zone."""
+    import segno  # here, not at the top: its writers pull in urllib and http, a tenth of the start-up
+
     code = segno.make_qr(text, error="m", boost_error=False)
     return tuple(tuple(bool(cell) for cell in row) for row in code.matrix)
 
