@@ -11,8 +11,10 @@ import pytest
 from companion.games import registered_games
 from companion.harness.demo import DemoTable
 from companion.harness.fuzz import FuzzTable, fuzz, table_words
+from tests.sizes import sized
 
-SEEDS = 30
+SEEDS = sized(ci=20, long=60)
+"""Random tables per game; Samurai Spirit's first 20 seat every number of Samurai from 2 to 7."""
 
 
 @pytest.mark.parametrize("game", registered_games())
