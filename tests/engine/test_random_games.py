@@ -82,7 +82,7 @@ def _undo_redo(match: Match) -> None:
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 7])
-@settings(max_examples=sized(ci=30, long=60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(ci=15, long=60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=strat.data())
 def test_random_games_keep_every_invariant(count: int, data: strat.DataObject) -> None:
     names = data.draw(strat.permutations(SAMURAI))[:count]
