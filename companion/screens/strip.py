@@ -17,7 +17,7 @@ over its button's place, so each word may take up to two places' width.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -161,6 +161,10 @@ def _layout(p: Painter, width: int, words: Mapping[str, str], setup: StripSetup)
         staggered = _staggered(p, width, order, texts, keys, size, gap)
         if staggered is not None:
             return staggered
+    if any(keys):
+        # A laptop's key names are a help; the words are what the printed caps say. Where both do not fit
+        # (German on 480x320), the words stay whole and the keys go.
+        return _layout(p, width, words, replace(setup, keys={}))
     size = sizes[-1]
     place = width / len(order)
     height = _slot_height(p, size)

@@ -20,8 +20,8 @@ from table_helpers import Clock, make, press, tap
 
 from companion.buttons_layout import CAPS, DEFAULT_ORDER, screen_labels
 from companion.commands.run import keyboard_pump, strip_setup
-from companion.games import game_ui
-from companion.i18n import Translator
+from companion.games import game_ui, registered_games
+from companion.i18n import LANGUAGES, Translator
 from companion.runtime.config import ConfigError, parse_config
 from companion.runtime.storage import CURRENT
 from companion.screen_model import Screen
@@ -112,6 +112,27 @@ def test_the_laptop_shows_each_buttons_key_on_its_slot() -> None:
             assert word is not None and word.text == word.value and slot.box.contains(word.box)
     assert items.find("button:ok:key") is not None
     assert render(BOARD, pygame.Surface(WIDE)).find("button:ok:key") is None, "no keys on the table's screen"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", registered_games())
+def test_on_the_laptop_every_word_stays_whole_and_the_keys_give_way_where_both_do_not_fit(game: str,
+                                                                                          lang: str) -> None:
+    """German Samurai Spirit at 480x320 with the key names beside the words cut "Konfrontieren" to "A...":
+    the words are what the printed caps say, so where the keys do not fit too, they are left off."""
+    ui = game_ui(game)
+    labels = screen_labels(ui, Translator(lang, ui.namers()))
+    screen = Screen(kind="board", title="-", buttons=tuple(DEFAULT_ORDER), lang=lang, button_labels=labels)
+    for size in (WIDE, (480, 320)):
+        items = render(screen, pygame.Surface(size), strip_setup=StripSetup(keys=key_caps()))
+        keys = [items.find(f"button:{name}:key", kind="text") for name in DEFAULT_ORDER]
+        assert all(keys) or not any(keys), "keys on every slot or on none"
+        for name, word in dict(labels).items():
+            shown = items.find(f"button:{name}", kind="text")
+            assert (shown is None) == (not word), (size, name)
+            assert shown is None or shown.text == word, (size, name, shown.text)
+        if size == WIDE:
+            assert all(keys), "the wide window has room for both"
 
 
 @pytest.fixture
