@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import RuleError
@@ -53,7 +54,7 @@ def fail(where: str, message: Message) -> RuleError:
     return RuleError(msg('{where}: {message}', where=where, message=message))
 
 
-def _entry(where: str, raw: Any, kinds: set[str]) -> Component:
+def _entry(where: str, raw: Any, kinds: frozenset[str]) -> Component:
     if not isinstance(raw, dict):
         raise fail(where, msg('each component must be a table'))
     cid = raw.get("id")
@@ -79,7 +80,16 @@ def _entry(where: str, raw: Any, kinds: set[str]) -> Component:
 
 
 def parse_components(text: str, source: str, kinds: set[str]) -> list[Component]:
-    """Validate the common fields of every entry; the game checks the attributes."""
+    """Validate the common fields of every entry; the game checks the attributes.
+
+    Kept per text: every new game object loads its catalogue, and parsing the TOML costs more than a move.
+    Components are frozen and a catalogue is never changed once built, so the entries may be shared.
+    """
+    return list(_parsed(text, source, frozenset(kinds)))
+
+
+@lru_cache(maxsize=16)
+def _parsed(text: str, source: str, kinds: frozenset[str]) -> tuple[Component, ...]:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -98,4 +108,4 @@ def parse_components(text: str, source: str, kinds: set[str]) -> list[Component]
         entry = _entry(where, raw_entry, kinds)
         seen.add(entry.id)
         out.append(entry)
-    return out
+    return tuple(out)

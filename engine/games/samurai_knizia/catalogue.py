@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -125,11 +124,6 @@ def packaged_text() -> str:
     return resources.files("engine.games.samurai_knizia").joinpath("data", DATA_FILE).read_text("utf-8")
 
 
-@lru_cache(maxsize=8)
 def load_catalogue(text: str | None = None, source: str = DATA_FILE) -> Catalogue:
-    """The packaged catalogue, or one built from a user's edited copy.
-
-    Kept per text: every new game object asks for it, and parsing the TOML costs more than a move. A
-    catalogue is never changed once built, so the games may share one.
-    """
+    """The packaged catalogue, or one built from a user's edited copy."""
     return parse_catalogue(packaged_text() if text is None else text, source)
