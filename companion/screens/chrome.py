@@ -290,15 +290,23 @@ TodoLine = tuple[int, str, bool]
 """One drawn line of the to-do panel: the step's index, the words, whether it starts the step."""
 
 
-def todo_layout(p: Painter, width: int, height: int, steps: Sequence[str]) -> tuple[int, list[list[TodoLine]]]:
+def todo_layout(p: Painter, width: int, height: int,
+                steps: Sequence[str]) -> tuple[int, tuple[tuple[TodoLine, ...], ...]]:
     """The type size and the pages of the to-do panel for `steps` in `width` by `height`.
 
     Every step is wrapped whole. The size shrinks from the instruction size
     to its floor until all steps fit one page; past the floor they are
     paged, whole steps to a page: a step is never split across pages (a
     step taller than a page alone gets a page to itself, and `todo_height`
-    makes the panel tall enough for it).
+    makes the panel tall enough for it). Kept by the text cache: placing a
+    frame's regions asks for the same layout several times.
     """
+    key = ("todo-layout", p.metrics, p.cache.face, width, height, tuple(steps))
+    return p.cache.base.laid_out(key, lambda: _todo_layout(p, width, height, steps))
+
+
+def _todo_layout(p: Painter, width: int, height: int,
+                 steps: Sequence[str]) -> tuple[int, tuple[tuple[TodoLine, ...], ...]]:
     m = p.metrics
     text_width = width - _bullet_room(p)
     size = m.text_size
@@ -309,13 +317,13 @@ def todo_layout(p: Painter, width: int, height: int, steps: Sequence[str]) -> tu
             break
         size -= 1
     if needed <= height:
-        return size, [[(n, line, k == 0) for n, lines in enumerate(wrapped) for k, line in enumerate(lines)]]
+        return size, (tuple((n, line, k == 0) for n, lines in enumerate(wrapped) for k, line in enumerate(lines)),)
     pages: list[list[int]] = [[]]
     for n in range(len(wrapped)):
         if pages[-1] and not _page_fits(p, [wrapped[i] for i in [*pages[-1], n]], size, text_width, height):
             pages.append([])
         pages[-1].append(n)
-    return size, [[(n, line, k == 0) for n in page for k, line in enumerate(wrapped[n])] for page in pages]
+    return size, tuple(tuple((n, line, k == 0) for n in page for k, line in enumerate(wrapped[n])) for page in pages)
 
 
 def _steps_height(p: Painter, line_counts: Sequence[int], size: int) -> int:
@@ -356,7 +364,13 @@ def _step_gap(p: Painter) -> int:
 def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int:
     """The height the to-do panel wants for `steps` inside `width`: no more than `limit` while the steps fit
     or page within it (and, paged, only what its tallest page needs), more when a step alone, at the floor
-    size (and with the page mark when paged), needs more: a step is never split across pages."""
+    size (and with the page mark when paged), needs more: a step is never split across pages. Kept by the
+    text cache, like `todo_layout`."""
+    key = ("todo-height", p.metrics, p.cache.face, width, limit, tuple(steps))
+    return p.cache.base.laid_out(key, lambda: _todo_height(p, width, steps, limit))
+
+
+def _todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int:
     m = p.metrics
     inner = width - 2 * m.pad
     size, pages = todo_layout(p, inner, limit - m.pad, steps)

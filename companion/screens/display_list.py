@@ -63,6 +63,10 @@ class DisplayList:
         self._items.append(item)
         return item
 
+    def since(self, count: int) -> tuple[Item, ...]:
+        """The items added after the first `count`."""
+        return tuple(self._items[count:])
+
     def __iter__(self) -> Iterator[Item]:
         return iter(self._items)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -29,23 +30,28 @@ class Metrics:
 
     @classmethod
     def for_size(cls, size: tuple[int, int]) -> Metrics:
-        width, height = size
-        unit = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1])
-        return cls(width, height, unit)
+        """The metrics of a surface of `size`: one object per size for the process, so the sizes below are
+        worked out once, not on each of the thousands of times a frame asks for them."""
+        found = _BY_SIZE.get(size)
+        if found is None:
+            width, height = size
+            unit = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1])
+            found = _BY_SIZE[size] = cls(width, height, unit)
+        return found
 
     def px(self, reference: float, floor: int = 1) -> int:
         """`reference` pixels of the 800x480 design, scaled, never below `floor`."""
         return max(floor, round(reference * self.unit))
 
-    @property
+    @cached_property
     def compact(self) -> bool:
         return self.width < SIDE_PANEL_MIN_WIDTH
 
-    @property
+    @cached_property
     def pad(self) -> int:
         return self.px(8, 3)
 
-    @property
+    @cached_property
     def face(self) -> str:
         """The face a frame is set in: condensed on narrow panels, where words per line are scarce."""
         return "condensed" if self.compact else "regular"
@@ -53,42 +59,52 @@ class Metrics:
     # Type sizes are DejaVu Sans em sizes in pixels, chosen for their cap height (the test suite measures
     # the rendered caps): 800x480 on a 7-inch panel has 5.25 px/mm, 480x320 on a 3.5-inch one 6.5 px/mm.
 
-    @property
+    @cached_property
     def title_size(self) -> int:
         return 22 if self.compact else 30
 
-    @property
+    @cached_property
     def text_size(self) -> int:
         """The prompt, the to-do steps and the option list."""
         return 22 if self.compact else 26
 
-    @property
+    @cached_property
     def instruction_min_size(self) -> int:
         """The smallest the prompt and the to-do steps may shrink to: 3.5 mm caps (18 px) at 800x480,
         16 px at 480x320."""
         return 21 if self.compact else 24
 
-    @property
+    @cached_property
     def small_size(self) -> int:
         return 21 if self.compact else 20
 
-    @property
+    @cached_property
     def min_size(self) -> int:
         """The smallest type anything a player reads may shrink to: 2.5 mm caps, 13 px at 800x480 and
         16 px at 480x320."""
         return 21 if self.compact else 18
 
-    @property
+    @cached_property
     def large_size(self) -> int:
         return 30 if self.compact else 44
 
-    @property
+    @cached_property
     def huge_size(self) -> int:
         return self.px(110, 60)
 
     def line_height(self, size: int) -> int:
         """Vertical room for one line of type `size`: DejaVu's full height (1.17 em) and a little air."""
-        return round(size * 1.17) + self.px(3, 2)
+        found = self._line_heights.get(size)
+        if found is None:
+            found = self._line_heights[size] = round(size * 1.17) + self.px(3, 2)
+        return found
+
+    @cached_property
+    def _line_heights(self) -> dict[int, int]:
+        return {}
+
+
+_BY_SIZE: dict[tuple[int, int], Metrics] = {}
 
 
 def rows(rect: pygame.Rect, heights: Sequence[int], gap: int = 0) -> list[pygame.Rect]:

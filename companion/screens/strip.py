@@ -233,8 +233,17 @@ def contrast(a: Colour, b: Colour) -> float:
 
 
 def draw(p: Painter, rect: pygame.Rect, live: Sequence[str], setup: StripSetup = DEFAULT_STRIP) -> None:
-    """The strip across `rect` (its height from `height`): every slot in its place, lit when it acts now."""
+    """The strip across `rect` (its height from `height`): every slot in its place, lit when it acts now.
+
+    The same on most frames, so kept (`Painter.kept`) by what it shows: the words, the lit buttons and the
+    build's order and keys."""
     words = slot_words(p.button_labels, setup.order, p.tr)
+    lit = tuple(name for name in setup.order if name in live and words[name])
+    key = ("strip", tuple(words.items()), lit, setup.order, tuple(sorted(setup.keys.items())))
+    p.kept(key, rect, lambda: _draw(p, rect, words, lit, setup))
+
+
+def _draw(p: Painter, rect: pygame.Rect, words: Mapping[str, str], live: Sequence[str], setup: StripSetup) -> None:
     shape = layout(p, rect.width, words, setup)
     ring = ring_width(p)
     inner = _inner_pad(p)

@@ -16,7 +16,9 @@ is the cap height (`cap_height`), about 0.73 of the size in this font.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
@@ -35,6 +37,13 @@ FACES = {
 
 MEASURED_KEPT = 20_000
 """How many measured lines a TextCache keeps before starting over (a few MB at most)."""
+BLOCKS_KEPT = 16
+"""How many drawn blocks (`TextCache.block`: a frame's button strip) a TextCache keeps, least recently
+used dropped first: about 200 KB each at 800x480."""
+LAID_OUT_KEPT = 2_000
+"""How many worked-out layouts (`TextCache.laid_out`) a TextCache keeps before starting over."""
+
+T = TypeVar("T")
 
 
 class TextCache:
@@ -53,6 +62,8 @@ class TextCache:
         self._surfaces: OrderedDict[tuple[str, int, Colour, Colour, str], pygame.Surface] = OrderedDict()
         self._wrapped: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
         self._measured: dict[tuple[str, int, str], tuple[int, int]] = {}
+        self._laid_out: dict[Hashable, object] = {}
+        self._blocks: OrderedDict[Hashable, tuple[pygame.Surface, tuple[object, ...]]] = OrderedDict()
 
     @staticmethod
     def font_path(face: str = "regular") -> Path:
@@ -97,6 +108,30 @@ class TextCache:
             found = self._measured[key] = self.font(size, face).size(text)
         return found
 
+    def laid_out(self, key: Hashable, work_out: Callable[[], T]) -> T:
+        """What `work_out` returns, kept under `key`: for layouts worked out from measures alone (the to-do
+        panel's size and pages), which a frame asks for several times over while it places its regions,
+        and the next frame, showing the same steps, asks for again. The key names everything the layout
+        depends on; the value must not be changed by its users."""
+        if key in self._laid_out:
+            return self._laid_out[key]  # type: ignore[return-value]
+        if len(self._laid_out) >= LAID_OUT_KEPT:
+            self._laid_out.clear()
+        found = self._laid_out[key] = work_out()
+        return found
+
+    def block(self, key: Hashable) -> tuple[pygame.Surface, tuple[object, ...]] | None:
+        """The pixels and display-list items of a block drawn earlier under `key` (`Painter.kept`), if kept."""
+        found = self._blocks.get(key)
+        if found is not None:
+            self._blocks.move_to_end(key)
+        return found
+
+    def keep_block(self, key: Hashable, pixels: pygame.Surface, items: tuple[object, ...]) -> None:
+        self._blocks[key] = (pixels, items)
+        if len(self._blocks) > BLOCKS_KEPT:
+            self._blocks.popitem(last=False)
+
     def render(self, text: str, size: int, colour: Colour, background: Colour,
                face: str = "regular") -> pygame.Surface:
         key = (text, size, colour, background, face)
@@ -119,6 +154,8 @@ class TextCache:
         self._caps.clear()
         self._wrapped.clear()
         self._measured.clear()
+        self._laid_out.clear()
+        self._blocks.clear()
         self.hits = self.misses = 0
 
     def fit(self, text: str, size: int, width: int, min_size: int, face: str = "regular") -> tuple[str, int]:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from companion.commands.engine import run
 from engine.protocol import COMMANDS, ProtocolSession
+from tests.sizes import sized
 
 NEW = {"new": {"samurai": ["kyuzo", "heihachi"], "difficulty": "normal", "seed": 7, "first": "kyuzo"}}
 KEYS = (*COMMANDS, "hidden", "samurai", "seed", "game", "deck", "first", "difficulty", "absent_tokens")
@@ -61,7 +62,7 @@ def snapshot(session: ProtocolSession) -> Any:
     return (id(match), list(match.inputs), match.play.prompt, match.play.public_view())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(ci=100, long=300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(lines, min_size=1, max_size=25))
 def test_every_line_is_answered_and_refusals_change_nothing(sent: list[bytes]) -> None:
     session = ProtocolSession(new_seed=lambda: 1)
@@ -77,7 +78,7 @@ def test_every_line_is_answered_and_refusals_change_nothing(sent: list[bytes]) -
             assert answer["error"] and snapshot(session) == before, line
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(ci=80, long=200), deadline=None)
 @given(st.lists(lines, min_size=0, max_size=12), st.booleans())
 def test_the_command_answers_one_line_per_line_sent(sent: list[bytes], final_newline: bool) -> None:
     pieces = [line.replace(b"\n", b" ") for line in sent]
