@@ -97,8 +97,9 @@ fi
 mkdir -p "$ROOT$PREFIX"
 if [ ! -x "$ROOT$VENV/bin/python" ]; then
     python3 -m venv --system-site-packages "$ROOT$VENV"
+    # Once, when the environment is made: an update needs no new pip, nor the index round trip to ask.
+    "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade pip
 fi
-"$ROOT$VENV/bin/python" -m pip install --quiet --upgrade pip
 "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade "$SOURCE"
 if [ -z "$ROOT" ] && grep -q "Raspberry Pi" /proc/device-tree/model 2>/dev/null; then
     # mfrc522 asks for RPi.GPIO, which does not work on a Pi 5: Debian's

@@ -12,14 +12,45 @@ piece of state that has crashed workers: pygame's font module. The screens
 keep their fonts for the whole process (companion.screens.text.DEFAULT_CACHE);
 quitting the module frees them, and the next test that draws text segfaults,
 far from the test at fault. That test is named here instead.
+
+The tests' scratch folders go to memory (/dev/shm) where it has room: the tests
+write and fsync the journals of thousands of inputs, and what they check (what
+is on disk after a kill, a replay, a damaged file) does not depend on the disk
+under it, while each fsync on a real disk costs a worker a third of a
+millisecond. COMPANION_TEST_TMP names another folder; the product's own state
+folder and fsyncs are not touched by this.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 
 import pytest
+
+MEMORY = "/dev/shm"
+MEMORY_ROOM = 4 << 30
+"""The free room /dev/shm must have to hold the scratch folders (the install-script test alone makes a
+venv of a few hundred MB); a container's small /dev/shm is left alone."""
+
+
+def _scratch_in_memory() -> None:
+    chosen = os.environ.get("COMPANION_TEST_TMP")
+    if chosen is None:
+        if not os.path.isdir(MEMORY) or not os.access(MEMORY, os.W_OK) or shutil.disk_usage(MEMORY).free < MEMORY_ROOM:
+            return
+        chosen = os.path.join(MEMORY, "table-companion-tests")
+        os.makedirs(chosen, exist_ok=True)
+        # Exported, so the companions and commands the tests start use it too; the xdist workers find it set.
+        os.environ["COMPANION_TEST_TMP"] = chosen
+    os.environ["TMPDIR"] = chosen
+    tempfile.tempdir = None
+
+
+_scratch_in_memory()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -232,8 +232,13 @@ def test_the_demo_writes_pngs_at_both_sizes(tmp_path: Path) -> None:
     assert any("game-over" in n for n in names) and any("captured" in n for n in names)
 
 
+FRAMES = TextCache()
+"""One text cache for the file's frames: what frames keep from each other changes nothing they show
+(tests/companion/test_render_kept.py), and a fresh cache per frame would render every word again."""
+
+
 def _render(screen: Screen, size: tuple[int, int]) -> DisplayList:
-    return render(screen, pygame.Surface(size), TextCache())
+    return render(screen, pygame.Surface(size), FRAMES)
 
 
 def _texts(items: DisplayList) -> list[str]:

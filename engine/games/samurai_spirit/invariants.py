@@ -37,9 +37,12 @@ def check_invariants(play: Play) -> None:
     ids = [c for c, _, _ in places]
     _check(len(ids) == len(set(ids)), "a card is in two places")
     for cid, place, owner in places:
-        _check(cards.where[cid][0] == place, f"{cid} is in {place} but noted in {cards.where[cid]}")
-        if place in ("combat", "defence"):
-            _check(cards.where[cid][1] == owner, f"{cid} is noted with the wrong Samurai")
+        # The messages are only formatted for a broken note: this loop runs for every card after every input.
+        noted = cards.where[cid]
+        if noted[0] != place:
+            _check(False, f"{cid} is in {place} but noted in {noted}")
+        if place in ("combat", "defence") and noted[1] != owner:
+            _check(False, f"{cid} is noted with the wrong Samurai")
     _check(set(cards.where) == set(ids), "the location notes and the stacks disagree")
     _check(not (set(ids) & cards.unseen), "a located card is also counted as unseen")
     unknown = cards.raider.count(None) + cards.intruder.count(None) + cards.intruder.count(NOTED)
