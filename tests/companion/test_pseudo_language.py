@@ -43,13 +43,15 @@ PROPER = ({name.capitalize() for name in SAMURAI} | {name[:2].capitalize() for n
           | set(LANGUAGE_NAMES.values()) | {key for keys in KNOWN.values() for key in keys} | set(LANGUAGES))
 """Words that stay as they are in every language: the Samurai's names (and their two-letter marks on
 support tokens), the languages' own names."""
-ALLOWED = re.compile(r"(sudo systemctl \w+ table-companion|`[^`]*`|companion (run|enroll)|'[^']*'|\b\w+[._]\w+[\w.]*"
+ALLOWED = re.compile(r"(sudo systemctl \w+ table-\S*|`[^`]*`|companion (run|enroll)|'[^']*'|\b\w+[._]\w+[\w.]*"
                      r"|/[^\s,;()]*|\b[0-9A-F]{8,20}\b|\b0x[0-9a-f]+\b|\S*\.(journal|json|toml|po|py)\S*)")
 """Paths, tag UIDs, byte values and file names: left as they are."""
 SYSTEM = re.compile(r"(No space left on device|Permission denied|Read-only file system|Input/output error"
                     r"|File exists|demo: the reader's cable was pulled|Expected .*? \(at line \d+, column \d+\)"
-                    r"|Expecting [^⟦]*|cannot use .*? for frame snapshots|ModuleNotFoundError: No module named)")
-"""Reasons the system, a parser or a device driver gives in its own words (the drivers know no catalogue)."""
+                    r"|Expecting [^⟦]*|cannot use .*?(?: for frame snapshots|\.\.\.(?=\s|$))"
+                    r"|ModuleNotFoundError: No module named)")
+"""Reasons the system, a parser or a device driver gives in its own words (the drivers know no catalogue);
+on a small screen a long path can push the end of one under the "..." of a cut line."""
 
 
 def pseudo(template: str) -> str:
