@@ -29,9 +29,11 @@ from engine import Match, RuleError, Tap, get_game
 from engine.core.inputs import Input
 from engine.games.trick_raiders.play import Play
 from engine.games.trick_raiders.simulate import play_one
+from tests.sizes import sized
 
 GAME = get_game("trick-raiders")
-GAMES = 100
+GAMES = sized(ci=40, long=100)
+"""Twin tables per run (3 and 4 players in turn), each checked after every input."""
 CARD_IDS = sorted(card["id"] for card in GAME.cards_json())
 
 
