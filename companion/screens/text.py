@@ -37,9 +37,9 @@ FACES = {
 
 MEASURED_KEPT = 20_000
 """How many measured lines a TextCache keeps before starting over (a few MB at most)."""
-BLOCKS_KEPT = 16
-"""How many drawn blocks (`TextCache.block`: a frame's button strip) a TextCache keeps, least recently
-used dropped first: about 200 KB each at 800x480."""
+BLOCKS_KEPT = 32
+"""How many drawn blocks (`TextCache.block`: a frame's button strip, a Samurai's row) a TextCache keeps, least
+recently used dropped first: 100 to 200 KB each at 800x480."""
 LAID_OUT_KEPT = 2_000
 """How many worked-out layouts (`TextCache.laid_out`) a TextCache keeps before starting over."""
 

@@ -10,12 +10,13 @@ import pytest
 from companion.harness.fuzz import fuzz, protocol_fuzz, through_pipe
 from tests.sizes import sized
 
-EVENTS = sized(ci=800, long=2500)
-"""Driver events per seed; each seed still ends and starts games at its CI size (bench/fuzz.py sends 100,000)."""
+EVENTS = sized(ci=500, long=2500)
+"""Driver events per seed; each seed still ends and starts games at its CI size (seeds 1 and 3 end 5 and 2
+games in 500 events; bench/fuzz.py sends 100,000)."""
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 3])
 def test_fuzzing_the_app_finds_nothing(tmp_path: Path, seed: int) -> None:
     report = fuzz(EVENTS, tmp_path, seed=seed)
     assert report.failures == []

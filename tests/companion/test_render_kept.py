@@ -38,7 +38,14 @@ def _frames() -> list[Screen]:
         for players in (2, 4):
             frames.extend(sample_screens(players, lang=lang).values())
     board = sample_screens(4)["board"]
+    assert board.view is not None
+    first, *others = board.view["samurai"]
+    moved = {**board.view, "samurai": [{**first, "track": first["track"] + 2, "wound_token": True, "wounds": 1},
+                                       *others]}
     frames += [
+        replace(board, view=moved),
+        replace(board, view={**moved, "active": others[0]["name"]}),
+        board,
         replace(board, buttons=("ok",)),
         replace(board, buttons=("confront", "defend", "undo")),
         replace(board, button_labels=(("confront", "Castle"), ("defend", "Buddha"))),

@@ -209,6 +209,17 @@ def _around(samurai: list[dict[str, Any]], focus: Any, capacity: int) -> list[di
 def draw_row(
     p: Painter, row: pygame.Rect, g: RowGeometry, sam: dict[str, Any], active: bool, deciding: bool, zebra: bool
 ) -> None:
+    """One Samurai's row. Kept between frames (`Painter.kept`) by everything it shows: a tap changes one
+    Samurai's row, and the others are put back as they were instead of drawn again, icon by icon."""
+    cells = tuple(sorted((column, tuple(cell)) for column, cell in g.cells.items()))
+    key = ("samurai-row", p.tr.lang, cells, g.name_size, g.number_size, repr(sorted(sam.items())), active, deciding,
+           zebra)
+    p.kept(key, row, lambda: _draw_row(p, row, g, sam, active, deciding, zebra))
+
+
+def _draw_row(
+    p: Painter, row: pygame.Rect, g: RowGeometry, sam: dict[str, Any], active: bool, deciding: bool, zebra: bool
+) -> None:
     name = sam["name"]
     role = f"samurai:{name}"
     passed = bool(sam.get("passed"))
