@@ -37,9 +37,10 @@ FACES = {
 
 MEASURED_KEPT = 20_000
 """How many measured lines a TextCache keeps before starting over (a few MB at most)."""
-BLOCKS_KEPT = 32
+BLOCKS_KEPT = 8
 """How many drawn blocks (`TextCache.block`: a frame's button strip, a Samurai's row) a TextCache keeps, least
-recently used dropped first: 100 to 200 KB each at 800x480."""
+recently used dropped first: 100 to 200 KB each at 800x480, so at most about 1.2 MB; a frame of seven Samurai
+uses eight."""
 LAID_OUT_KEPT = 2_000
 """How many worked-out layouts (`TextCache.laid_out`) a TextCache keeps before starting over."""
 
