@@ -79,7 +79,7 @@ class Painter:
             pixels, items = found
             self.surface.blit(pixels, area)
             for item in items:
-                self.items.add(item)  # type: ignore[arg-type]
+                self.items.add(item)
             return
         self.surface.fill(palette.BACKGROUND, area)
         first = len(self.items)

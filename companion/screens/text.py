@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from companion.screens.palette import Colour
+
+if TYPE_CHECKING:
+    from companion.screens.display_list import Item
 
 ELLIPSIS = "..."
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -64,7 +67,7 @@ class TextCache:
         self._wrapped: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
         self._measured: dict[tuple[str, int, str], tuple[int, int]] = {}
         self._laid_out: dict[Hashable, object] = {}
-        self._blocks: OrderedDict[Hashable, tuple[pygame.Surface, tuple[object, ...]]] = OrderedDict()
+        self._blocks: OrderedDict[Hashable, tuple[pygame.Surface, tuple[Item, ...]]] = OrderedDict()
 
     @staticmethod
     def font_path(face: str = "regular") -> Path:
@@ -121,14 +124,14 @@ class TextCache:
         found = self._laid_out[key] = work_out()
         return found
 
-    def block(self, key: Hashable) -> tuple[pygame.Surface, tuple[object, ...]] | None:
+    def block(self, key: Hashable) -> tuple[pygame.Surface, tuple[Item, ...]] | None:
         """The pixels and display-list items of a block drawn earlier under `key` (`Painter.kept`), if kept."""
         found = self._blocks.get(key)
         if found is not None:
             self._blocks.move_to_end(key)
         return found
 
-    def keep_block(self, key: Hashable, pixels: pygame.Surface, items: tuple[object, ...]) -> None:
+    def keep_block(self, key: Hashable, pixels: pygame.Surface, items: tuple[Item, ...]) -> None:
         self._blocks[key] = (pixels, items)
         if len(self._blocks) > BLOCKS_KEPT:
             self._blocks.popitem(last=False)

@@ -13,6 +13,7 @@ up and the eye can run down one column to compare Samurai.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import pygame
@@ -64,6 +65,12 @@ class RowGeometry:
 
     def cell(self, row: pygame.Rect, column: str) -> pygame.Rect:
         return self.cells[column].move(row.left, row.top)
+
+    @cached_property
+    def signature(self) -> tuple[object, ...]:
+        """The geometry as a hashable value, for the key of a kept row: worked out once for all the rows."""
+        cells = tuple(sorted((column, tuple(cell)) for column, cell in self.cells.items()))
+        return (self.height, cells, self.name_size, self.number_size)
 
 
 def _line_gap(p: Painter) -> int:
@@ -211,9 +218,7 @@ def draw_row(
 ) -> None:
     """One Samurai's row. Kept between frames (`Painter.kept`) by everything it shows: a tap changes one
     Samurai's row, and the others are put back as they were instead of drawn again, icon by icon."""
-    cells = tuple(sorted((column, tuple(cell)) for column, cell in g.cells.items()))
-    key = ("samurai-row", p.tr.lang, cells, g.name_size, g.number_size, repr(sorted(sam.items())), active, deciding,
-           zebra)
+    key = ("samurai-row", p.tr.lang, g.signature, repr(sorted(sam.items())), active, deciding, zebra)
     p.kept(key, row, lambda: _draw_row(p, row, g, sam, active, deciding, zebra))
 
 
