@@ -96,9 +96,11 @@ fi
 #    --system-site-packages lets it use Debian's lgpio/spidev/RPi.GPIO builds.
 mkdir -p "$ROOT$PREFIX"
 if [ ! -x "$ROOT$VENV/bin/python" ]; then
-    python3 -m venv --system-site-packages "$ROOT$VENV"
-    # Once, when the environment is made: an update needs no new pip, nor the index round trip to ask.
-    "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade pip
+    # With a current pip, once, when the environment is made (scripts/venv.sh): an update needs no new
+    # pip, nor the index round trip to ask.
+    # shellcheck source=scripts/venv.sh
+    . "$SOURCE/scripts/venv.sh"
+    make_venv python3 "$ROOT$VENV" --system-site-packages
 fi
 "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade "$SOURCE"
 if [ -z "$ROOT" ] && grep -q "Raspberry Pi" /proc/device-tree/model 2>/dev/null; then
