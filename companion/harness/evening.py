@@ -40,7 +40,7 @@ from typing import Any, TextIO
 from companion.games import game_ui, registration
 from companion.harness.table_script import view_digest
 from companion.runtime.config import installed_config
-from companion.runtime.storage import CURRENT, load_journal
+from companion.runtime.storage import CURRENT, JournalFollower
 
 GAMES = ("samurai-spirit", "trick-raiders", "tenno", "samurai-knizia")
 NEW_TAG = "04E0E1E2E3E4E5"
@@ -394,8 +394,8 @@ class Evening:
         self.table: RemoteTable | None = None
         self.table_before: RemoteTable | None = None
         self.undone_after_restart: set[str] = set()
-        self._disk: tuple[tuple[int, int, int], Any] | None = None
         """Games in which an undo was made right after a restart (once each)."""
+        self._disk = JournalFollower(self.state / CURRENT)
 
     # --- the machine ------------------------------------------------------------------
 
@@ -517,19 +517,13 @@ class Evening:
             raise TrialFailure(f"{table.game}: the journal replayed does not give the view the app shows")
 
     def on_disk(self) -> Any:
-        """The current journal replayed (read again only when the file changed)."""
-        path = self.state / CURRENT
-        try:
-            stat = path.stat()
-        except FileNotFoundError:
+        """The current journal's match, as a restart would rebuild it (replaying only what was appended since
+        the last look: storage.JournalFollower)."""
+        loaded = self._disk.read()
+        if loaded is None:
             return None
-        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
-        if self._disk is not None and self._disk[0] == key:
-            return self._disk[1]
-        loaded = load_journal(path)
         if loaded.damage is not None and not loaded.damage.torn:
             raise TrialFailure(f"the journal is damaged: {loaded.damage}")
-        self._disk = (key, loaded.match)
         return loaded.match
 
     def on_disk_inputs(self) -> int | None:

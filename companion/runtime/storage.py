@@ -24,7 +24,14 @@ from typing import Any, cast
 
 from engine import Input, Match, RuleError, get_game
 from engine.core.game import Game, KeepsEarlierRules
-from engine.core.journal import Damage, Journal, header_line, parse_journal, record_line
+from engine.core.journal import (
+    Damage,
+    Journal,
+    header_line,
+    parse_journal,
+    parse_record,
+    record_line,
+)
 from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
 
@@ -385,6 +392,60 @@ def rebuild_journal(text: str) -> Loaded:
         if earlier is not None:
             return Loaded(earlier, journal, journal.damage)
     return Loaded(match, journal, damage)
+
+
+class JournalFollower:
+    """One journal read again and again while a table plays (a trial checking the disk after every input).
+
+    `load_journal` after every input replays the whole game each time: the
+    square of its length. A follower replays only the records appended since
+    its last read, onto the match it rebuilt then; the file is read whole
+    again when it was rewritten (an undo, a new game), when the bytes read
+    before are no longer its start, when the last read ended inside a record
+    or found damage, and when a new record does not replay.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._seen: tuple[int, int, int] | None = None
+        self._data = b""
+        self._loaded: Loaded | None = None
+
+    def read(self) -> Loaded | None:
+        """The journal as it is now (None when there is none); RuleError as `load_journal` raises it."""
+        try:
+            with self.path.open("rb") as file:
+                st = os.fstat(file.fileno())
+                seen = (st.st_ino, st.st_size, st.st_mtime_ns)
+                if seen == self._seen:
+                    return self._loaded
+                data = file.read()
+        except FileNotFoundError:
+            self._seen, self._data, self._loaded = None, b"", None
+            return None
+        self._seen, self._loaded = None, self._appended(data)
+        if self._loaded is None:
+            self._loaded = rebuild_journal(data.decode("utf-8", errors="replace"))
+        self._seen, self._data = seen, data
+        return self._loaded
+
+    def _appended(self, data: bytes) -> Loaded | None:
+        """The last read's match with the records appended since replayed onto it, or None to read whole."""
+        loaded, before = self._loaded, self._data
+        if loaded is None or loaded.damage is not None or not before.endswith(b"\n") or not data.startswith(before):
+            return None
+        lines = data[len(before):].decode("utf-8", errors="replace").split("\n")
+        if lines[-1]:
+            return None  # the last record is cut short: the whole read says so
+        match = loaded.match
+        try:
+            for line in lines[:-1]:
+                value = parse_record(line, len(match.inputs) + 1)
+                match.apply(value)
+                loaded.journal.inputs.append(value)
+        except Exception:  # damaged or not replayable: the whole read reports it (the match is rebuilt)
+            return None
+        return loaded
 
 
 def _replay_under_earlier_rules(game: KeepsEarlierRules, header: dict[str, Any],

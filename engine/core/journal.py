@@ -110,7 +110,8 @@ def parse_header(line: str) -> dict[str, Any]:
     return {"game": obj["game"], "setup": obj["setup"], "seed": seed, "notes": notes if isinstance(notes, dict) else {}}
 
 
-def _parse_record(line: str, expected_n: int) -> Input:
+def parse_record(line: str, expected_n: int) -> Input:
+    """One record line, the `expected_n`th input: RuleError unless it is that whole, checksummed record."""
     obj = load_limited(line)
     if not isinstance(obj, dict) or set(obj) != {"n", "input", "crc"}:
         raise RuleError(msg('not a journal record (expected n, input and crc)'))
@@ -127,7 +128,7 @@ def _intact(lines: list[str], first_n: int) -> int:
     count = 0
     for offset, line in enumerate(lines):
         try:
-            _parse_record(line, first_n + offset)
+            parse_record(line, first_n + offset)
         except RuleError:
             continue
         count += 1
@@ -153,7 +154,7 @@ def parse_journal(text: str) -> Journal:
         number = index + 2
         is_last = index == len(body) - 1
         try:
-            journal.inputs.append(_parse_record(line, index + 1))
+            journal.inputs.append(parse_record(line, index + 1))
         except RuleError as exc:
             torn = is_last and not text.endswith("\n")
             reason = msg("the last record was cut short") if torn else exc.message

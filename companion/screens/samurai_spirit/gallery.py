@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from companion.games import game_ui
@@ -156,10 +157,22 @@ def sample_screens(players: int, seed: int = 7, lang: str = "en") -> dict[str, S
     return screens
 
 
-def _winning_game(samurai: Sequence[str], seeds: range = range(1, 40)) -> tuple[Match, list[Message]] | None:
-    """The first seed in `seeds` that the simple policy wins at Easy, played to the end."""
+def _winning_game(samurai: Sequence[str]) -> tuple[Match, list[Message]] | None:
+    """The first game the simple policy wins at Easy for these Samurai (see `_winning_seed`), played to the end."""
+    seed = _winning_seed(tuple(samurai))
+    return None if seed is None else play_until(samurai, seed, _never, difficulty="easy")
+
+
+@cache
+def _winning_seed(samurai: tuple[str, ...], seeds: range = range(1, 40)) -> int | None:
+    """The first seed in `seeds` that the simple policy wins at Easy, or None.
+
+    Looking for it plays up to 39 whole games; the answer depends only on
+    the Samurai (the engine is deterministic for a seed), so it is found
+    once per process and every later gallery, in any language, plays only
+    the game it names."""
     for seed in seeds:
-        match, lines = play_until(samurai, seed, _never, difficulty="easy")
+        match, _ = play_until(samurai, seed, _never, difficulty="easy")
         if match.play.result == "won":
-            return match, lines
+            return seed
     return None
