@@ -19,3 +19,17 @@ make_venv() {
     "$py" -m venv "$@" "$folder"
     "$folder/bin/python" -m pip install --quiet --upgrade pip
 }
+
+# source_fingerprint FOLDER: one line that changes whenever a file in FOLDER that an install could take
+# changes (everything but version control, environments, caches, build output and the demo's pictures).
+# install.sh keeps it beside the installed program, so running it again on the same source (to add
+# --enable-spi, to drop the web page) does not rebuild and reinstall the program: minutes on a Pi.
+source_fingerprint() {
+    (
+        cd "$1" &&
+        find . \( -name .git -o -name .venv -o -name __pycache__ -o -name build -o -name dist \
+                  -o -name '*.egg-info' -o -name '.*_cache' -o -name .hypothesis -o -name demo-out \
+                  -o -name artefacts \) -prune -o -type f -print0 |
+            LC_ALL=C sort -z | xargs -0 -r sha256sum
+    ) | sha256sum | cut -d' ' -f1
+}

@@ -94,20 +94,31 @@ fi
 
 # 3. The program in its own virtual environment (Bookworm refuses system pip).
 #    --system-site-packages lets it use Debian's lgpio/spidev/RPi.GPIO builds.
+#    The source's fingerprint is kept beside it (scripts/venv.sh): the same source is not installed twice.
+# shellcheck source=scripts/venv.sh
+. "$SOURCE/scripts/venv.sh"
 mkdir -p "$ROOT$PREFIX"
 if [ ! -x "$ROOT$VENV/bin/python" ]; then
-    # With a current pip, once, when the environment is made (scripts/venv.sh): an update needs no new
-    # pip, nor the index round trip to ask.
-    # shellcheck source=scripts/venv.sh
-    . "$SOURCE/scripts/venv.sh"
+    # With a current pip, once, when the environment is made: an update needs no new pip, nor the index
+    # round trip to ask.
     make_venv python3 "$ROOT$VENV" --system-site-packages
 fi
-"$ROOT$VENV/bin/python" -m pip install --quiet --upgrade "$SOURCE"
-if [ -z "$ROOT" ] && grep -q "Raspberry Pi" /proc/device-tree/model 2>/dev/null; then
-    # mfrc522 asks for RPi.GPIO, which does not work on a Pi 5: Debian's
-    # python3-rpi-lgpio provides the same module there, so install without deps.
-    "$ROOT$VENV/bin/python" -m pip install --quiet --no-deps "mfrc522>=0.0.7"
-    "$ROOT$VENV/bin/python" -c "import spidev" 2>/dev/null || "$ROOT$VENV/bin/python" -m pip install --quiet spidev
+fingerprint="$(source_fingerprint "$SOURCE")"
+installed="$ROOT$VENV/.installed-source"
+# -I: the program must import from the environment, not from a checkout in the current folder.
+if [ -f "$installed" ] && [ "$(cat "$installed")" = "$fingerprint" ] &&
+   "$ROOT$VENV/bin/python" -I -c "import companion.cli" 2>/dev/null; then
+    say "the program is as installed from this source before: not installed again"
+else
+    rm -f "$installed"
+    "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade "$SOURCE"
+    if [ -z "$ROOT" ] && grep -q "Raspberry Pi" /proc/device-tree/model 2>/dev/null; then
+        # mfrc522 asks for RPi.GPIO, which does not work on a Pi 5: Debian's
+        # python3-rpi-lgpio provides the same module there, so install without deps.
+        "$ROOT$VENV/bin/python" -m pip install --quiet --no-deps "mfrc522>=0.0.7"
+        "$ROOT$VENV/bin/python" -c "import spidev" 2>/dev/null || "$ROOT$VENV/bin/python" -m pip install --quiet spidev
+    fi
+    echo "$fingerprint" > "$installed"
 fi
 cp "$SOURCE/README.md" "$ROOT$PREFIX/README.md"
 

@@ -85,11 +85,14 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert (scratch / "opt/table-companion/venv/bin/companion").exists()
     assert cfg.state_dir == Path("/var/lib/table-companion"), "enroll by hand must find the service's folder"
     config.write_text(EXAMPLE.replace('backend = "rc522"', 'backend = "pn532"'))
-    # The second run (an update, as a table would run it again) also drops the web page: one more pip
-    # install of the project costs the suite ~10 s and checks nothing these two do not.
+    # The second run, as a table runs it again to drop the web page, on the same source: the program is not
+    # installed again (a changed source is: test_the_source_fingerprint_follows_what_an_install_takes).
     second = subprocess.run(["bash", str(install), "--no-start", "--no-web"], env=env, capture_output=True,
                             text=True, timeout=600)
     assert second.returncode == 0, second.stderr
+    assert "not installed again" in second.stdout
+    assert subprocess.run([str(scratch / "opt/table-companion/venv/bin/companion"), "--help"],
+                          capture_output=True, timeout=60).returncode == 0
     assert load_config(config).reader == "pn532", "a second run keeps the user's configuration"
     assert not web_unit.exists(), "--no-web removes the web page's unit"
     assert (scratch / "etc/systemd/system/table-companion.service").read_text() == UNIT.read_text()
@@ -104,6 +107,36 @@ def test_install_script_is_idempotent_and_uninstalls(tmp_path: Path) -> None:
     subprocess.run(["bash", str(install), "--uninstall", "--purge"], env=env, check=True, capture_output=True,
                    timeout=120)
     assert not state.exists() and not config.exists()
+
+
+def _fingerprint(folder: Path) -> str:
+    done = subprocess.run(["bash", "-c", '. "$1"; source_fingerprint "$2"', "-", str(ROOT / "scripts/venv.sh"),
+                           str(folder)], capture_output=True, text=True, timeout=60, check=True)
+    assert re.fullmatch(r"[0-9a-f]{64}\n", done.stdout), done.stdout
+    return done.stdout
+
+
+def test_the_source_fingerprint_follows_what_an_install_takes(tmp_path: Path) -> None:
+    """install.sh installs the program again exactly when this fingerprint of its source changed: any file an
+    install takes changes it; caches, version control and build output do not."""
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion/cli.py").write_text("print('one')\n")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    first = _fingerprint(tmp_path)
+    for ignored in (".git/index", "companion/__pycache__/cli.cpython-311.pyc", "build/lib/cli.py",
+                    "x.egg-info/PKG-INFO", ".mypy_cache/x.json", ".venv/bin/python", "demo-out/a.png"):
+        (tmp_path / ignored).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / ignored).write_text("anything")
+    assert _fingerprint(tmp_path) == first
+    (tmp_path / "companion/cli.py").write_text("print('two')\n")
+    changed = _fingerprint(tmp_path)
+    assert changed != first
+    (tmp_path / "companion/data.toml").write_text("")
+    assert _fingerprint(tmp_path) not in (first, changed), "a new file, even empty, changes it"
+    (tmp_path / "companion/data.toml").rename(tmp_path / "companion/other.toml")
+    renamed = _fingerprint(tmp_path)
+    (tmp_path / "companion/other.toml").rename(tmp_path / "companion/data.toml")
+    assert renamed != _fingerprint(tmp_path), "a renamed file changes it"
 
 
 def test_install_script_refuses_unknown_options() -> None:
