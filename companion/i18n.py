@@ -41,23 +41,19 @@ class CatalogError(ValueError):
     """A catalogue file that cannot be read: the message names the file and line."""
 
 
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
+
+
 def _unquote(text: str, source: str, number: int) -> str:
+    """A .po string without its quotes, each backslash escape read (an unknown one stands for its character)."""
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise CatalogError(f"{source}:{number}: expected a quoted string")
     body = text[1:-1]
-    out: list[str] = []
-    i = 0
-    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
-    while i < len(body):
-        char = body[i]
-        if char == "\\" and i + 1 < len(body):
-            out.append(escapes.get(body[i + 1], body[i + 1]))
-            i += 2
-            continue
-        out.append(char)
-        i += 1
-    return "".join(out)
+    if "\\" not in body:
+        return body
+    return _ESCAPED.sub(lambda found: _ESCAPES.get(found.group(1), found.group(1)), body)
 
 
 @dataclass
