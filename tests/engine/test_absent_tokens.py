@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def test_tokens_are_offered_before_the_penalty_and_used_once(table: type[Table]) -> None:

@@ -14,9 +14,8 @@ these 14 set aside), or play on with this deal.
 
 from __future__ import annotations
 
-from conftest import Table
-
 from engine import RuleError
+from tests.engine.spirit_table import Table
 
 RULE = ("During the game setup, make sure that the family symbol is present at least twice among the 14 Plunderer "
         "cards kept. If this is not the case, set aside these 14 cards et draw 14 new ones, then, check again.")

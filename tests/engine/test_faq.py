@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def test_stacks_may_be_counted_and_the_discard_pile_seen_at_any_time(table: type[Table]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def test_confront_moves_the_track_to_the_combat_total(table: type[Table]) -> None:

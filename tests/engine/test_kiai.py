@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def test_kyuzo_kiai_at_nine_rulebook_example(table: type[Table]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def test_a_card_already_in_a_line_cannot_be_drawn(table: type[Table]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def _victim(table: type[Table], last: str, names: list[str] | None = None, **arrange: object) -> Table:

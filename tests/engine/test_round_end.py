@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 SAFE = {"kyuzo": ["1-hat-none", "1-farm-no-support", "1-doll-none"],
         "heihachi": ["2-hat-none", "2-farm-no-support", "2-doll-none"]}

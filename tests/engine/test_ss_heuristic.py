@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from conftest import Table
-
 from engine import Choose
 from engine.core.inputs import Input
 from engine.games.samurai_spirit.advice import STRENGTH_TABLES, bench_table
 from engine.games.samurai_spirit.heuristic import HeuristicPolicy
 from engine.games.samurai_spirit.heuristic_prices import build_profile
 from engine.games.samurai_spirit.play import Play
+from tests.engine.spirit_table import Table
 
 FOUR = ["kikuchiyo", "kyuzo", "daisuke", "katsushiro"]
 

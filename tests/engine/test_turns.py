@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import Table
-
 from engine.games.samurai_spirit.rules import turn
+from tests.engine.spirit_table import Table
 
 
 def test_a_turn_offers_exactly_fight_support_pass(table: type[Table]) -> None:

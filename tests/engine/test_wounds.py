@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.engine.spirit_table import Table
 
 
 def test_four_wounds_kill_and_lose_the_game(table: type[Table]) -> None:
