@@ -1,27 +1,36 @@
 """What every game's rule-test table shares: a match, its events, the view, scripted and refused inputs.
 
-Each game's table (tests/engine/conftest.py's `Table`, `Raiders`, Knizia's Samurai's `Table`)
+Each game's table (tests/engine/spirit_table.py's `Table`, `Raiders`, Knizia's Samurai's `Table`)
 names its game, says how a word of a test becomes an input (`parse`) and
 adds the helpers that read like its rulebook.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pytest
 
 from engine import Event, Input, Match, RuleError, get_game
 
+P = TypeVar("P")
 
-class MatchTable:
-    """A match of `game` plus the helpers every rule test uses."""
+
+class MatchTable(Generic[P]):
+    """A match of `game` plus the helpers every rule test uses; `play` is its play as the game's own class."""
 
     game: str
+    play_class: type[P]
 
     def __init__(self, setup: dict[str, Any], seed: int) -> None:
         self.match = Match(get_game(self.game), setup, seed)
         self.events: list[Event] = list(self.match.opening)
+
+    @property
+    def play(self) -> P:
+        play = self.match.play
+        assert isinstance(play, self.play_class)
+        return play
 
     @property
     def prompt(self) -> Any:

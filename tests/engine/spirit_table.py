@@ -14,10 +14,11 @@ from engine.games.samurai_spirit.state import SamuraiState, State
 from tests.engine.match_table import MatchTable
 
 
-class Table(MatchTable):
+class Table(MatchTable[Play]):
     """A match plus helpers that read like the rulebook's examples."""
 
     game = "samurai-spirit"
+    play_class = Play
 
     def __init__(self, samurai: list[str], first: str | None = None, difficulty: str = "normal",
                  seed: int = 1, absent_tokens: bool = False, **extra: Any) -> None:
@@ -25,12 +26,6 @@ class Table(MatchTable):
         setup["first"] = first or samurai[0]
         setup.update(extra)
         super().__init__(setup, seed)
-
-    @property
-    def play(self) -> Play:
-        play = self.match.play
-        assert isinstance(play, Play)
-        return play
 
     @property
     def st(self) -> State:

@@ -15,10 +15,11 @@ from tests.engine.match_table import MatchTable
 PRESSES = {"castle", "buddha", "rice", "pass", "ok"}
 
 
-class Table(MatchTable):
+class Table(MatchTable[Play]):
     """A match plus helpers that read like the rulebook: play tiles, pass, capture."""
 
     game = "samurai-knizia"
+    play_class = Play
 
     def __init__(self, players: tuple[str, ...] = ("red", "blue", "green"), first: str | None = "red",
                  seed: int = 1, open_captures: bool = False) -> None:
@@ -26,12 +27,6 @@ class Table(MatchTable):
         if first is not None:
             setup["first"] = first
         super().__init__(setup, seed)
-
-    @property
-    def play(self) -> Play:
-        play = self.match.play
-        assert isinstance(play, Play)
-        return play
 
     @property
     def st(self) -> State:

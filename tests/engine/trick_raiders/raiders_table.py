@@ -21,10 +21,11 @@ DEAL = {
 """Lead cards for the usual 4-player table; with no change dee leads first (her 1 is the smallest card)."""
 
 
-class Raiders(MatchTable):
+class Raiders(MatchTable[Play]):
     """A match plus helpers that read like the rulebook's examples."""
 
     game = "trick-raiders"
+    play_class = Play
 
     def __init__(self, players: tuple[str, ...] = ("ann", "ben", "cy", "dee"), lives: int = 2,
                  first: str | None = "ann", seed: int = 1) -> None:
@@ -32,12 +33,6 @@ class Raiders(MatchTable):
         if first is not None:
             setup["first"] = first
         super().__init__(setup, seed)
-
-    @property
-    def play(self) -> Play:
-        play = self.match.play
-        assert isinstance(play, Play)
-        return play
 
     @property
     def st(self) -> State:
