@@ -423,11 +423,13 @@ class JournalFollower:
         except FileNotFoundError:
             self._seen, self._data, self._loaded = None, b"", None
             return None
-        self._seen, self._loaded = None, self._appended(data)
-        if self._loaded is None:
-            self._loaded = rebuild_journal(data.decode("utf-8", errors="replace"))
-        self._seen, self._data = seen, data
-        return self._loaded
+        loaded = self._appended(data)
+        if loaded is None:
+            # The last match may be half replayed: it is never used again, even if the whole read raises.
+            self._seen, self._loaded = None, None
+            loaded = rebuild_journal(data.decode("utf-8", errors="replace"))
+        self._seen, self._data, self._loaded = seen, data, loaded
+        return loaded
 
     def _appended(self, data: bytes) -> Loaded | None:
         """The last read's match with the records appended since replayed onto it, or None to read whole."""
