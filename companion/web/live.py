@@ -6,17 +6,28 @@ Screen value through an App that is never started and whose disk refuses
 every write. What the device shows after an input is what the page shows:
 the title, the steps for the table, the choices, and the picture of the
 screen drawn by the game's screens. A journal that has not changed (same
-size, time and inode) is not replayed again, so a phone polling twice a
+size, times and inode) is not replayed again, so a phone polling twice a
 second costs one `stat`.
+
+That `stat` only decides when to look again; nothing made from it reaches a
+client. A hidden tap appends a record as long as the card's id, so the
+file's size (or its time, or its inode) named a face-down card to anyone
+polling. The version the page polls for, the picture's ETag and its `v=` are
+a digest of the public frame itself: the device's screen in that language
+(the engine's public view, every word and option on it) and the prompt.
+Two games that differ only in hidden cards have the same versions, and an
+input that changes nothing public keeps the version it had.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
+import json
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +62,17 @@ class ReadOnlyDisk(FileSystem):
 
 @dataclass(frozen=True)
 class LiveFrame:
-    """One state of the table: a version that changes with every saved input, and the device's screen."""
+    """One state of the table: the device's screen, and a version made of what the page shows of it."""
 
     version: str
     screen: Screen | None
     game: str | None
     over: bool
     prompt: str | None = None
+
+    @classmethod
+    def of(cls, screen: Screen | None, game: str | None, over: bool, prompt: str | None = None) -> LiveFrame:
+        return cls(public_version(screen, game, over, prompt), screen, game, over, prompt)
 
     def public(self) -> dict[str, Any]:
         """What the page shows, as JSON: the screen's words, never the engine's hidden state."""
@@ -69,13 +84,35 @@ class LiveFrame:
                 "options": list(screen.options), "lang": screen.lang}
 
 
-def journal_version(state_dir: Path) -> str:
-    """Changes whenever the current journal does (an append, a rewrite after undo, a new game, none)."""
+VERSION_BYTES = 12
+"""The digest's length: 96 bits, so two public states never share a version by chance."""
+
+
+def public_version(screen: Screen | None, game: str | None, over: bool, prompt: str | None) -> str:
+    """A digest of everything the page serves of one frame, and of nothing else: the whole screen (the public view,
+    every text, what the picture is drawn from), the game, whether it is over and the prompt's words."""
+    content = {"screen": asdict(screen) if screen is not None else None, "game": game, "over": over,
+               "prompt": prompt}
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=VERSION_BYTES).hexdigest()
+
+
+def _plain(value: object) -> object:
+    """A set or frozenset in a public view, in a stable order (JSON has none)."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    raise TypeError(f"{type(value).__name__} in a public view")
+
+
+def journal_stamp(state_dir: Path) -> tuple[int, ...] | None:
+    """Whether the current journal may have changed since the last look (None: there is none).
+
+    For the cache alone: it follows every write, hidden taps included, so it never leaves this module."""
     try:
         st = (state_dir / CURRENT).stat()
     except OSError:
-        return "none"
-    return f"{st.st_ino:x}-{st.st_size:x}-{st.st_mtime_ns:x}"
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def device_screen(path: Path, lang: str, state_dir: Path) -> tuple[Screen, str, bool]:
@@ -99,28 +136,27 @@ class LiveTable:
     def __init__(self, state_dir: Path) -> None:
         self.state_dir = state_dir
         self._lock = threading.Lock()
-        self._frames: dict[str, LiveFrame] = {}
+        self._frames: dict[str, tuple[tuple[int, ...] | None, LiveFrame]] = {}
         self._images: dict[str, tuple[str, bytes]] = {}
 
     def frame(self, lang: str) -> LiveFrame:
-        version = journal_version(self.state_dir)
+        stamp = journal_stamp(self.state_dir)
         with self._lock:
             cached = self._frames.get(lang)
-            if cached is not None and cached.version == version:
-                return cached
-            frame = self._build(version, lang)
-            self._frames[lang] = frame
+            if cached is not None and cached[0] == stamp:
+                return cached[1]
+            frame = self._build(stamp, lang)
+            self._frames[lang] = (stamp, frame)
             return frame
 
-    def _build(self, version: str, lang: str) -> LiveFrame:
-        path = self.state_dir / CURRENT
-        if version == "none":
-            return LiveFrame(version, None, None, False)
+    def _build(self, stamp: tuple[int, ...] | None, lang: str) -> LiveFrame:
+        if stamp is None:
+            return LiveFrame.of(None, None, False)
         try:
-            screen, game, over = device_screen(path, lang, self.state_dir)
+            screen, game, over = device_screen(self.state_dir / CURRENT, lang, self.state_dir)
         except (RuleError, OSError):
-            return LiveFrame(version, None, None, False)
-        return LiveFrame(version, screen, game, over, prompt_words(screen))
+            return LiveFrame.of(None, None, False)
+        return LiveFrame.of(screen, game, over, prompt_words(screen))
 
     def image(self, lang: str) -> tuple[str, bytes | None]:
         """The device's picture of the current frame as PNG (drawn once per version and language)."""

@@ -44,13 +44,18 @@ HISTORY = """<section class="downloads"><h2>{{ words.downloads }}</h2><ul>
 {% if not cell %} class="empty"{% endif %}>{{ cell }}</td>{% endfor %}</tr>{% endfor %}</tbody></table>
 {% if not rows %}<p>{{ words.none }}</p>{% endif %}"""
 
-CARDS = """{% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.count }}</p>
+CARDS = """{% if message %}<p class="error">{{ message }}</p>{% endif %}
+{% if not uids_shown %}<form method="post" action="/cards" class="uids"><p>{{ words.show_about }}</p>
+<input type="hidden" name="csrf" value="{{ csrf }}">
+<label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>
+<button>{{ words.show }}</button></form>{% endif %}
+{% for game in games %}<section><h2>{{ game.title }}</h2><p>{{ game.count }}</p>
 {% if game.problem %}<p class="error">{{ game.problem }}</p>{% endif %}
 <p><a class="button" href="/enroll?game={{ game.name|urlencode }}">{{ words.enroll_next }}</a></p>
 <table><tr><th>{{ words.card }}</th><th>{{ words.tag }}</th><th></th></tr>
-{% for target, name, uid in game.cards %}<tr{% if not uid %} class="missing"{% endif %}><td>{{ name }}</td>
-<td>{{ uid or words.no_tag }}</td><td><a href="/enroll?game={{ game.name|urlencode }}&amp;target={{ target|urlencode }}"
->{{ words.enroll }}</a></td></tr>{% endfor %}</table></section>{% endfor %}"""
+{% for target, name, tagged, uid in game.cards %}<tr{% if not tagged %} class="missing"{% endif %}><td>{{ name }}</td>
+<td>{{ (uid or words.has_tag) if tagged else words.no_tag }}</td><td><a href="/enroll?game={{ game.name|urlencode
+ }}&amp;target={{ target|urlencode }}">{{ words.enroll }}</a></td></tr>{% endfor %}</table></section>{% endfor %}"""
 
 ENROLL_FORM = """<form method="post" action="/enroll"{% if hidden %} hidden{% endif %} class="enroll-form"
  data-when="{{ when }}"><input type="hidden" name="csrf" value="{{ csrf }}">

@@ -36,8 +36,7 @@ from companion.runtime.addresses import AllowedHosts
 from companion.runtime.config import ConfigError, load_config
 from companion.runtime.enrol_requests import GAME_ON, write_request
 from companion.runtime.storage import utc_stamp
-from companion.runtime.tagmap import parse_tagmap, read_text_file, tag_map_file
-from companion.web import backup, enroll, pages, players_page, settings
+from companion.web import backup, cards_page, enroll, pages, players_page, settings
 from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
 from companion.web.history_page import history_body
 from companion.web.live import LiveTable
@@ -106,6 +105,7 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
     _routes(app, site)
     _enroll_routes(app, site)
     players_page.routes(app, site)
+    cards_page.routes(app, site)
     return app
 
 
@@ -179,7 +179,7 @@ def _routes(app: Flask, site: Site) -> None:
             abort(404)
         response = Response(image, mimetype="image/png")
         response.headers["Cache-Control"] = "no-store"
-        response.headers["ETag"] = version
+        response.set_etag(version)  # a digest of the public frame (companion.web.live), quoted
         return response
 
     @app.get("/history")
@@ -211,15 +211,6 @@ def _routes(app: Flask, site: Site) -> None:
     def history_bgstats() -> Response:
         return download(bgstats_json(site.games(), naming(site)), "application/json",
                         "companion-plays.bgsplay")
-
-    @app.get("/cards")
-    def cards() -> Response:
-        tr = Translator(_lang(site))
-        games = [_game_cards(name, site.state_dir, tr) for name in registered_games()]
-        words = {"card": tr(msg("Card")), "tag": tr(msg("Tag")), "no_tag": tr(msg("not enrolled")),
-                 "enroll": tr(msg("Enroll")), "enroll_next": tr(msg("Enroll the next card without a tag"))}
-        return _page(site, "cards", msg("Cards and their tags"),
-                     render_template_string(pages.CARDS, games=games, words=words), tr)
 
     @app.get("/rules")
     def rules() -> Response:
@@ -300,25 +291,6 @@ def _routes(app: Flask, site: Site) -> None:
             return _settings_page(site, tr, tr(msg("{path} cannot be written ({reason}).", path=str(site.config),
                                                    reason=exc.strerror or str(exc))), error=True, status=500)
         return _settings_page(site, tr, tr(msg("Saved. The companion uses the new settings from its next start.")))
-
-
-def _game_cards(name: str, state_dir: Path, tr: Translator) -> dict[str, Any]:
-    """A game's cards and boards, each with its tag's UID or none, read from its tag map (never moved or changed)."""
-    ui = game_ui(name)
-    targets = ui.tag_targets()
-    words = tr.with_namers(ui.namers(), name)
-    path = tag_map_file(state_dir, name)
-    uids: dict[str, str] = {}
-    problem = None
-    if path.exists():
-        try:
-            tagmap = parse_tagmap(read_text_file(path, msg("the tag map")), str(path), set(targets))
-            uids = {target: uid for uid, target in tagmap.tags.items()}
-        except RuleError as exc:
-            problem = tr(exc.message)
-    cards = [(t, words(ui.describe_target(t)), uids.get(t)) for t in targets]
-    count = tr(msg("{enrolled} of {total} enrolled", enrolled=len(uids), total=len(targets)))
-    return {"name": name, "title": game_title(name, tr), "cards": cards, "count": count, "problem": problem}
 
 
 def _backup_page(site: Site, tr: Translator, message: str | None = None, error: bool = False,

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from companion.runtime.storage import CURRENT, JournalFile
-from companion.web.live import journal_version
+from companion.web.live import LiveTable
 from tests.companion.history_helpers import played
 from tests.companion.web_helpers import Served
 
@@ -91,20 +91,25 @@ def browser_on(chromium: str, tmp_path: Path) -> Iterator[tuple[Path, Requests, 
         served.close()
 
 
+def _version(state: Path) -> str:
+    """The version the page shows for the journal there now (a digest of its public frame in English)."""
+    return LiveTable(state).frame("en").version
+
+
 def test_the_live_page_updates_itself_after_each_input(browser_on: tuple[Path, Requests, Served],
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """Five inputs, each saved at a random moment of the page's polling; each must reach the page."""
     state, requests, _ = browser_on
-    requests.wait_for(f"v={journal_version(state)}")
+    requests.wait_for(f"v={_version(state)}")
     later = [played("trick-raiders", 6, SETUP, stop_after=n) for n in range(7, 12)]
     rng = random.Random(15)
     delays = []
     for match in later:
         time.sleep(rng.uniform(0.0, 0.5))  # spread the saves over the polling period; no result depends on it
-        before = journal_version(state)
+        before = _version(state)
         JournalFile(state / CURRENT).append(match)
         saved = time.monotonic()
-        version = journal_version(state)
+        version = _version(state)
         assert version != before
         delays.append(requests.wait_for(f"v={version}") - saved)
     with capsys.disabled():

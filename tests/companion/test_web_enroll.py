@@ -167,7 +167,8 @@ def test_end_to_end_the_page_asks_the_device_shows_the_card_the_tap_is_bound_and
     assert answer["text"] == f"La puce {virtual_uid(target)} est maintenant Pillard 3, poupée, blessure, flammes."
     assert _status(client, ident, "en")["text"] == f"Tag {virtual_uid(target)} is now Plunderer 3, doll, wound, flames."
     assert not taken_path(state).exists() and result_path(state).exists()
-    assert virtual_uid(target) in client.get("/cards").text
+    assert virtual_uid(target) in client.post("/cards", {"csrf": client.csrf("/cards"), "pin": _pin(state)},
+                                              origin=server.base).text
     result_page = client.get(f"/enroll/result?id={ident}&game={GAME}&target={target}").text
     assert Translator("fr")(msg("Enroll the next card without a tag")) in result_page, "in the visitor's language"
 
