@@ -218,7 +218,8 @@ def _port_hint(exc: BaseException) -> str:
     return ""
 
 
-def _open_serial(options: PN532Options) -> SerialPort:
+def open_serial(options: PN532Options) -> SerialPort:
+    """The serial port `options` name, as the backend opens it (a test's fake chip opens its line the same way)."""
     import serial  # type: ignore[import-untyped,unused-ignore]  # pyserial, imported when a PN532 opens
 
     port: SerialPort = serial.serial_for_url(
@@ -240,7 +241,7 @@ class PN532Backend(ReaderBackend):
         clock: Clock = monotonic,
     ) -> None:
         self._options = options or PN532Options()
-        self._open_port = open_port or (lambda: _open_serial(self._options))
+        self._open_port = open_port or (lambda: open_serial(self._options))
         self._clock = clock
         self._port: SerialPort | None = None
         self._link: PN532Link | None = None

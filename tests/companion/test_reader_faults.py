@@ -68,7 +68,9 @@ def pn532(tmp_path: Path) -> Iterator[FakePN532]:
 def test_pn532_vanishing_keeps_the_game_and_recovers(tmp_path: Path, pn532: FakePN532) -> None:
     clock = FakeClock()
     app = table_app(tmp_path / "state", clock)
-    backend = PN532Backend(PN532Options(port=pn532.path, ack_timeout_s=0.05, response_timeout_s=0.3))
+    # The link's deadlines on the fake line's clock: a loaded machine cannot turn a late answer into a timeout.
+    backend = PN532Backend(PN532Options(port=pn532.path, ack_timeout_s=0.05, response_timeout_s=0.3),
+                           open_port=pn532.open_port, clock=pn532.clock)
     reader = Reader(backend, clock=clock)
     try:
         pn532.present(FIRST)

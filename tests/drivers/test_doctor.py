@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +11,6 @@ import pytest
 
 from drivers.buttons import MockButtons
 from drivers.doctor import DoctorOptions, lgpio_working_dir, parse_doctor_args, run_doctor
-from drivers.errors import DriverError
 
 FAST = {"sdl_drivers": ("dummy",), "check_modules": False}
 
@@ -113,26 +110,18 @@ def test_an_unavailable_reader_is_reported_not_raised(tmp_path: Path, no_backend
     assert any("FAILED to open" in line and "baudrate 7" in line for line in lines)
 
 
-def press_once_started(buttons: MockButtons) -> None:
-    """Press ok then hold undo as soon as the doctor has started listening."""
-    for _ in range(400):
-        try:
-            buttons.press("ok")
-        except DriverError:
-            time.sleep(0.005)
-            continue
-        buttons.hold("undo")
-        return
+class PressedAtStart(MockButtons):
+    """Buttons pressed (ok) and held (undo) the moment the doctor starts listening: nothing races its window."""
+
+    def start(self, sink: Any) -> None:
+        super().start(sink)
+        self.press("ok")
+        self.hold("undo")
 
 
 def test_shows_button_presses(tmp_path: Path) -> None:
-    def opener(backend: str, **options: Any) -> MockButtons:
-        buttons = MockButtons(**options)
-        threading.Thread(target=press_once_started, args=(buttons,), daemon=True).start()
-        return buttons
-
     options = DoctorOptions(root=tmp_path, buttons="mock", watch_buttons_s=0.4, **FAST)
-    status, lines = doctor(options, buttons_opener=opener)
+    status, lines = doctor(options, buttons_opener=lambda backend, **options: PressedAtStart(**options))
     assert status == 0
     assert "  pressed: ok" in lines and "  held: undo" in lines
     assert "buttons mock: 2 event(s) seen" in lines

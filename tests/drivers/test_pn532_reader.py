@@ -1,4 +1,9 @@
-"""PN532 over a pseudo-terminal to the fake chip, and the link's timeout/resend logic."""
+"""PN532 over a pseudo-terminal to the fake chip, and the link's timeout/resend logic.
+
+The driver's deadlines run on the fake line's clock (`FakePN532.clock`), which
+moves only while nothing is on its way: a loaded machine that holds up the
+fake's thread can never turn a late answer into a timeout.
+"""
 
 from __future__ import annotations
 
@@ -39,7 +44,8 @@ def fake(tmp_path: Path) -> Iterator[FakePN532]:
 
 @pytest.fixture
 def backend(fake: FakePN532) -> Iterator[PN532Backend]:
-    device = PN532Backend(PN532Options(port=fake.path, ack_timeout_s=0.05, response_timeout_s=0.3, max_failures=3))
+    device = PN532Backend(PN532Options(port=fake.path, ack_timeout_s=0.05, response_timeout_s=0.3, max_failures=3),
+                          open_port=fake.open_port, clock=fake.clock)
     yield device
     device.close()
 
@@ -107,6 +113,19 @@ def test_a_missing_ack_is_a_hiccup_and_the_chip_is_woken_again(fake: FakePN532, 
     before = len(fake.commands)
     assert backend.poll() == UID7
     assert fake.commands[before] == CMD_SAM_CONFIGURATION
+
+
+def test_answers_late_in_real_time_are_not_a_missing_ack(fake: FakePN532, backend: PN532Backend) -> None:
+    """A loaded machine: the fake answers after more real time than the ACK deadline, yet nothing is lost."""
+    fake.present(UID7)
+    assert backend.poll() == UID7
+    fake.lag(0.12, times=2)  # InListPassiveTarget and InRelease, each more than twice the 0.05 s deadline
+    assert backend.poll() == UID7
+    fake.withhold_ack(times=1)
+    started = fake.clock()
+    with pytest.raises(InconclusivePoll, match="no ACK"):
+        backend.poll()
+    assert fake.clock() - started == pytest.approx(0.05, abs=0.011)  # a silent chip still times out on time
 
 
 def test_a_deaf_chip_becomes_a_reader_error_after_max_failures(fake: FakePN532, backend: PN532Backend) -> None:

@@ -12,8 +12,18 @@ Faults it can play: line noise before its frames, answers with a bad data
 checksum, the answers to one command garbled (bad length or data checksum,
 resends included) or lost on the wire, commands answered with a NACK (the
 chip asking for the command again), commands left without ACK (a deaf chip),
-and vanishing (the pty closes and the path disappears, as when a USB adapter
-is pulled) then coming back as a new, sleeping chip at the same path.
+vanishing (the pty closes and the path disappears, as when a USB adapter
+is pulled) then coming back as a new, sleeping chip at the same path, and a
+slow machine (answers late in real time, `lag`).
+
+Time on the line is `clock`, a `FakeClock` for the driver (its `clock=`) with
+ports opened through `open_port`: it moves by the driver's read slice at each
+empty read, but only while the line is quiet (every byte the driver sent has
+been read and answered, every byte the fake sent has reached the driver). A
+loaded machine that holds up the fake's thread holds up the driver's
+deadlines with it, so no timeout fires on an answer still on its way, while
+a withheld ACK or a lost answer still times out after the same number of
+reads as on a real line.
 """
 
 from __future__ import annotations
@@ -23,12 +33,15 @@ import select
 import shutil
 import tempfile
 import threading
+import time
 import tty
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
+from drivers.clock import FakeClock
+from drivers.reader.pn532 import READ_SLICE_S, PN532Options, SerialPort, open_serial
 from drivers.reader.pn532_frames import (
     ACK_FRAME,
     CMD_GET_FIRMWARE_VERSION,
@@ -52,6 +65,9 @@ DEFAULT_GARBAGE = b"\x13\x37\xff\x00\xff\x05\x05\xde\xad\x00"
 FIRMWARE_ANSWER = bytes((0x32, 0x01, 0x06, 0x07))  # PN532, firmware 1.6, ISO A/B and 18092
 
 Checksum = Literal["length", "data"]
+
+STUCK_S = 5.0
+"""Real seconds a line may stay busy before its clock moves anyway: bytes lost for good must not hang a test."""
 
 
 @dataclass
@@ -93,8 +109,17 @@ class FakePN532:
         self._settled = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._lag_s = 0.0
+        self._lag_times = 0
+        self._plugs = 0
+        self._heard = 0
+        self._said = 0
+        self._driver_sent = 0
+        self._driver_received = 0
         self.commands: list[int] = []
         self.nacks_heard = 0
+        self.clock = FakeClock(start=0.0)
+        """The line's time: the driver's clock, moved by the reads of ports opened with `open_port`."""
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -174,6 +199,33 @@ class FakePN532:
         with self._lock:
             self._deaf_times = times
 
+    def lag(self, seconds: float, *, times: int = 1) -> None:
+        """Answer the next `times` commands `seconds` late in real time, as on a loaded machine."""
+        with self._lock:
+            self._lag_s, self._lag_times = seconds, times
+
+    def open_port(self) -> SerialPort:
+        """The driver's end of the line, opened at `path` as the driver opens it, counted for `clock`."""
+        port = open_serial(PN532Options(port=self.path))
+        with self._lock:
+            # Opening drops whatever an earlier port left unread: all the fake said so far is gone or read.
+            self._driver_received = self._said
+            plug = self._plugs
+        return _DriverEnd(self, port, plug)
+
+    def _driver_moved(self, plug: int, sent: int = 0, received: int = 0) -> None:
+        with self._lock:
+            if plug == self._plugs:
+                self._driver_sent += sent
+                self._driver_received += received
+
+    def _quiet(self, plug: int) -> bool:
+        """Nothing is on its way: the fake answered all the driver sent, the driver has all the fake sent."""
+        with self._lock:
+            if plug != self._plugs or self._master is None:
+                return True  # another line, or none: nothing will come on this one
+            return self._driver_sent == self._heard and self._driver_received == self._said
+
     def vanish(self) -> None:
         """The port disappears: the pty closes and the path is removed."""
         self._set_online(False)
@@ -207,6 +259,8 @@ class FakePN532:
             self._master, self._slave = master, slave
             self._asleep = True
             self._buffer.clear()
+            self._plugs += 1
+            self._heard = self._said = self._driver_sent = self._driver_received = 0
 
     def _unplug(self) -> None:
         with self._lock:
@@ -240,16 +294,39 @@ class FakePN532:
                     data = os.read(master, 1024)
                 except OSError:
                     continue
-                self._receive(master, data)
+                out = self._receive(data)
+                self._lagging(out)
+                try:
+                    self._write_all(master, out)
+                except OSError:
+                    continue
+                with self._lock:  # counted once answered, so the line is never quiet with an answer unsent
+                    self._said += len(out)
+                    self._heard += len(data)
+
+    def _lagging(self, out: bytes) -> None:
+        with self._lock:
+            if not out or self._lag_times <= 0:
+                return
+            self._lag_times -= 1
+            seconds = self._lag_s
+        self._stop.wait(seconds)
+
+    @staticmethod
+    def _write_all(master: int, out: bytes) -> None:
+        view = memoryview(out)
+        while view:
+            view = view[os.write(master, view):]
 
     # --- the chip -------------------------------------------------------------------------
 
-    def _receive(self, master: int, data: bytes) -> None:
+    def _receive(self, data: bytes) -> bytes:
+        """The bytes the chip sends back for `data` from the driver."""
         with self._lock:
             if self._asleep:
                 wake = data.find(b"\x55")
                 if wake < 0:
-                    return
+                    return b""
                 self._asleep = False
                 data = data[wake:]
             self._buffer += data
@@ -265,8 +342,7 @@ class FakePN532:
                         out += self._transmit(*self._last_answer)
                 elif isinstance(item, DataFrame) and item.tfi == HOST_TO_PN532 and item.data:
                     out += self._command(item.data)
-        if out:
-            os.write(master, bytes(out))
+        return bytes(out)
 
     def _command(self, data: bytes) -> bytes:
         command, params = data[0], data[1:]
@@ -316,3 +392,51 @@ class FakePN532:
         if command == CMD_IN_RELEASE:
             return b"\x00"
         return None
+
+
+class _DriverEnd:
+    """The driver's serial port on the fake's line, counting the bytes each way for the line's clock."""
+
+    def __init__(self, fake: FakePN532, port: SerialPort, plug: int) -> None:
+        self._fake = fake
+        self._port = port
+        self._plug = plug
+        self._busy_since: float | None = None
+
+    @property
+    def in_waiting(self) -> int:
+        return self._port.in_waiting
+
+    def read(self, size: int = 1) -> bytes:
+        data = self._port.read(size)
+        if data:
+            self._fake._driver_moved(self._plug, received=len(data))
+        else:
+            self._waited()
+        return data
+
+    def _waited(self) -> None:
+        """An empty read: the line's time passes if nothing is on its way (or nothing came for STUCK_S)."""
+        if self._fake._quiet(self._plug):
+            self._busy_since = None
+        elif self._busy_since is None:
+            self._busy_since = time.monotonic()
+            return
+        elif time.monotonic() - self._busy_since < STUCK_S:
+            return
+        self._fake.clock.advance(READ_SLICE_S)
+
+    def write(self, data: bytes, /) -> int | None:
+        written = self._port.write(data)
+        self._fake._driver_moved(self._plug, sent=len(data) if written is None else written)
+        return written
+
+    def reset_input_buffer(self) -> None:
+        """What has arrived is read and dropped (so it is counted); what is still on its way comes later, as a
+        stale frame the link skips."""
+        waiting = self._port.in_waiting
+        if waiting:
+            self._fake._driver_moved(self._plug, received=len(self._port.read(waiting)))
+
+    def close(self) -> None:
+        self._port.close()
