@@ -19,6 +19,7 @@ from companion.app.language_step import LanguageFirst
 from companion.games.base import GameUI, Menu, Text
 from companion.history.menu import FirstMenuExtras
 from companion.i18n import CatalogError, Translator
+from companion.runtime.moments import moment_text
 from companion.runtime.remembered import Remembered
 from companion.runtime.saving import SaveQueue
 from companion.runtime.storage import FileSystem, JournalFile
@@ -86,6 +87,7 @@ class AppBase(ABC):
     tags: TagMap
     state_dir: Path
     clock: Callable[[], float]
+    wall: Callable[[], float]
     notice_s: float
     resume_timeout_s: float
     new_seed: Callable[[], int]
@@ -121,6 +123,10 @@ class AppBase(ABC):
     advice: AdviceDesk | None
     check: HardwareCheck | None
     check_order: tuple[str, ...]
+
+    def _moment(self) -> str:
+        """Now as the journal keeps it (companion.runtime.moments): stamps a game's start and each input."""
+        return moment_text(self.wall())
 
     def _set_language(self, lang: str) -> None:
         """Every screen in `lang` from now on; a catalogue that cannot be read leaves English, said once."""

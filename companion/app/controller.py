@@ -22,6 +22,7 @@ disk: under systemd a crash at start-up would be a black-screen restart loop.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,7 +59,8 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
                  lang: str | None = None, default_lang: str = "en",
                  games: Mapping[str, Text] | None = None,
                  switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None,
-                 advice: AdviceDesk | None = None, home_game: str | None = None) -> None:
+                 advice: AdviceDesk | None = None, home_game: str | None = None,
+                 wall: Callable[[], float] = time.time) -> None:
         self.ui = ui
         self.home_game = home_game
         """The game --game or app.game fixes; a resumed game of another kind is followed by this one."""
@@ -70,6 +72,8 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
         self.tags = tagmap
         self.state_dir = state_dir
         self.clock = clock
+        self.wall = wall
+        """The wall clock (Unix time) that stamps each game's start and each input in the journal."""
         self.notice_s = notice_s
         self.resume_timeout_s = resume_timeout_s
         self.new_seed = new_seed

@@ -69,9 +69,10 @@ class PlaySteps(AppBase):
         match = self.match
         assert match is not None
         done = 0
+        at = self._moment()
         try:
             for value in values:
-                match.apply(value)
+                match.apply(value, at)
                 done += 1
         except RuleError as exc:
             if done:
@@ -134,6 +135,7 @@ class PlaySteps(AppBase):
         assert match is not None
         events = [event for history in match.history[-steps:] for event in history]
         values = match.inputs[-steps:]
+        times = match.times[-steps:]
         match.undo(steps)
         if self.saving.unsaved:
             self.saving.queue(Job("sync", match))
@@ -141,8 +143,8 @@ class PlaySteps(AppBase):
             try:
                 self.journal.rewrite(match)
             except OSError as exc:
-                for value in values:
-                    match.apply(value)
+                for value, at in zip(values, times, strict=True):
+                    match.apply(value, at)
                 self.saving.queue(Job("sync", match))
                 self.saving.failed(exc, msg("The undo was not done: the game is as it was before it."))
                 return

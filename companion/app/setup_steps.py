@@ -154,6 +154,7 @@ class SetupSteps(AppBase):
         if isinstance(seated, Seated) and (people := seated.people()):
             match.notes = {PEOPLE: people}
             self._note_seated(seated.player_ids())
+        match.started = self._moment()
         self.match = match
         self.mode = "play"
         self.selected = 0

@@ -34,6 +34,9 @@ from drivers.event_queue import EventQueue
 from drivers.reader import mock_reader
 
 SIZES = ((800, 480), (480, 320))
+DEMO_EVENING = 1_795_200_000.0
+"""2026-11-20 19:40 UTC: the wall clock of a demo starts there and follows its fake clock, so every run of a
+demo writes the same journal, times included."""
 
 
 class DemoTable:
@@ -64,7 +67,7 @@ class DemoTable:
         state = fresh_state_dir(state or out / "state")
         self.lang = lang
         self.app = App(self.ui, self.tags, state, self.clock, notice_s=4.0, resume_timeout_s=0,
-                       new_seed=lambda: seed, lang=lang)
+                       new_seed=lambda: seed, lang=lang, wall=lambda: DEMO_EVENING + self.clock())
         self.app.start()
         pygame.font.init()
         self.surface = pygame.Surface(SIZES[0])

@@ -11,6 +11,13 @@ canonical text without it, so a torn write or a flipped byte is found. This
 module only turns text into values and back; writing and fsync belong to the
 caller, who appends one line per input.
 
+`at` is optional, in the header (when the game began) and in a record (when
+the input was accepted): ISO 8601 with the UTC offset in force then,
+"2026-03-29T02:50:12+02:00", given by the companion (the engine reads no
+clock). A record's checksum covers its `at`; a record without one is the line
+journals had before times were kept, with the same checksum, so old journals
+read and replay exactly. Times are never replayed: the game is the inputs.
+
 `notes` is optional (journals before it have none): what the table keeps
 with the game that the rules never read, such as who sat in each seat. It
 is returned as it is, never replayed; a value that is not an object is
@@ -26,6 +33,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from engine.core.errors import RuleError
@@ -35,6 +43,8 @@ from engine.core.safe_json import load_limited
 
 MAGIC = "table-companion"
 VERSION = 1
+MOMENT_MAX = 40
+"""The longest time text a journal keeps (ISO 8601 with an offset and microseconds is 32)."""
 
 
 def header_line(header: dict[str, Any]) -> str:
@@ -43,16 +53,37 @@ def header_line(header: dict[str, Any]) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def _crc(n: int, input_obj: dict[str, Any]) -> str:
-    body = json.dumps({"n": n, "input": input_obj}, separators=(",", ":"), sort_keys=True)
+def _crc(n: int, input_obj: dict[str, Any], at: str | None = None) -> str:
+    fields: dict[str, Any] = {"n": n, "input": input_obj}
+    if at is not None:
+        fields["at"] = at
+    body = json.dumps(fields, separators=(",", ":"), sort_keys=True)
     return f"{zlib.crc32(body.encode()):08x}"
 
 
-def record_line(n: int, value: Input) -> str:
-    """The journal line for the n-th accepted input (n counts from 1)."""
+def record_line(n: int, value: Input, at: str | None = None) -> str:
+    """The journal line for the n-th accepted input (n counts from 1), with when it was accepted if `at` is given.
+
+    `at` is a moment as `is_moment` accepts it, given by the caller (the
+    engine reads no clock). The checksum covers it; a record without it is
+    exactly the line journals had before times were kept.
+    """
     obj = value.to_json()
-    rec = {"n": n, "input": obj, "crc": _crc(n, obj)}
+    rec: dict[str, Any] = {"n": n, "input": obj, "crc": _crc(n, obj, at)}
+    if at is not None:
+        rec["at"] = at
     return json.dumps(rec, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def is_moment(value: Any) -> bool:
+    """True for a time as a journal keeps it: ISO 8601 with its UTC offset, "2026-03-29T02:50:12+02:00"."""
+    if not isinstance(value, str) or not 20 <= len(value) <= MOMENT_MAX:
+        return False
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return moment.utcoffset() is not None
 
 
 @dataclass(frozen=True)
@@ -88,7 +119,8 @@ class Journal:
 
 
 def parse_header(line: str) -> dict[str, Any]:
-    """Validate the header line and return game, setup, seed and notes (an empty object when there are none)."""
+    """Validate the header line and return game, setup, seed, notes (an empty object when there are none) and
+    `at`, when the game began (None without a readable one: a time never makes a game unreadable)."""
     try:
         obj = load_limited(line)
     except RuleError as exc:
@@ -107,20 +139,51 @@ def parse_header(line: str) -> dict[str, Any]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RuleError(msg('line 1: seed must be a whole number'))
     notes = obj.get("notes")
-    return {"game": obj["game"], "setup": obj["setup"], "seed": seed, "notes": notes if isinstance(notes, dict) else {}}
+    return {"game": obj["game"], "setup": obj["setup"], "seed": seed, "notes": notes if isinstance(notes, dict) else {},
+            "at": obj["at"] if is_moment(obj.get("at")) else None}
 
 
 def parse_record(line: str, expected_n: int) -> Input:
     """One record line, the `expected_n`th input: RuleError unless it is that whole, checksummed record."""
+    return read_record(line, expected_n)[0]
+
+
+def read_record(line: str, expected_n: int) -> tuple[Input, str | None]:
+    """`parse_record`, and when the input was accepted (None for a record written without its time)."""
     obj = load_limited(line)
-    if not isinstance(obj, dict) or set(obj) != {"n", "input", "crc"}:
+    if not isinstance(obj, dict) or not {"n", "input", "crc"} <= set(obj) <= {"n", "input", "crc", "at"}:
         raise RuleError(msg('not a journal record (expected n, input and crc)'))
     if obj["n"] != expected_n:
         raise RuleError(msg("record number {value} where {expected} was expected", value=repr(obj["n"]),
                             expected=expected_n))
-    if not isinstance(obj["input"], dict) or obj["crc"] != _crc(expected_n, obj["input"]):
+    at = obj.get("at")
+    if at is not None and not is_moment(at):
+        raise RuleError(msg("the record's time {value} is not a time with its offset from UTC", value=repr(at)))
+    if not isinstance(obj["input"], dict) or obj["crc"] != _crc(expected_n, obj["input"], at):
         raise RuleError(msg('checksum mismatch'))
-    return input_from_obj(obj["input"])
+    return input_from_obj(obj["input"]), at
+
+
+def journal_times(text: str) -> tuple[str | None, list[str | None]]:
+    """When a journal's game began (its header's `at`) and when each of its whole records was accepted.
+
+    The times stop at the first record that is not whole, as the inputs do;
+    a time that is missing or unreadable is None. Reading the times never
+    refuses a journal: they are kept beside the game, never replayed.
+    """
+    lines = text.split("\n")
+    try:
+        header = load_limited(lines[0])
+    except RuleError:
+        return None, []
+    started = header.get("at") if isinstance(header, dict) else None
+    times: list[str | None] = []
+    for number, line in enumerate(lines[1:], start=1):
+        try:
+            times.append(read_record(line, number)[1])
+        except RuleError:
+            break
+    return (started if is_moment(started) else None), times
 
 
 def _intact(lines: list[str], first_n: int) -> int:

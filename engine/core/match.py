@@ -33,8 +33,14 @@ class Match:
         self.notes: dict[str, Any] = {}
         """What the table keeps with the game that the rules never read (who sat in each seat): written in the
         journal header when there is any, read back with it, never part of a replay. An undo keeps it."""
+        self.started: str | None = None
+        """When the game began, as the companion gave it (ISO 8601 with the UTC offset then; the engine reads no
+        clock): the journal header's `at`, never part of a replay. An undo keeps it."""
         self.inputs: list[Input] = []
         self.history: list[list[Event]] = []
+        self.times: list[str | None] = []
+        """When each input was accepted, as the companion gave it to `apply` (None where it gave none): written
+        beside each record of the journal and read back with it, never part of a replay."""
         self.play: Play
         self.opening: list[Event]
         self.play, self.opening = game.new_play(self.setup, seed)
@@ -57,14 +63,18 @@ class Match:
         header = {"game": self.game.name, "setup": self.setup.to_json(), "seed": self.seed}
         if self.notes:
             header["notes"] = self.notes
+        if self.started is not None:
+            header["at"] = self.started
         return header
 
-    def apply(self, value: Input) -> list[Event]:
-        """Check then apply one input. A refused input raises RuleError, changing nothing."""
+    def apply(self, value: Input, at: str | None = None) -> list[Event]:
+        """Check then apply one input, accepted at the moment `at` if the caller gives one. A refused input
+        raises RuleError, changing nothing."""
         self.play.check(value)
         events = self.play.advance(value)
         self.inputs.append(value)
         self.history.append(events)
+        self.times.append(at)
         return events
 
     def undo(self, steps: int = 1) -> list[Input]:
@@ -75,8 +85,10 @@ class Match:
             have = len(self.inputs)
             raise RuleError(msg('cannot undo {steps} step(s): only {have} input(s) so far', steps=steps, have=have))
         kept, taken = self.inputs[:-steps], self.inputs[-steps:]
+        times = self.times[:len(kept)]
         fresh = Match.replay(self.game, self.setup.to_json(), self.seed, kept)
         self.play, self.opening, self.inputs, self.history = fresh.play, fresh.opening, fresh.inputs, fresh.history
+        self.times = times
         return taken
 
 
