@@ -28,6 +28,7 @@ from engine.core.journal import (
     Damage,
     Journal,
     header_line,
+    journal_times,
     parse_journal,
     parse_record,
     record_line,
@@ -265,7 +266,8 @@ class JournalFile:
         the inputs back and later rewrites the whole journal.
         """
         first = len(match.inputs) - count + 1
-        lines = "".join(record_line(n, match.inputs[n - 1]) for n in range(first, len(match.inputs) + 1))
+        lines = "".join(record_line(n, match.inputs[n - 1], match.times[n - 1])
+                        for n in range(first, len(match.inputs) + 1))
         fd = self.fs.open(self.path, os.O_WRONLY | os.O_APPEND)
         try:
             size = os.fstat(fd).st_size
@@ -298,7 +300,8 @@ class JournalFile:
     @staticmethod
     def _text(match: Match) -> str:
         return header_line(match.header()) + "".join(
-            record_line(n, value) for n, value in enumerate(match.inputs, start=1))
+            record_line(n, value, at) for n, (value, at) in enumerate(zip(match.inputs, match.times, strict=True),
+                                                                      start=1))
 
     def archive(self, name: str) -> Path:
         """Move the current journal out of the way, under games/, never over another file."""
@@ -378,10 +381,12 @@ def rebuild_journal(text: str) -> Loaded:
         raise RuleError(msg("line 1: the game cannot be rebuilt from this setup ({system})",
                             system=f"{type(exc).__name__}: {exc}")) from None
     match.notes = header["notes"]
+    match.started = header["at"]
+    times = journal_times(text)[1]
     damage = journal.damage
     for number, value in enumerate(journal.inputs, start=1):
         try:
-            match.apply(value)
+            match.apply(value, times[number - 1] if number <= len(times) else None)
         except Exception as exc:  # an untrusted input: see the docstring
             why: Message | str = exc.message if isinstance(exc, RuleError) else f"{type(exc).__name__}: {exc}"
             later = len(journal.inputs) - number + (damage.intact_after if damage else 0)
