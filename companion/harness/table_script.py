@@ -30,8 +30,13 @@ the same on a slow Pi and a fast laptop. After each line one JSON object
 is written on standard output saying where the app now is: the line's
 number, `mode`, the `screen` kind, the `options` the moment offers (ids),
 the `selected` one, the `game`, the `inputs` saved so far, `unsaved`, the
-`notice` shown and `error` when the line could not be carried out. All of it
-is what the screen shows; nothing hidden is written.
+`notice` shown and `error` when the line could not be carried out. Beside
+it, what a driver needs to play from the answers alone
+(companion.harness.answers): the components a tap of which would be taken
+now (`taps`), each button that acts now and what it does (`buttons`), the
+app's refusal of what the line did (`refused`: the reason's message key and
+text) and, on the resume question of a damaged saved game, the `damage`. All
+of it is what the screen shows; nothing hidden is written.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from companion.harness.answers import buttons_now, damage_now, refusal, taps_now
 from drivers.config import BUTTON_NAMES
 from drivers.events import CardPlaced, CardRemoved, ReaderBack, ReaderLost
 from drivers.reader.uid import normalize_uid
@@ -185,6 +191,8 @@ class ScriptPlayer:
         self.error: str | None = None
         self.finished = False
         self.started = False
+        self.notice_before: Any = None
+        """The app's notice when the current line started: a new error notice since then is the line's refusal."""
 
     # --- where the lines come from ------------------------------------------------
 
@@ -258,6 +266,7 @@ class ScriptPlayer:
 
     def _start(self, command: Command) -> None:
         self.current = command
+        self.notice_before = self.app.notice
         verb = command.verb
         try:
             if verb == "press" and command.seconds is not None:
@@ -363,14 +372,23 @@ class ScriptPlayer:
         self._wait_for(lambda: "" if self.watch.snapshot()[0] == before else None)
 
     def _report(self, command: Command | None, error: str | None) -> None:
-        where = self.where()
+        line = self.answer(command, error)
+        with contextlib.suppress(OSError, ValueError):  # nobody reads the answers any more; the table goes on
+            self.out.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+            self.out.flush()
+
+    def answer(self, command: Command | None, error: str | None = None) -> dict[str, Any]:
+        """The line's answer: where the app is now (`where`), `refused` when the app refused what the line did
+        (a new error notice since the line started: `notice_before`), `error` when the line could not be
+        carried out."""
         line: dict[str, Any] = {"line": command.number if command else None,
-                                "command": command.verb if command else None, **where}
+                                "command": command.verb if command else None, **self.where()}
+        refused = refusal(self.app, self.notice_before) if command is not None and command.number else None
+        if refused is not None:
+            line["refused"] = refused
         if error:
             line["error"] = error
-        with contextlib.suppress(OSError, ValueError):  # nobody reads the answers any more; the table goes on
-            self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
-            self.out.flush()
+        return line
 
     def where(self) -> dict[str, Any]:
         """Where the app is now, as the screen shows it (option ids rather than their words)."""
@@ -384,4 +402,5 @@ class ScriptPlayer:
                 "selected": selected, "inputs": len(match.inputs) if match is not None else 0,
                 "over": match is not None and match.play.prompt is None, "view": view,
                 "unsaved": screen.unsaved, "notice": screen.notice, "confirm": screen.confirm is not None,
-                "reader_lost": app.reader_lost is not None}
+                "reader_lost": app.reader_lost is not None, "taps": taps_now(app), "buttons": buttons_now(app),
+                **({"damage": damage} if (damage := damage_now(app)) is not None else {})}
