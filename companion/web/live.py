@@ -98,10 +98,11 @@ def public_version(screen: Screen | None, game: str | None, over: bool, prompt: 
 
 
 def _plain(value: object) -> object:
-    """A set or frozenset in a public view, in a stable order (JSON has none)."""
+    """What JSON has no form for: a set in a stable order, anything else by its repr (a public view holds plain
+    values; a frame the page can show is never refused for the sake of its version)."""
     if isinstance(value, (set, frozenset)):
         return sorted(value, key=repr)
-    raise TypeError(f"{type(value).__name__} in a public view")
+    return repr(value)
 
 
 def journal_stamp(state_dir: Path) -> tuple[int, ...] | None:
