@@ -7,7 +7,8 @@
     companion history --bgstats FILE     a play file Board Game Stats imports
     companion history --rebuild          read every archived journal again
 
-Names, times (the device's time zone) and statistics are in `--lang`.
+Names and statistics are in `--lang`; every time is the table's clock then, with its offset from UTC, and
+a game is dated by its start.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from typing import Any
 
 from companion.history.db import open_history
 from companion.history.export import bgstats_json, games_csv, players_csv
-from companion.history.naming import Naming, Resolver, local_text, zone_name
+from companion.history.naming import Naming, Resolver, clock_text, zone_name
 from companion.history.nights import last_night, night_lines
 from companion.history.person_stats import ordered, people_stats, person_lines
 from companion.history.stats import compute, stat_lines
+from companion.history.timing import row_began, row_sessions
 from companion.i18n import LANGUAGES, Translator
 from companion.players.book import book_resolver
 from companion.runtime.config import load_config, resolve_state_dir
@@ -51,7 +53,7 @@ def game_title(name: str, tr: Translator) -> str:
 
 
 def listing(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
-    """One line a game: when (local time), the game and variant, who played, the result."""
+    """One line a game: when it began (with the offset then), the game and variant, who played, the result."""
     tr = naming.tr
     if not rows:
         return [tr(msg("No games recorded yet."))]
@@ -65,7 +67,9 @@ def listing(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
             parts.append(scores)
         if row.get("rounds") is not None:
             parts.append(tr(msg_n("{n} round", "{n} rounds", n=row["rounds"])))
-        out.append(f"{local_text(row.get('ended'))}  {naming.game(game)}{f' [{variant}]' if variant else ''}  "
+        began = row_began(row)
+        when = clock_text(began, with_date=True) if began is not None else ""
+        out.append(f"{when}  {naming.game(game)}{f' [{variant}]' if variant else ''}  "
                    f"{naming.seats_text(row)}: {'; '.join(parts)}  ({row['journal']})")
     return out
 
@@ -75,7 +79,9 @@ def statistics_text(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
     tr = naming.tr
     if not rows:
         return [tr(msg("No games recorded yet."))]
-    lines: list[tuple[int, Message]] = [(0, msg("Times are the device's local time ({zone}).", zone=zone_name()))]
+    lines: list[tuple[int, Message]] = [(0, msg("Times are the device's local time ({zone}).",
+                                                zone=zone_name(moment for row in rows for span in row_sessions(row)
+                                                               for moment in span)))]
     night = last_night(rows)
     if night is not None:
         lines.extend(night_lines(night, naming))
@@ -88,7 +94,8 @@ def statistics_text(rows: list[dict[str, Any]], naming: Naming) -> list[str]:
 
 
 def run(args: argparse.Namespace, resolve: Resolver | None = None) -> int:
-    state_dir = resolve_state_dir(args.state_dir, load_config(args.config))
+    config = load_config(args.config)
+    state_dir = resolve_state_dir(args.state_dir, config)
     if not state_dir.is_dir():
         print(f"companion history: the state folder {state_dir} does not exist; play a game first, or "
               f"give --state-dir.", file=sys.stderr)
@@ -102,8 +109,10 @@ def run(args: argparse.Namespace, resolve: Resolver | None = None) -> int:
             return 0
         rows = history.games(args.game)
     naming = Naming(Translator(args.lang), resolve if resolve is not None else book_resolver(state_dir))
+    bgg_ids = config.bgg_ids
     writers: dict[str, Callable[[list[dict[str, Any]], Naming], str]] = {
-        "csv": games_csv, "players_csv": players_csv, "bgstats": bgstats_json}
+        "csv": games_csv, "players_csv": players_csv,
+        "bgstats": lambda found, words: bgstats_json(found, words, bgg_ids=bgg_ids)}
     for option, writer in writers.items():
         target = getattr(args, option)
         if target:

@@ -7,6 +7,16 @@ archived journal the database does not know yet (the first open after an
 upgrade imports them all, once). A file SQLite cannot read is copied byte
 for byte beside itself (`history.sqlite3.damaged-<time>`), removed, and
 rebuilt from the journals.
+
+A disk that is full or read-only is not damage: SQLite says "database or
+disk is full" or "attempt to write a readonly database" of a file that is
+whole. Such an error is raised as SQLite gave it (`is_damage` tells them
+apart), no copy is made and nothing is removed; the game that was not recorded then is
+recorded the next time the history is opened with room on the disk, since
+opening imports every archived journal the database does not know, and the
+game over but not yet archived too. Only SQLite's "malformed" and "not a
+database", a failed integrity check and a schema newer than this companion
+count as damage.
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.history.record import GameRecord, record_of
+from companion.history.timing import by_start
 from companion.runtime.storage import CURRENT, FINISHED_DIR, utc_stamp
 
 DB_NAME = "history.sqlite3"
@@ -61,6 +72,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN people TEXT NOT NULL DEFAULT '{}';
     """,
+    # The journals' times: when a game began, its sessions of play, seconds played, and the seat that began.
+    # Every game is read again from its journal (opening imports what the database does not know).
+    """
+    ALTER TABLE games ADD COLUMN began TEXT;
+    ALTER TABLE games ADD COLUMN sessions TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN played INTEGER;
+    ALTER TABLE games ADD COLUMN first TEXT;
+    DELETE FROM games;
+    """,
 )
 """Step n takes the database from version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -68,6 +88,25 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 class HistoryDamaged(Exception):
     """The database file cannot be used as it is."""
+
+
+DAMAGE_CODES = (11, 26)
+"""SQLITE_CORRUPT ("database disk image is malformed") and SQLITE_NOTADB ("file is not a database")."""
+DAMAGE_WORDS = ("malformed", "not a database")
+"""The same, for an error raised without SQLite's code."""
+
+
+def is_damage(exc: BaseException) -> bool:
+    """True when `exc` says the database file itself is bad; a full or read-only disk, a lock, an I/O error
+    or a missing folder are not (the file is whole, and is left as it is)."""
+    if isinstance(exc, HistoryDamaged):
+        return True
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in DAMAGE_CODES
+    return any(word in str(exc).lower() for word in DAMAGE_WORDS)
 
 
 def _migrate(con: sqlite3.Connection) -> None:
@@ -92,11 +131,17 @@ def put_aside(path: Path) -> Path:
     while target.exists():
         number += 1
         target = base.with_name(f"{base.name}-{number}")
-    shutil.copyfile(path, target)
-    for side in SIDE_FILES:
-        extra = path.with_name(path.name + side)
-        if extra.exists():
-            shutil.copyfile(extra, target.with_name(target.name + side))
+    copies = [(path, target)] + [(path.with_name(path.name + side), target.with_name(target.name + side))
+                                 for side in SIDE_FILES if path.with_name(path.name + side).exists()]
+    try:
+        for source, copy in copies:
+            shutil.copyfile(source, copy)
+    except OSError:
+        # A copy the disk refused is not kept as if it were the database: the file stays where it is.
+        for _, copy in copies:
+            with suppress(OSError):
+                copy.unlink()
+        raise
     for doomed in (path, *(path.with_name(path.name + side) for side in SIDE_FILES)):
         with suppress(FileNotFoundError):
             doomed.unlink()
@@ -201,10 +246,11 @@ class History:
     # --- reading -----------------------------------------------------------------------
 
     def games(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Every recorded game, oldest first, with its start time where it is known."""
-        sql = ("SELECT g.*, s.started FROM games g LEFT JOIN starts s ON s.game = g.game AND s.seed = g.seed"
-               + (" WHERE g.game = ?" if game else "") + " ORDER BY g.ended, g.journal")
-        return [dict(row) for row in self.con.execute(sql, (game,) if game else ())]
+        """Every recorded game by its start, oldest first, with its start time where it is known (the journal's,
+        else the one history noted for a journal from before times were kept)."""
+        sql = ("SELECT g.*, COALESCE(g.began, s.started) AS started FROM games g LEFT JOIN starts s "
+               "ON s.game = g.game AND s.seed = g.seed" + (" WHERE g.game = ?" if game else ""))
+        return sorted((dict(row) for row in self.con.execute(sql, (game,) if game else ())), key=by_start)
 
 
 def archived_journals(state_dir: Path) -> Iterator[Path]:
@@ -230,12 +276,18 @@ def open_history(state_dir: Path, read_only: bool = False) -> History:
     try:
         con = _connect(path)
     except (sqlite3.DatabaseError, HistoryDamaged) as exc:
+        if not is_damage(exc):
+            raise
         copy = put_aside(path)
         note = (f"The history database {path} could not be read ({exc}); it was put aside as {copy.name} "
                 f"and rebuilt from the saved games.")
         con = _connect(path)
     history = History(con, state_dir, note)
-    history.import_journals()
+    try:
+        history.import_journals()
+    except BaseException:
+        con.close()
+        raise
     return history
 
 

@@ -5,8 +5,10 @@ with " / ", never JSON); `players_csv` has one row per seat per game, so a
 spreadsheet can count by person without splitting cells. Every cell that
 starts like a formula (=, +, -, @, a tab or a line break) gets a leading
 apostrophe: a player's name is typed by anyone, and a spreadsheet must
-show it, not run it. Times are the device's local time with its offset
-("2026-11-27T21:05:00+01:00").
+show it, not run it. Times are the table's clock then, with the offset
+from UTC in force then ("2026-11-27T21:05:00+01:00"); `started` is when
+the game began (what dates it), `ended` its last input, and `minutes` the
+time played, pauses left out (companion.history.timing).
 
 `bgstats_json` writes the JSON play file Board Game Stats ("BG Stats")
 imports: four tables, `players`, `locations`, `games` and `plays`, linked by
@@ -17,8 +19,18 @@ Board Game Stats", with its players, locations, games and plays) and the
 fields' meaning BG Stats documents for plays sent to it from other apps
 (https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/:
 playDate "YYYY-MM-DD hh:mm:ss", durationMin, board, and per player score,
-winner, rank, startPlayer, role). Only finished games are plays; a seat
-nobody was named for is BG Stats' anonymous player, with the seat as its role.
+winner, rank, startPlayer, role), checked against a real export of 217 plays
+and a public tool that writes play files for the app: uuids in capitals,
+`seatOrder` from 1 (0 is "not set"), `newPlayer` for a person's first play
+of that game (in the history exported, which is all of it), `startPlayer`
+for the seat that began (the one the game's first prompt waited for, also
+where the game drew it), `bggId` the BoardGameGeek id the owner set for the
+game on the settings page (0, "not linked", until then), and `userInfo`
+with `meRefId`: the file's "me" is an entry for the device itself (named
+like the location) that sits in no play, so importing never takes a table's
+player for the phone's owner. Only finished games are plays, dated by their
+start, lasting the time played; a seat nobody was named for is BG Stats'
+anonymous player, with the seat as its role.
 
 A person is written as the player book knows them now, not as the journal
 recorded them: the id after merges (`player_id`, and the BG Stats player's
@@ -35,6 +47,7 @@ import csv
 import io
 import json
 import uuid
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -42,12 +55,11 @@ from companion.history.naming import (
     Naming,
     json_field,
     local,
-    parse_stamp,
     place_of,
     row_scores,
     row_seats,
 )
-from companion.history.nights import game_span
+from companion.history.timing import by_start, row_began, row_ended, row_known_start, row_played
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 """What a spreadsheet may take as the start of a formula (OWASP's list for CSV injection)."""
@@ -71,16 +83,13 @@ def safe(value: Any) -> Any:
     return value
 
 
-def iso_local(stamp: Any) -> str:
-    moment = parse_stamp(stamp)
+def iso_local(moment: datetime | None) -> str:
     return local(moment).isoformat() if moment is not None else ""
 
 
 def _minutes(row: dict[str, Any]) -> int | str:
-    span = game_span(row)
-    if span is None or parse_stamp(row.get("started")) is None:
-        return ""
-    return round((span[1] - span[0]).total_seconds() / 60)
+    played = row_played(row)
+    return "" if played is None else round(played / 60)
 
 
 def _csv(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
@@ -101,7 +110,7 @@ def games_csv(rows: list[dict[str, Any]], naming: Naming) -> str:
         people = [naming.person(row, seat) for seat in seats]
         out.append({
             "journal": row["journal"], "game": game, "title": naming.game(game),
-            "started": iso_local(row.get("started")), "ended": iso_local(row.get("ended")),
+            "started": iso_local(row_known_start(row)), "ended": iso_local(row_ended(row)),
             "minutes": _minutes(row), "result": naming.result(row), "finished": int(bool(row.get("finished"))),
             "variant": naming.variant(game, str(row.get("variant") or "")), "players": len(seats),
             "seats": " / ".join(naming.seat(game, s) for s in seats),
@@ -126,7 +135,7 @@ def players_csv(rows: list[dict[str, Any]], naming: Naming) -> str:
             place = place_of(row, seat)
             out.append({
                 "journal": row["journal"], "game": game, "title": naming.game(game),
-                "started": iso_local(row.get("started")), "ended": iso_local(row.get("ended")),
+                "started": iso_local(row_known_start(row)), "ended": iso_local(row_ended(row)),
                 "seat_order": order, "seat": seat, "seat_name": naming.seat(game, seat),
                 "player_id": person.id if person else "", "player_name": person.name if person else "",
                 "place": place if place is not None and row.get("finished") else "",
@@ -136,42 +145,51 @@ def players_csv(rows: list[dict[str, Any]], naming: Naming) -> str:
 
 
 def _bg_date(moment: datetime) -> str:
-    """BG Stats' date format, in the device's local time: the table's phones show the evening it was."""
+    """BG Stats' date format, as the table's clock showed it: the phones show the evening it was."""
     return local(moment).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _uid(*parts: str) -> str:
-    return str(uuid.uuid5(NAMESPACE, "\x1f".join(parts)))
+    """The uuid of an entry, in capitals as BG Stats writes them."""
+    return str(uuid.uuid5(NAMESPACE, "\x1f".join(parts))).upper()
 
 
-def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOCATION) -> str:
-    """Every finished game as a BG Stats play file (JSON text)."""
+def start_seat(row: Mapping[str, Any]) -> str | None:
+    """The seat that began the game: the one its first prompt waited for (history's `first`), else the set-up's."""
+    first = row.get("first") or json_field(row, "setup", {}).get("first")
+    return first if isinstance(first, str) and first in row_seats(row) else None
+
+
+def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOCATION,
+                 bgg_ids: Mapping[str, int] | None = None) -> str:
+    """Every finished game as a BG Stats play file (JSON text); `bgg_ids` links each game to BoardGameGeek."""
     players: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, Any]] = {}
     plays: list[dict[str, Any]] = []
-    ends = [moment for row in rows if (moment := parse_stamp(row.get("ended"))) is not None]
+    ends = [moment for row in rows if (moment := row_ended(row)) is not None]
     # The last game's end rather than the clock: the same history always makes the same file.
     now = _bg_date(max(ends)) if ends else "1970-01-01 00:00:00"
     anonymous = {"uuid": _uid("player", "anonymous"), "id": 1, "name": "Anonymous player", "isAnonymous": True,
                  "modificationDate": now, "bggUsername": ""}
     place = {"uuid": _uid("location", location), "id": 1, "name": location, "modificationDate": now}
-    seen: set[str] = set()
-    for row in rows:
-        span = game_span(row)
-        if not row.get("finished") or span is None:
+    played_before: set[tuple[str, str]] = set()
+    for row in sorted(rows, key=by_start):
+        began, ended = row_began(row), row_ended(row)
+        if not row.get("finished") or began is None or ended is None:
             continue
         game = str(row["game"])
         entry = games.setdefault(game, {
             "uuid": _uid("game", game), "id": len(games) + 1, "name": naming.game(game), "modificationDate": now,
-            "cooperative": False, "highestWins": True, "noPoints": True, "usesTeams": False, "bggId": 0})
+            "cooperative": False, "highestWins": True, "noPoints": True, "usesTeams": False,
+            "bggId": int((bgg_ids or {}).get(game, 0))})
         cooperative = row.get("table_won") is not None
         entry["cooperative"] = entry["cooperative"] or cooperative
         scores = row_scores(row)
         entry["noPoints"] = entry["noPoints"] and not scores and row.get("score") is None
         winners = set(json_field(row, "winners", []))
-        first = json_field(row, "setup", {}).get("first")
+        first = start_seat(row)
         player_scores = []
-        for order, seat in enumerate(row_seats(row)):
+        for order, seat in enumerate(row_seats(row), start=1):
             person = naming.person(row, seat)
             if person is None:
                 ref = anonymous["id"]
@@ -182,8 +200,8 @@ def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOC
                     "uuid": _uid("player", person.id), "id": 2 + sum(1 for key in players if key), "name": person.name,
                     "isAnonymous": False, "modificationDate": now, "bggUsername": ""})
                 ref = found["id"]
-                new = person.id not in seen
-                seen.add(person.id)
+                new = (person.id, game) not in played_before
+                played_before.add((person.id, game))
             won = bool(row["table_won"]) if cooperative else seat in winners
             score = row.get("score") if cooperative else scores.get(seat)
             rank = place_of(row, seat)
@@ -191,18 +209,20 @@ def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOC
                 "score": "" if score is None else str(score), "winner": won, "newPlayer": new,
                 "startPlayer": seat == first, "playerRefId": ref, "rank": 0 if cooperative or rank is None else rank,
                 "seatOrder": order, "role": naming.seat(game, seat)})
-        began, ended = span
+        played = row_played(row)
         plays.append({
             "uuid": _uid("play", str(row["journal"]), str(row.get("seed"))),
             "modificationDate": now, "entryDate": _bg_date(ended), "playDate": _bg_date(began),
             "playDateYmd": int(local(began).strftime("%Y%m%d")),
-            "durationMin": round((ended - began).total_seconds() / 60), "gameRefId": entry["id"],
+            "durationMin": round(played / 60) if played is not None else 0, "gameRefId": entry["id"],
             "locationRefId": place["id"], "board": naming.variant(game, str(row.get("variant") or "")),
             "rounds": row.get("rounds") or 0, "ignored": False, "manualWinner": False, "usesTeams": False,
             "rating": 0, "bggId": 0, "importPlayId": 0, "nemestatsId": 0, "scoringSetting": 0,
             "expansionPlays": [], "playImages": "[]", "comments": naming.scores(row),
             "playerScores": player_scores})
-    document = {"about": ABOUT, "players": sorted(players.values(), key=lambda p: p["id"]),
-                "locations": [place] if plays else [], "games": list(games.values()), "plays": plays}
+    owner = {"uuid": _uid("player", "owner"), "id": 2 + sum(1 for key in players if key), "name": location,
+             "isAnonymous": False, "modificationDate": now, "bggUsername": ""}
+    document = {"about": ABOUT, "players": [*sorted(players.values(), key=lambda p: p["id"]), owner],
+                "locations": [place] if plays else [], "games": list(games.values()), "plays": plays,
+                "userInfo": {"meRefId": owner["id"]}}
     return json.dumps(document, ensure_ascii=False, indent=1)
-

@@ -1,11 +1,14 @@
 """How a row of history reads to a table: people by name, seats by the game's own words, times in the device's zone.
 
-The database keeps ids ("blue", "daisuke", "difficulty hard") and UTC
-stamps, so that it can be rebuilt and compared; everything a person reads is
-made here, in one language: a seat is named by the namers its game gives the
-screens ("blue" -> "Blau", "daisuke" -> "Daisuke"), a seat somebody was named
-for reads as that person's name, a variant in words, a time in the device's
-local time zone. A person may have been merged into another since the game:
+The database keeps ids ("blue", "daisuke", "difficulty hard") and moments
+(its own UTC stamps, and the journals' times with the offset they were
+written with), so that it can be rebuilt and compared; everything a person
+reads is made here, in one language: a seat is named by the namers its game
+gives the screens ("blue" -> "Blau", "daisuke" -> "Daisuke"), a seat
+somebody was named for reads as that person's name, a variant in words, a
+time as the table's clock showed it then, with the offset from UTC in force
+then ("2026-10-25 02:50 +02:00", then "02:30 +01:00" half an hour later,
+the night summer time ends). A person may have been merged into another since the game:
 `resolve` (player id -> (the id kept, the name now)) says who they are now,
 and without it the row's own id and name stand.
 """
@@ -13,9 +16,9 @@ and without it the row's own id and name stand.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from companion.i18n import Namer, Translator
@@ -25,7 +28,7 @@ Resolver = Callable[[str], tuple[str, str] | None]
 """Player id -> (the id the person has now, their name now); None for an id nobody knows any more."""
 
 STAMP = "%Y-%m-%dT%H:%M:%SZ"
-"""How history stores a moment: UTC, to the second."""
+"""How history stores a moment of its own (a journal's modification time): UTC, to the second."""
 
 RESULT_WORDS: Mapping[str, Message] = {
     "abandoned": msg("abandoned"), "unreadable": msg("unreadable journal"),
@@ -34,31 +37,61 @@ RESULT_WORDS: Mapping[str, Message] = {
 
 
 def parse_stamp(stamp: Any) -> datetime | None:
-    """A stored UTC stamp as an aware time; None for anything else (an empty or edited cell)."""
-    if not isinstance(stamp, str):
+    """A stored moment as an aware time: a UTC stamp ("2026-11-27T20:05:00Z") or a journal's time with its
+    offset ("2026-11-27T21:05:00+01:00"); None for anything else (an empty or edited cell, a time without a zone)."""
+    if not isinstance(stamp, str) or not 20 <= len(stamp) <= 40:
         return None
     try:
-        return datetime.strptime(stamp, STAMP).replace(tzinfo=UTC)
+        moment = datetime.fromisoformat(stamp)
     except ValueError:
         return None
+    return moment if moment.utcoffset() is not None else None
 
 
 def local(moment: datetime) -> datetime:
-    """`moment` in the device's time zone (the TZ of the process, as the system clock shows it)."""
-    return moment.astimezone()
+    """`moment` as the table's clock showed it: a journal's time keeps the offset it was written with; a UTC
+    stamp is shown in the device's time zone (the TZ of the process), with the offset in force at that moment."""
+    return moment.astimezone() if moment.utcoffset() == timedelta(0) else moment
+
+
+def offset_text(moment: datetime) -> str:
+    """The offset from UTC of a local moment: "+01:00", "-03:30"."""
+    offset = moment.utcoffset() or timedelta(0)
+    sign = "-" if offset < timedelta(0) else "+"
+    minutes = abs(round(offset.total_seconds() / 60))
+    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def clock_text(moment: datetime, with_date: bool = False) -> str:
+    """A moment as the table reads it, with the offset then: "21:05 +01:00" ("2026-11-27 21:05 +01:00")."""
+    shown = local(moment)
+    return f"{shown.strftime('%Y-%m-%d %H:%M' if with_date else '%H:%M')} {offset_text(shown)}"
+
+
+def date_text(moment: datetime | None) -> str:
+    """The day of a moment as the table's clock showed it: "2026-11-27" ("" for none)."""
+    return local(moment).strftime("%Y-%m-%d") if moment is not None else ""
 
 
 def local_text(stamp: Any, with_date: bool = True) -> str:
-    """A stored stamp as the table reads it: "2026-11-27 21:05" in the device's zone ("" when there is none)."""
+    """A stored moment as the table reads it: "2026-11-27 21:05 +01:00" ("" when there is none)."""
     moment = parse_stamp(stamp)
-    if moment is None:
-        return ""
-    return local(moment).strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
+    return clock_text(moment, with_date) if moment is not None else ""
 
 
-def zone_name() -> str:
-    """The device's time zone as the clock names it ("CET"), for saying once which zone the times are in."""
-    return datetime.now(UTC).astimezone().tzname() or "UTC"
+def zone_name(moments: Iterable[datetime] = ()) -> str:
+    """The time zones the moments were in, as the clock names them ("CET, CEST"), for saying once which zones
+    the times are in; a moment whose offset is not the device's then is named by its offset ("UTC+05:30").
+    Without moments, the device's zone now."""
+    names: dict[str, timedelta] = {}
+    for moment in moments:
+        shown, device = local(moment), moment.astimezone()
+        offset = shown.utcoffset() or timedelta(0)
+        name = device.tzname() if device.utcoffset() == offset else None
+        names.setdefault(name or f"UTC{offset_text(shown)}", offset)
+    if not names:
+        return datetime.now(UTC).astimezone().tzname() or "UTC"
+    return ", ".join(sorted(names, key=lambda name: (names[name], name)))
 
 
 def json_field(row: Mapping[str, Any], key: str, default: Any) -> Any:

@@ -1,11 +1,15 @@
 """Game nights: the games a table played one after another on one evening.
 
-A night is a run of games in which each game began less than `GAP` after
-the one before it ended (a longer pause, and the next game opens a new
-night). A game begins at the start time history kept for it (the `starts`
-table: the journal has no clock); one without a known start is taken to
-begin when it ended. Time played is the sum of the games' own lengths
-where both ends are known, so a dinner between two games is not counted.
+A night is a run of sessions of play (companion.history.timing: a game's
+stretches of play, split where nothing was played for half an hour) in
+which each session began less than `GAP` after the night's play so far
+ended; a longer pause opens a new night. So a game cut by a power cut and
+resumed the next evening is played in two nights, and its pause joins
+neither: each night counts the time played in it, and lists the games
+played in it, dated by their own start ("begun 2026-11-19" for a game
+carried over). Wins count in the night a game ended. A game from before
+journals kept times is one session, from the start history noted for it
+(the `starts` table) to its end, or at its end alone.
 """
 
 from __future__ import annotations
@@ -20,56 +24,58 @@ from typing import Any
 from companion.history.db import DB_NAME, History
 from companion.history.naming import (
     Naming,
+    clock_text,
+    date_text,
     duration_words,
     json_field,
-    local,
-    parse_stamp,
     row_seats,
 )
+from companion.history.timing import Span, played_seconds, row_began, row_ended, row_sessions
 from engine.core.messages import Message, msg, msg_n
 
 GAP = timedelta(hours=4)
-"""A pause this long between one game's end and the next one's start begins a new night."""
-
-
-def game_span(row: dict[str, Any]) -> tuple[datetime, datetime] | None:
-    """When a game began and ended (began = ended when its start is unknown or after its end)."""
-    ended = parse_stamp(row.get("ended"))
-    if ended is None:
-        return None
-    started = parse_stamp(row.get("started"))
-    return (started if started is not None and started <= ended else ended), ended
+"""A pause this long between one session of play and the next begins a new night."""
 
 
 @dataclass
 class Night:
-    """One evening's games, oldest first."""
+    """One evening: its sessions of play, oldest first, and the games they belong to (in the order they were
+    first played that night)."""
 
     rows: list[dict[str, Any]] = field(default_factory=list)
+    spans: list[tuple[Span, dict[str, Any]]] = field(default_factory=list)
     start: datetime | None = None
     end: datetime | None = None
 
     @property
     def played_seconds(self) -> float:
-        """The games' own lengths added up (games without a known start add nothing)."""
-        total = 0.0
-        for row in self.rows:
-            span = game_span(row)
-            if span is not None:
-                total += (span[1] - span[0]).total_seconds()
-        return total
+        """The time played this night: its sessions added up (a game's pause and its other nights left out)."""
+        return played_seconds([span for span, _ in self.spans])
+
+    def first_played(self, row: dict[str, Any]) -> datetime | None:
+        """When `row`'s game was first played this night."""
+        return next((span[0] for span, mine in self.spans if mine is row), None)
+
+    def ended_in(self, row: dict[str, Any]) -> bool:
+        """True when the game's last session is in this night (its result came this night)."""
+        ended = row_ended(row)
+        if ended is None or self.start is None or self.end is None:
+            return False
+        return self.start <= ended <= self.end
 
 
 def nights(rows: list[dict[str, Any]], gap: timedelta = GAP) -> list[Night]:
-    """The rows (any order) grouped into nights, oldest night first; rows without a readable end are left out."""
-    timed = sorted(((span, row) for row in rows if (span := game_span(row)) is not None),
+    """The rows (any order) grouped into nights, oldest night first; rows without a readable time are left out."""
+    spans = sorted(((span, row) for row in rows for span in row_sessions(row)),
                    key=lambda item: (item[0][0], item[0][1], str(item[1].get("journal"))))
     out: list[Night] = []
-    for (began, ended), row in timed:
+    for (began, ended), row in spans:
         if not out or out[-1].end is None or began - out[-1].end >= gap:
-            out.append(Night(start=began))
+            out.append(Night(start=began, end=ended))
         night = out[-1]
-        night.rows.append(row)
+        night.spans.append(((began, ended), row))
+        if all(mine is not row for mine in night.rows):
+            night.rows.append(row)
         night.end = ended if night.end is None else max(night.end, ended)
     return out
 
@@ -82,21 +88,25 @@ def last_night(rows: list[dict[str, Any]]) -> Night | None:
 def night_lines(night: Night, naming: Naming) -> list[tuple[int, Message]]:
     """The night in sentences: when, how many games and how long, each game's result, who won most."""
     assert night.start is not None and night.end is not None
-    start, end = local(night.start), local(night.end)
     lines: list[tuple[int, Message]] = [
-        (0, msg("Last game night: {date}, {start} to {end}", date=start.strftime("%Y-%m-%d"),
-                start=start.strftime("%H:%M"), end=end.strftime("%H:%M"))),
+        (0, msg("Last game night: {date}, {start} to {end}", date=date_text(night.start),
+                start=clock_text(night.start), end=clock_text(night.end))),
         (1, msg_n("{n} game, {time} played", "{n} games, {time} played", n=len(night.rows),
                time=duration_words(night.played_seconds)))]
     wins: Counter[str] = Counter()
     names: dict[str, str] = {}
     for row in night.rows:
-        span = game_span(row)
-        at = local(span[0]).strftime("%H:%M") if span is not None else ""
-        lines.append((1, msg("{time} {game}: {result}", time=at, game=naming.game(str(row["game"])),
-                             result=naming.result(row))))
+        first = night.first_played(row)
+        at = clock_text(first) if first is not None else ""
+        game, result = naming.game(str(row["game"])), naming.result(row)
+        began = row_began(row)
+        if began is not None and began < night.start:
+            lines.append((1, msg("{time} {game} (begun {date}): {result}", time=at, game=game,
+                                 date=date_text(began), result=result)))
+        else:
+            lines.append((1, msg("{time} {game}: {result}", time=at, game=game, result=result)))
         winners = set(json_field(row, "winners", []))
-        if row.get("finished"):
+        if row.get("finished") and night.ended_in(row):
             for seat in row_seats(row):
                 person = naming.person(row, seat)
                 won = bool(row["table_won"]) if row.get("table_won") is not None else seat in winners

@@ -18,13 +18,14 @@ from companion.history.naming import (
     Naming,
     Person,
     competitive,
+    date_text,
     json_field,
-    local_text,
     place_of,
     row_scores,
     row_seats,
 )
 from companion.history.stats import Rate, Streak
+from companion.history.timing import row_began
 from engine.core.messages import Message, msg, msg_n
 
 
@@ -135,7 +136,7 @@ def person_lines(stats: PersonStats, naming: Naming, people: dict[str, PersonSta
                              current=mine.streak.current)))
         if mine.best is not None:
             lines.append((2, msg("Best score {score}, {date}", score=mine.best[0],
-                                 date=local_text(mine.best[1].get("ended"))[:10])))
+                                 date=date_text(row_began(mine.best[1])))))
         found = favourite(stats, game)
         if found is not None and mine.rate.of > 1:
             seat, count = found

@@ -7,7 +7,16 @@ in the set-up (the Samurai or the players, clockwise); the variant is every
 other plain word or number of the set-up that is not a seat ("difficulty
 heroic", "lives 3"), so a new game needs no code here. Who played each
 seat comes from the header's notes (companion.players.recorded), with the
-names as they were then, so a rebuild needs no player book.
+names as they were then, so a rebuild needs no player book. The start
+player is the seat the game's first prompt waits for (the Samurai, the
+player the game drew or the set-up named).
+
+When the game was played comes from the journal's times (the start in its
+header, each input's in its record): the sessions of play and the playing
+time (companion.history.timing), so a game resumed the next evening after a
+power cut lasts what was played, not the night in between. A journal from
+before times were kept ends when it was last written (its modification
+time) and begins when history noted its start.
 """
 
 from __future__ import annotations
@@ -15,13 +24,16 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import seats_of
+from companion.history.naming import STAMP, parse_stamp
+from companion.history.timing import played_seconds, sessions
 from companion.players.recorded import people_of
 from companion.runtime.storage import journal_game, load_journal
-from engine import RuleError
+from engine import Match, RuleError
 from engine.core.outcome import TABLE
 
 
@@ -57,6 +69,14 @@ class GameRecord:
     inputs: int
     summary: dict[str, Any] | None
     people: dict[str, dict[str, str]] = field(default_factory=dict)
+    began: str | None = None
+    """When the game began, as the journal says (ISO 8601 with the offset then); None for a journal without times."""
+    sessions: tuple[tuple[str, str], ...] = ()
+    """The stretches of play (first and last moment of each, as the journal wrote them), split at pauses."""
+    played: int | None = None
+    """Seconds of play: the sessions added up; None when the journal has no times."""
+    first: str | None = None
+    """The seat that began (the first prompt's), None where the game does not say."""
 
     def row(self) -> dict[str, Any]:
         """The record as database columns."""
@@ -67,7 +87,9 @@ class GameRecord:
                 "scores": json.dumps(self.scores, sort_keys=True), "table_won": self.table_won,
                 "score": self.score, "grade": self.grade, "rounds": self.rounds, "inputs": self.inputs,
                 "summary": json.dumps(self.summary) if self.summary is not None else None,
-                "people": json.dumps(self.people, sort_keys=True)}
+                "people": json.dumps(self.people, sort_keys=True), "began": self.began,
+                "sessions": json.dumps([list(pair) for pair in self.sessions]), "played": self.played,
+                "first": self.first}
 
 
 
@@ -92,6 +114,42 @@ def variant_of(setup: Any, seats: tuple[str, ...]) -> str:
 def ended_at(path: Path) -> str:
     """When the game's last input was saved: the journal's modification time (a rename keeps it), UTC."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(path.stat().st_mtime))
+
+
+@dataclass(frozen=True)
+class Timing:
+    """When a game was played, from its journal's times: what GameRecord keeps of them."""
+
+    ended: str
+    began: str | None = None
+    sessions: tuple[tuple[str, str], ...] = ()
+    played: int | None = None
+
+
+def timing_of(match: Match, fallback_end: str) -> Timing:
+    """The game's start, sessions and playing time from the times its journal kept (`fallback_end`, the file's
+    modification time, ends a game without any)."""
+    known = [(text, moment) for text in (match.started, *match.times)
+             if text is not None and (moment := parse_stamp(text)) is not None]
+    if not known:
+        return Timing(fallback_end)
+    spans = sessions([moment for _, moment in known])
+    texts = {moment: text for text, moment in reversed(known)}
+    last = max(moment for _, moment in known)
+    return Timing(last.astimezone(UTC).strftime(STAMP), known[0][0] if match.started else None,
+                  tuple((texts[a], texts[b]) for a, b in spans), round(played_seconds(spans)))
+
+
+def first_seat(match: Match, seats: tuple[str, ...], setup: dict[str, Any]) -> str | None:
+    """The seat that began: the one the game's first prompt waited for, else the set-up's `first`."""
+    try:
+        opening = Match(match.game, setup, match.seed).play.prompt
+    except Exception:  # an untrusted set-up that replayed once already: the set-up's word stands
+        opening = None
+    if opening is not None and opening.actor in seats:
+        return opening.actor
+    first = setup.get("first")
+    return first if isinstance(first, str) and first in seats else None
 
 
 def _table_won(winners: tuple[str, ...], ranking: tuple[tuple[str, ...], ...], seats: tuple[str, ...]) -> int | None:
@@ -126,16 +184,19 @@ def record_of(path: Path) -> GameRecord:
     seats = seats_of(setup)
     outcome = match.play.outcome
     view = match.play.public_view()
+    timing = timing_of(match, ended)
     if outcome is None:
-        return GameRecord(path.name, match.game.name, seats, variant_of(setup, seats), setup, match.seed, ended,
-                          "abandoned", False, (), (), {}, None, None, None, _rounds({}, view),
-                          len(match.inputs), None, people_of(match.notes, seats))
+        return GameRecord(path.name, match.game.name, seats, variant_of(setup, seats), setup, match.seed,
+                          timing.ended, "abandoned", False, (), (), {}, None, None, None, _rounds({}, view),
+                          len(match.inputs), None, people_of(match.notes, seats), timing.began, timing.sessions,
+                          timing.played, first_seat(match, seats, setup))
     if not seats:
         seats = tuple(seat for group in outcome.ranking for seat in group)
     grade = outcome.detail.get("grade")
-    return GameRecord(path.name, match.game.name, seats, variant_of(setup, seats), setup, match.seed, ended,
+    return GameRecord(path.name, match.game.name, seats, variant_of(setup, seats), setup, match.seed, timing.ended,
                       match.play.result or "over", True, outcome.winners, outcome.ranking, dict(outcome.scores),
                       _table_won(outcome.winners, outcome.ranking, seats),
                       max(outcome.scores.values()) if outcome.scores else None,
                       grade if isinstance(grade, str) else None, _rounds(outcome.detail, view),
-                      len(match.inputs), outcome.summary.to_json(), people_of(match.notes, seats))
+                      len(match.inputs), outcome.summary.to_json(), people_of(match.notes, seats), timing.began,
+                      timing.sessions, timing.played, first_seat(match, seats, setup))

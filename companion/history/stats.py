@@ -19,7 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.history.naming import Naming, json_field, local_text
+from companion.history.naming import Naming, date_text, json_field
+from companion.history.timing import row_began
 from companion.i18n import ENGLISH
 from engine.core.messages import Message, msg, msg_n
 
@@ -187,7 +188,7 @@ def stat_lines(stats: GameStats, title: str | Message, naming: Naming | None = N
                              rate=rate.words(), longest=streak.longest)))
     for variant, best in sorted(stats.best.items()):
         score = naming.score(best.row) if best.seat is None else str(best.score)
-        when = local_text(best.row.get("ended"))[:10]
+        when = date_text(row_began(best.row))
         variant_words = naming.variant(game, variant)
         if best.seat is not None:
             who = naming.who(best.row, best.seat)

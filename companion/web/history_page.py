@@ -1,8 +1,9 @@
 """The phone page's History: the last game night, each person, each game, every game, and the downloads.
 
 Everything is made from the history rows in the page's language through
-`Naming` (people's names, seats in the games' words, the device's local
-time), and rendered by the templates of `companion.web.pages`, which
+`Naming` (people's names, seats in the games' words, each time as the
+table's clock showed it with its offset from UTC), newest game first by
+its start, and rendered by the templates of `companion.web.pages`, which
 escape every name: a player's name is text anyone typed.
 """
 
@@ -12,10 +13,11 @@ from typing import Any
 
 from flask import render_template_string
 
-from companion.history.naming import Naming, Resolver, local_text, zone_name
+from companion.history.naming import Naming, Resolver, clock_text, zone_name
 from companion.history.nights import last_night, night_lines
 from companion.history.person_stats import PersonStats, ordered, people_stats, person_lines
 from companion.history.stats import GameStats, compute, stat_lines
+from companion.history.timing import row_began, row_sessions
 from companion.i18n import Translator
 from companion.web import pages
 from companion.web.charts import Bar, rate_bars, unbroken_ranges
@@ -61,6 +63,11 @@ def person_section(person: PersonStats, naming: Naming, people: dict[str, Person
     return {"name": person.person.name, "counts": tr(lines[0][1]), "games": groups}
 
 
+def _began(row: dict[str, Any]) -> str:
+    began = row_began(row)
+    return clock_text(began, with_date=True) if began is not None else ""
+
+
 def history_body(rows: list[dict[str, Any]], tr: Translator, resolve: Resolver | None = None) -> str:
     """The History page's body in `tr`'s language."""
     naming = Naming(tr, resolve)
@@ -70,12 +77,13 @@ def history_body(rows: list[dict[str, Any]], tr: Translator, resolve: Resolver |
     words = {"csv": tr(msg("Every game as CSV")), "players_csv": tr(msg("Every player of every game as CSV")),
              "bgstats": tr(msg("Play file for Board Game Stats")), "downloads": tr(msg("Downloads")),
              "people": tr(msg("Players")), "games": tr(msg("Every game")),
-             "zone": tr(msg("Times are the device's local time ({zone}).", zone=zone_name())),
+             "zone": tr(msg("Times are the device's local time ({zone}).",
+                            zone=zone_name(moment for row in rows for span in row_sessions(row) for moment in span))),
              "none": tr(msg("No games recorded yet.")), "no_people": tr(msg(
                  "Nobody has been named at a game yet: name the players at set-up to see their statistics.")),
-             "columns": [tr(m) for m in (msg("Ended"), msg("Game"), msg("Players"), msg("Variant"), msg("Result"),
+             "columns": [tr(m) for m in (msg("Began"), msg("Game"), msg("Players"), msg("Variant"), msg("Result"),
                                          msg("Scores"), msg("Rounds"))]}
-    table = [[local_text(r.get("ended")), naming.game(str(r["game"])), naming.seats_text(r),
+    table = [[_began(r), naming.game(str(r["game"])), naming.seats_text(r),
               naming.variant(str(r["game"]), str(r.get("variant") or "")), naming.result(r), naming.scores(r),
               "" if r.get("rounds") is None else str(r["rounds"])]
              for r in reversed(rows)]

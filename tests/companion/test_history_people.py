@@ -50,11 +50,12 @@ def test_seats_variants_and_results_read_in_the_tables_language(rows: list[dict[
 
 
 def test_times_are_the_devices_local_time(rows: list[dict[str, Any]]) -> None:
-    assert local_text("2026-11-20T19:20:00Z") == "2026-11-20 20:20"
-    assert local_text("2026-07-01T19:20:00Z") == "2026-07-01 21:20"
+    assert local_text("2026-11-20T19:20:00Z") == "2026-11-20 20:20 +01:00"
+    assert local_text("2026-07-01T19:20:00Z") == "2026-07-01 21:20 +02:00"
+    assert local_text("2026-07-01T21:20:00+02:00") == "2026-07-01 21:20 +02:00"
     assert local_text("not a time") == "" and local_text(None) == ""
     first = listing(rows, Naming(Translator("en")))[1]
-    assert first.startswith("2026-11-20 20:20  Tenno")
+    assert first.startswith("2026-11-20 20:20 +01:00  Tenno")
 
 
 def test_a_night_is_the_games_with_less_than_four_hours_between(rows: list[dict[str, Any]]) -> None:
@@ -65,11 +66,11 @@ def test_a_night_is_the_games_with_less_than_four_hours_between(rows: list[dict[
     night = last_night(rows)
     assert night is not None
     assert _en(night_lines(night, naming), naming) == [
-        "Last game night: 2026-11-20, 20:20 to 22:10",
+        "Last game night: 2026-11-20, 20:20 +01:00 to 22:10 +01:00",
         "3 games, 1 h 30 min played",
-        "20:20 Tenno: Ann won",
-        '20:30 Trick Raiders: =HYPERLINK("x") won',
-        "21:30 Samurai Spirit: The table won, score 8",
+        "20:20 +01:00 Tenno: Ann won",
+        '20:30 +01:00 Trick Raiders: =HYPERLINK("x") won',
+        "21:30 +01:00 Samurai Spirit: The table won, score 8",
         "Most wins: Ann (2)"]
     later = [*rows, {**rows[-1], "journal": "game-0005-e.journal", "ended": stamp(NIGHT_START + 9000 + 4 * 3600),
                      "started": None}]
@@ -205,6 +206,6 @@ def test_the_command_writes_both_csv_files_and_the_bgstats_file(tmp_path: Path,
     assert _cells((tmp_path / "games.csv").read_text("utf-8"))[0]["started"] == "2026-11-17T19:10:00+01:00"
     assert main(["history", "--state-dir", str(state), "--stats", "--lang", "de"]) == 0
     out = capsys.readouterr().out
-    assert "Letzter Spieleabend: 2026-11-20, 20:20 bis 22:10" in out and "Gegen Chloé: 2× vorn, 0× dahinter" in out
+    assert "Letzter Spieleabend: 2026-11-20, 20:20 +01:00 bis 22:10 +01:00" in out and "Gegen Chloé: 2× vorn, 0× dahinter" in out
     assert main(["history", "--state-dir", str(state), "--bgstats", str(tmp_path / "nowhere" / "x")]) == 2
     assert "cannot write" in capsys.readouterr().err

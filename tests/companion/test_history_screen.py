@@ -141,8 +141,8 @@ def test_the_statistics_screen_shows_the_last_night_and_each_person_in_the_table
         monkeypatch.undo()
         time.tzset()
     detail = list(screen.detail)
-    assert detail[:3] == ["Letzter Spieleabend: 2026-11-20, 20:20 bis 22:10", "– 3 Partien, 1 Std. 30 Min. gespielt",
-                          "– 20:20 Tenno: Ann hat gewonnen"]
+    assert detail[:3] == ["Letzter Spieleabend: 2026-11-20, 20:20 +01:00 bis 22:10 +01:00",
+                          "– 3 Partien, 1 Std. 30 Min. gespielt", "– 20:20 +01:00 Tenno: Ann hat gewonnen"]
     assert "Ann · Tenno: 1 von 2 gewonnen (wahrscheinlich 9-91%)" in detail
     assert "– Gegen Chloé: 2× vorn, 0× dahinter" in detail and "– Lieblingsplatz: Lila, 2 von 2 Partien" in detail
     assert "– Schwierigkeit: Schwer: 1 von 1 gewonnen (wahrscheinlich 20-100%)" in detail

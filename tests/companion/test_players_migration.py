@@ -78,10 +78,14 @@ def test_a_schema_1_database_migrates_with_every_row_and_rebuilds_the_same_plus_
         assert all(row["started"] for row in history.games()), "the start times came along"
     migrated = _rows(state)
     con = sqlite3.connect(state / DB_NAME)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     con.close()
-    assert [{k: v for k, v in row.items() if k != "people"} for row in migrated] == before
+    # Schema 3 reads every game again from its journal (for its times): the same rows, with the new columns.
+    assert _said([{k: v for k, v in row.items() if k in before[0]} for row in migrated[:-1]]) == _said(before[:-1])
+    assert migrated[-1] == before[-1], "the start times are kept"
     assert all(row["people"] == "{}" for row in migrated[:-1])
+    assert all(row["sessions"] == "[]" and row["played"] is None and row["began"] is None for row in migrated[:-1]), \
+        "journals from before times were kept have none"
 
     assert _rebuild(state) == 0
     # The summary is a message stored as JSON: since counts have plural forms its JSON has one more field,

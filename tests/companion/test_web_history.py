@@ -52,13 +52,13 @@ def named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
 
 def test_the_page_shows_the_night_and_each_person_with_names_escaped(named: Served) -> None:
     text = Client(named.base).get("/history?lang=de").text
-    assert "Letzter Spieleabend: 2026-11-20, 20:20 bis 22:10" in text
+    assert "Letzter Spieleabend: 2026-11-20, 20:20 +01:00 bis 22:10 +01:00" in text
     assert "3 Partien, 1 Std. 30 Min. gespielt" in text
     assert "<h3>Ann</h3>" in text and "Gegen Chloé: 2× vorn, 0× dahinter" in text
     assert EVIL not in text and "&lt;b&gt;Ben&lt;/b&gt;" in text
     assert "Schwierigkeit: Schwer" in text and "2 Samurai" in text
     assert "Die Zeiten sind die Ortszeit des Geräts (CET)." in text
-    assert "2026-11-20 22:10" in text and "T22:10" not in text and "Z<" not in text
+    assert "2026-11-20 21:30 +01:00" in text and "T21:30" not in text and "Z<" not in text
     for raw in (">blue<", ">purple<", "difficulty", "(-)"):
         assert raw not in text, raw
 
