@@ -65,6 +65,8 @@ class Config:
     game: str | None = None
     advisor_enabled: bool = True
     advisor_budget_s: float = 1.0
+    bgg_ids: dict[str, int] = field(default_factory=dict)
+    """Game name -> its BoardGameGeek id, as the owner set it ([bgg]); a game without one is not linked."""
     source: str = "(defaults)"
 
     @property
@@ -92,7 +94,10 @@ KNOWN = {
     "display": {"driver", "width", "height", "fullscreen", "snapshots"},
     "app": {"state_dir", "notice_s", "resume_timeout_s", "language", "game"},
     "advisor": {"enabled", "budget_s"},
+    "bgg": set(),
 }
+"""Every section and its keys; [bgg]'s keys are the registered games' names (checked when it has any)."""
+BGG_MAX = 2**31 - 1
 
 
 MAX_DEPTH = 8
@@ -160,7 +165,7 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
         if not isinstance(value, dict):
             raise fail(section, msg("must be a table"))
         for key in value:
-            if key not in KNOWN[section]:
+            if section != "bgg" and key not in KNOWN[section]:
                 raise fail(f"{section}.{key}", _near_miss(
                     msg("unknown key (known: {names})", names=", ".join(sorted(KNOWN[section]))), key,
                     KNOWN[section]))
@@ -232,7 +237,28 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
         raise fail("advisor.enabled", msg("must be true or false"))
     cfg.advisor_enabled = enabled
     cfg.advisor_budget_s = _number(advisor.get("budget_s", cfg.advisor_budget_s), 0.1, 30, "advisor.budget_s", fail)
+    cfg.bgg_ids = _bgg_ids(raw.get("bgg", {}), fail)
     return cfg
+
+
+def _bgg_ids(table: dict[str, Any], fail: Any) -> dict[str, int]:
+    """[bgg]: game = its BoardGameGeek id (0: not linked), for the games this companion has."""
+    if not table:
+        return {}
+    from companion.games import registered_games
+
+    games = tuple(registered_games())
+    out = {}
+    for name, number in table.items():
+        if name not in games:
+            raise fail(f"bgg.{name}", _near_miss(msg("unknown game (games: {names})", names=", ".join(games)),
+                                                 name, games))
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= BGG_MAX:
+            raise fail(f"bgg.{name}", msg("{value} is not a BoardGameGeek id (a whole number; 0: not linked)",
+                                          value=repr(number)))
+        if number:
+            out[name] = number
+    return out
 
 
 def _near_miss(reason: Message, name: str, known: Iterable[str]) -> Message:

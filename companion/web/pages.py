@@ -116,6 +116,8 @@ SETTINGS = """<p>{{ words.source }}</p>
 <label>{{ labels.notice_s }} <input name="notice_s" value="{{ current.notice_s }}" inputmode="decimal"></label>
 <label>{{ labels.resume_timeout_s }} <input name="resume_timeout_s" value="{{ current.resume_timeout_s }}"
  inputmode="decimal"></label>
+{% if bgg %}<p>{{ bgg_about }}</p>{% for name, label, value in bgg %}<label>{{ label }} <input name="{{ name }}"
+ value="{{ value }}" inputmode="numeric" pattern="[0-9]*" maxlength="10" autocomplete="off"></label>{% endfor %}{% endif %}
 <button>{{ words.save }}</button></form>{% else %}<p>{{ words.read_only }}</p>{% endif %}"""
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#111;font-size:18px}

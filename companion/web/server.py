@@ -209,7 +209,8 @@ def _routes(app: Flask, site: Site) -> None:
 
     @app.get("/history.bgsplay")
     def history_bgstats() -> Response:
-        return download(bgstats_json(site.games(), naming(site)), "application/json",
+        return download(bgstats_json(site.games(), naming(site), bgg_ids=settings.bgg_ids(site.config)),
+                        "application/json",
                         "companion-plays.bgsplay")
 
     @app.get("/rules")
@@ -282,9 +283,9 @@ def _routes(app: Flask, site: Site) -> None:
         if site.config is None:
             return _settings_page(site, tr, tr(msg("There is no configuration file to change.")), error=True,
                                   status=400)
-        form = {key: request.form.get(key, "") for key in settings.EDITABLE}
+        form = settings.form_values(request.form)
         try:
-            settings.change(site.config, form)
+            settings.change(site.config, form, {name: game_title(name, tr) for name in registered_games()})
         except ConfigError as exc:
             return _settings_page(site, tr, tr(exc.message), error=True, status=400)
         except OSError as exc:
@@ -333,7 +334,9 @@ def _settings_page(site: Site, tr: Translator, message: str | None = None, error
         pages.SETTINGS, words=words, csrf=csrf, message=message or problem, error=error or problem is not None,
         shown=shown, editable=site.config is not None and config is not None, current=config,
         labels={key: tr(label) for key, label in settings.EDITABLE.items()},
-        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES], game_titles=list(titles.items()))
+        languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES], game_titles=list(titles.items()),
+        bgg=[(name, tr(label), value) for name, label, value in settings.bgg_fields(config, titles)] if config else [],
+        bgg_about=tr(settings.BGG_ABOUT))
     return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)
 
 

@@ -6,6 +6,14 @@ sets the values, writes it whole through a temporary file that
 (`companion.toml.before-web-<time>`), since comments do not survive.
 The companion reads its configuration at start, so a change applies at
 its next start.
+
+Each game's BoardGameGeek id ([bgg]) is set here too: the BG Stats play file
+names it, so an import links its plays to the game the owner already has
+instead of adding an unlinked copy. Nothing ships an id the owner did not
+set (0, "not linked"): the page asks for the number in the game's address
+on boardgamegeek.com, a whole number from 1; an empty field unlinks it. The
+export reads the ids from the configuration when it is made, so a change
+applies at once.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from typing import Any
 
 from companion.games.base import Text
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
-from companion.runtime.config import Config, ConfigError, load_config
+from companion.runtime.config import BGG_MAX, Config, ConfigError, load_config
 from companion.runtime.storage import copy_new, utc_stamp, write_atomic
 from engine.core.messages import Message, msg
 
@@ -31,6 +39,10 @@ EDITABLE: dict[str, Message] = {
 
 
 NOT_SET = msg("not set")
+BGG_FIELD = "bgg:"
+"""The form field of a game's BoardGameGeek id is this and the game's name ("bgg:tenno")."""
+BGG_ABOUT = msg("BoardGameGeek ids link each game's plays in the Board Game Stats file to the game in the app: "
+                "the number in the game's address on boardgamegeek.com. Empty: not linked.")
 
 
 def _seconds(value: float) -> Message:
@@ -84,7 +96,27 @@ def shown(config: Config, state_dir: Path, game_titles: dict[str, str]) -> list[
          _seconds(config.resume_timeout_s)),
         ("advisor.enabled", msg("Advisor"), _yes(config.advisor_enabled)),
         ("advisor.budget_s", msg("Advisor's thinking time"), _seconds(config.advisor_budget_s)),
+        *((f"bgg.{name}", bgg_label(title), str(config.bgg_ids[name]) if name in config.bgg_ids else NOT_SET)
+          for name, title in game_titles.items()),
     ]
+
+
+def bgg_label(title: str) -> Message:
+    return msg("BoardGameGeek id of {game}", game=title)
+
+
+def bgg_fields(config: Config, game_titles: dict[str, str]) -> list[tuple[str, Message, str]]:
+    """The form's BoardGameGeek id fields: (field name, label, value now: "" when not linked)."""
+    return [(BGG_FIELD + name, bgg_label(title), str(config.bgg_ids.get(name, "")))
+            for name, title in game_titles.items()]
+
+
+def form_values(form: Any) -> dict[str, str]:
+    """What a POST of the page may change: the [app] values (empty when missing) and the BoardGameGeek ids it
+    sends (a game the form leaves out keeps its id)."""
+    values = {key: str(form.get(key, "")) for key in EDITABLE}
+    values.update({key: str(form.get(key, "")) for key in form if str(key).startswith(BGG_FIELD)})
+    return values
 
 
 def _value(value: Any) -> str:
@@ -114,6 +146,25 @@ def toml_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _bgg_ids(form: dict[str, str], before: Any, game_titles: dict[str, str]) -> dict[str, int]:
+    """The [bgg] table after the form: its ids (a whole number from 1, empty to unlink) over the file's own."""
+    ids = {str(name): number for name, number in before.items()} if isinstance(before, dict) else {}
+    for key, typed in form.items():
+        if not key.startswith(BGG_FIELD):
+            continue
+        name, text = key[len(BGG_FIELD):], typed.strip()
+        if name not in game_titles:
+            raise ConfigError(msg("There is no game {game} here: reload the page.", game=name))
+        if not text:
+            ids.pop(name, None)
+            continue
+        if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= BGG_MAX:
+            raise ConfigError(msg("The BoardGameGeek id of {game} must be a whole number from 1 (the number in "
+                                  "the game's address on boardgamegeek.com), or empty.", game=game_titles[name]))
+        ids[name] = int(text)
+    return ids
+
+
 def _parsed(form: dict[str, str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     language = form.get("language", "")
@@ -130,11 +181,16 @@ def _parsed(form: dict[str, str]) -> dict[str, Any]:
     return values
 
 
-def change(path: Path, form: dict[str, str]) -> Path | None:
-    """Set the editable [app] values from `form` in the file at `path`; returns the kept previous file.
+def change(path: Path, form: dict[str, str], game_titles: dict[str, str] | None = None) -> Path | None:
+    """Set the editable [app] values and the BoardGameGeek ids from `form` in the file at `path`; returns the kept
+    previous file. `game_titles` (game -> title) are the games an id may be set for (the registered ones).
 
     Raises ConfigError (nothing written) when a value or the result is refused.
     """
+    if game_titles is None:
+        from companion.games import registered_games
+
+        game_titles = {name: name for name in registered_games()}
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
@@ -144,6 +200,11 @@ def change(path: Path, form: dict[str, str]) -> Path | None:
     app.pop("game", None)
     app.update(_parsed(form))
     data["app"] = app
+    ids = _bgg_ids(form, data.get("bgg"), game_titles)
+    if ids:
+        data["bgg"] = dict(sorted(ids.items()))
+    else:
+        data.pop("bgg", None)
     text = toml_text(data)
     candidate = path.with_name(f".{path.name}.web")
     try:
@@ -157,3 +218,12 @@ def change(path: Path, form: dict[str, str]) -> Path | None:
         kept = copy_new(path.read_bytes(), path.with_name(f"{path.name}.before-web-{utc_stamp()}"))
     write_atomic(path, text)
     return kept
+
+
+def bgg_ids(path: Path | None) -> dict[str, int]:
+    """The BoardGameGeek ids the configuration at `path` sets (none when it cannot be read: the export still works,
+    unlinked)."""
+    try:
+        return load_config(path).bgg_ids
+    except ConfigError:
+        return {}
