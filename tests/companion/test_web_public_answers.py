@@ -27,6 +27,7 @@ from companion.players.book import change_book
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import TagMap, save_tagmap, virtual_uid
 from companion.runtime.web_pin import device_pin
+from companion.web import live
 from companion.web.guard import MAX_TRIES
 from companion.web.live import LiveTable, public_version
 from engine import Match
@@ -95,7 +96,8 @@ def live_answers(page: Page) -> dict[str, bytes]:
             for path in LIVE for lang in LANGUAGES for method in ("GET", "HEAD")}
 
 
-def test_a_hidden_cards_id_length_changes_no_byte_of_the_live_answers(state: Path, page: Page) -> None:
+def twins_in_one_file(state: Path, page: Page) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The live answers for a play, then for its twin written over it in the same file (same inode, same time)."""
     first, second = twin_journals(state)
     assert len(first) != len(second)
     path = state / CURRENT
@@ -105,7 +107,23 @@ def test_a_hidden_cards_id_length_changes_no_byte_of_the_live_answers(state: Pat
     rewrite_in_place(path, second, 1_800_000_000_000_000_000)
     after = path.stat()
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns) and after.st_size != before.st_size
-    assert live_answers(page) == seen
+    return seen, live_answers(page)
+
+
+def test_a_hidden_cards_id_length_changes_no_byte_of_the_live_answers(state: Path, page: Page) -> None:
+    seen, twin_seen = twins_in_one_file(state, page)
+    assert twin_seen == seen
+
+
+def test_the_comparison_finds_a_version_that_follows_the_files_size(state: Path, page: Page,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The planted leak, as it was: the version made of the journal's size must change the answers that carry it."""
+    monkeypatch.setattr(live, "public_version", lambda *frame: f"{(state / CURRENT).stat().st_size:x}")
+    seen, twin_seen = twins_in_one_file(state, page)
+    differing = {asked for asked in seen if seen[asked] != twin_seen[asked]}
+    assert differing >= {f"{method} {path}?lang={lang}" for lang in LANGUAGES
+                         for method, path in (("GET", "/"), ("GET", "/live.json"), ("GET", "/live.png"),
+                                              ("HEAD", "/live.png"))}
 
 
 def test_the_version_is_a_digest_of_the_public_frame_and_changes_with_it(state: Path, page: Page,
