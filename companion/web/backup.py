@@ -18,7 +18,10 @@ them, each read into memory is at most `MEMBER_LIMIT` and all together at
 most `TOTAL_LIMIT`, and a header is checked before its data is read. Each
 journal must be UTF-8 and replay to its last record with the companion's
 own loader; each tag map, the last set-up, the player book and the
-configuration go through theirs. Checked files wait in a staging folder inside the state folder
+configuration go through theirs, and the configuration gives only what the
+settings page could change (its language, its game...): the state folder,
+the reader, the buttons and the rest stay this device's, and the page says
+which differed. Checked files wait in a staging folder inside the state folder
 (same disk, so putting them in place is a rename) and move only when all
 passed. An archived journal is never overwritten (a different one with the
 same name gets a new name); a tag map, the last set-up, the player book or
@@ -39,11 +42,12 @@ import shutil
 import sqlite3
 import tarfile
 import threading
+import tomllib
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from companion.games import game_ui, registered_games
 from companion.history.db import DB_NAME, open_history
@@ -90,6 +94,7 @@ CONFIG_MEMBER = "config/companion.toml"
 SETUP_MEMBER = MEMORY
 PLAYERS_MEMBER = BOOK_NAME
 STAGING = ".restore-"
+_ABSENT = object()
 REPLACED = "replaced-"
 
 _RESTORING = threading.Lock()
@@ -296,8 +301,10 @@ def _write_new(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def _check_content(kind: str, name: str, data: bytes, staged: Path, config: Path | None) -> Message | None:
-    """Check a member read whole (it is already written to `staged`); a note when it is left out on purpose."""
+def _check_content(kind: str, name: str, data: bytes, staged: Path,
+                   config: Path | None) -> tuple[bool, Message | None]:
+    """Check a member read whole (it is already written to `staged`): whether it is taken, and a note for the
+    page (why it is left out, or what of it is)."""
     text = _text(name, data)
     if kind == "journal":
         try:
@@ -322,15 +329,82 @@ def _check_content(kind: str, name: str, data: bytes, staged: Path, config: Path
         if problem is not None:
             raise RuleError(msg("{path}: {reason}", path=name, reason=problem.params["reason"]))
     elif kind == CONFIG_MEMBER:
-        from companion.runtime.config import ConfigError, load_config
+        return _check_configuration(name, staged, config)
+    return True, None
 
-        if config is None:
-            return msg("{file}: the web page was started without a configuration file; left out.", file=name)
-        try:
-            load_config(staged)
-        except ConfigError as exc:
-            raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
-    return None
+
+def _flat(raw: dict[str, Any]) -> dict[str, Any]:
+    """A configuration's values by their dotted key (`app.language`); a nested table is one value."""
+    return {f"{section}.{key}": value for section, table in raw.items() if isinstance(table, dict)
+            for key, value in table.items()}
+
+
+def _page_may_change(key: str) -> bool:
+    """Whether the settings page can set the configuration's `key` (dotted): the [app] keys it edits
+    (companion.web.settings.EDITABLE), and each game's BoardGameGeek id ([bgg])."""
+    from companion.web import settings
+
+    section, _, name = key.partition(".")
+    return (section == "app" and name in settings.EDITABLE) or section == "bgg"
+
+
+def _with_page_values(here: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
+    """`here` with every value the settings page can set taken from `theirs` (or dropped when `theirs` has none)."""
+    merged: dict[str, Any] = {}
+    for section in [*here, *(name for name in theirs if name not in here)]:
+        table = {key: value for key, value in here.get(section, {}).items()
+                 if not _page_may_change(f"{section}.{key}")}
+        table.update({key: value for key, value in theirs.get(section, {}).items()
+                      if _page_may_change(f"{section}.{key}")})
+        if table or section in here:
+            merged[section] = table
+    return merged
+
+
+def _check_configuration(name: str, staged: Path, config: Path | None) -> tuple[bool, Message | None]:
+    """Check the backup's configuration as the settings page checks a change: whether it is taken, and a note.
+
+    A phone may change only what the settings page offers (`_page_may_change`), whoever knows the PIN:
+    so a restore takes those values from the backup and keeps every other setting as this
+    device has it (its state folder, reader, buttons, display...), and the result must load like any
+    configuration. The staged file becomes that result, and the report names the settings kept. A backup
+    that differs from this device only in what the page may change is taken as it is, comments and all.
+    """
+    from companion.runtime.config import ConfigError, load_config, parse_config
+    from companion.web import settings
+
+    if config is None:
+        return False, msg("{file}: the web page was started without a configuration file; left out.", file=name)
+    try:
+        restored = load_config(staged)
+        theirs = tomllib.loads(staged.read_text("utf-8"))
+    except ConfigError as exc:
+        raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
+    try:
+        here: dict[str, Any] = tomllib.loads(config.read_text("utf-8")) if config.exists() else {}
+        if config.exists():
+            load_config(config)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ConfigError) as exc:
+        # As the settings page: a configuration that cannot be read is not changed from a phone.
+        return False, msg("{path}: cannot be read to change it ({reason}).", path=str(config), reason=str(exc))
+    mine, other = _flat(here), _flat(theirs)
+    kept = sorted(key for key in mine.keys() | other.keys()
+                  if not _page_may_change(key) and mine.get(key, _ABSENT) != other.get(key, _ABSENT))
+    if not kept:
+        return True, None
+    merged = _with_page_values(here, theirs)
+    try:
+        result = parse_config(merged, name)
+    except ConfigError as exc:
+        raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
+    if replace(result, source="") == replace(restored, source=""):
+        return True, None  # the keys differ only in how they are written (a default spelt out): the same settings
+    if _flat(merged) == mine:
+        staged.write_bytes(config.read_bytes())  # the backup changes nothing the page may change
+    else:
+        staged.write_text(settings.toml_text(merged), "utf-8")
+    return True, msg("{file}: only what the settings page can change was taken from it; these settings stay as "
+                     "this device has them: {keys}.", file=name, keys=", ".join(kept))
 
 
 def _skipped_note(name: str) -> Message:
@@ -359,10 +433,10 @@ def _read_archive(upload: IO[bytes], staging: Path, config: Path | None, report:
                 data = _exact(stream, info.size)
                 path = staging / info.name
                 _write_new(path, data)
-                note = _check_content(kind, info.name, data, path, config)
+                taken, note = _check_content(kind, info.name, data, path, config)
                 if note is not None:
                     report.left_out.append(note)
-                else:
+                if taken:
                     staged.append(_Staged(info.name, path))
     except (tarfile.HeaderError, EOFError, zlib.error, gzip.BadGzipFile) as exc:  # EOFError: a cut gzip stream
         reason = str(exc) or type(exc).__name__

@@ -7,7 +7,8 @@ companion.web.serving adds the limits that keep one misbehaving client
 from holding the page down for the others.
 
 The start-up line names the addresses a phone can open (never 0.0.0.0),
-and while it runs the page records where it listens in the state folder
+the next one where the device shows the PIN the page asks for. While it
+runs, the page records where it listens in the state folder
 (`web-listen.json`), so the device shows the same addresses beside the PIN.
 """
 
@@ -46,6 +47,18 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(0)
 
 
+def where_the_pin_is(state_dir: Path) -> str:
+    """Where the owner finds the PIN the page asks for (the device makes it; this process only reads it)."""
+    from companion.runtime.web_pin import read_pin
+
+    where = ("a backup, a restore, a change of settings and enrolling a card need the PIN shown on the device's "
+             "screen: beside the page's QR code on its first menu (the first set-up question on a device fixed to "
+             "one game) and on its statistics screen, and on its question to resume a game")
+    if read_pin(state_dir) is None:
+        return f"{where}; the device has made none yet: start the companion once."
+    return f"{where}."
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.runtime.addresses import AllowedHosts, forget_listen, page_urls, record_listen
     from companion.web.server import SERVER_OPTIONS, create_app
@@ -76,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         # Inside the try: a stop that comes as soon as the address is printed still removes the record.
         record_listen(state_dir, args.host, port)
         print(f"companion web: serving {state_dir} on {' '.join(urls)}", file=sys.stderr, flush=True)
+        print(f"companion web: {where_the_pin_is(state_dir)}", file=sys.stderr, flush=True)
         server.run()
     finally:
         forget_listen(state_dir)

@@ -18,11 +18,19 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, make_response, render_template_string, request
+from flask import (
+    Flask,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    render_template_string,
+    request,
+)
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.games import game_ui, registered_games, registration
@@ -37,13 +45,16 @@ from companion.runtime.config import ConfigError, load_config
 from companion.runtime.enrol_requests import GAME_ON, write_request
 from companion.runtime.storage import utc_stamp
 from companion.web import backup, cards_page, enroll, pages, players_page, settings
-from companion.web.guard import CSRF_COOKIE, HostCheck, PinGuard, csrf_ok, new_token
+from companion.web.guard import CSRF_COOKIE, FormTokens, HostCheck, PinGuard, same_origin
 from companion.web.history_page import history_body
 from companion.web.live import LiveTable
+from companion.web.upload import MultipartUpload
 from engine import RuleError
 from engine.core.messages import Message, msg
 
 LANG_COOKIE = "companion_lang"
+SITE = "companion.site"
+"""Where the application keeps its Site (`app.extensions`), for the helpers the page modules share."""
 SERVER_OPTIONS: dict[str, Any] = {"max_request_body_size": backup.BODY_LIMIT}
 """waitress's settings for this application (`companion web` and the tests' server).
 
@@ -54,7 +65,8 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # Not no-referrer: under it a browser sends `Origin: null` with the page's own forms, which is refused.
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 
@@ -71,6 +83,7 @@ class Site:
     history: History
     history_lock: threading.Lock
     hosts: AllowedHosts
+    tokens: FormTokens = field(default_factory=FormTokens)
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, caught up with the journals archived since the last look (nothing is written)."""
@@ -102,6 +115,7 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
     site = Site(state_dir, config, default_lang, LiveTable(state_dir), PinGuard(state_dir, clock),
                 memory_history(state_dir), threading.Lock(), hosts)
     app.wsgi_app = HostCheck(app.wsgi_app, hosts)  # type: ignore[method-assign]
+    app.extensions[SITE] = site
     _routes(app, site)
     _enroll_routes(app, site)
     players_page.routes(app, site)
@@ -126,20 +140,33 @@ def _page(site: Site, page: str, title: Message, body: str, tr: Translator, stat
     response.set_cookie(LANG_COOKIE, tr.lang, samesite="Strict", max_age=365 * 86400)
     if csrf is not None:
         response.set_cookie(CSRF_COOKIE, csrf, samesite="Strict", httponly=True)
+        # A page with a form token is never kept: not by the browser's back button, not by a proxy.
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 
 def _csrf_token() -> str:
-    return request.cookies.get(CSRF_COOKIE) or new_token()
+    """The browser's form token when this server made it, else a new one (the page sets it as the cookie)."""
+    tokens: FormTokens = current_app.extensions[SITE].tokens
+    cookie = request.cookies.get(CSRF_COOKIE)
+    return cookie if cookie is not None and tokens.made_here(cookie) else tokens.new()
 
 
-def _change_refused(site: Site) -> Message | None:
-    """Why this POST may not change anything, or None: same origin, a matching token, the device's PIN."""
-    if not site.hosts.allows_origin(request.headers.get("Origin"), request.environ.get("SERVER_PORT")):
+def _foreign(site: Site) -> bool:
+    """Whether this POST comes from another site's page (its Origin, or without one its Referer)."""
+    return not same_origin(request.headers.get("Origin"), request.headers.get("Referer"), site.hosts,
+                           request.environ.get("SERVER_PORT"))
+
+
+def _change_refused(site: Site, form: dict[str, str] | None = None) -> Message | None:
+    """Why this POST may not change anything, or None: same origin, a token this server made and the browser
+    holds, the device's PIN. `form`: the fields when they were read apart (a restore's upload), else the form's."""
+    if _foreign(site):
         return msg("Refused: the form was not sent from this page.")
-    if not csrf_ok(request.cookies.get(CSRF_COOKIE), request.form.get("csrf")):
+    fields = form if form is not None else request.form
+    if not site.tokens.matches(request.cookies.get(CSRF_COOKIE), fields.get("csrf")):
         return msg("Refused: the form has expired. Reload the page and try again.")
-    return site.guard.check(request.form.get("pin", ""), request.remote_addr)
+    return site.guard.check(fields.get("pin", ""), request.remote_addr)
 
 
 def _routes(app: Flask, site: Site) -> None:
@@ -251,15 +278,26 @@ def _routes(app: Flask, site: Site) -> None:
 
     @app.post("/restore")
     def restore() -> Response:
+        """The upload is read as it arrives (companion.web.upload): the token and the PIN are checked before a
+        byte of the file is read, and the file goes to the restore as a stream, never to a temporary file."""
         tr = Translator(_lang(site))
-        refused = _change_refused(site)
+        if (request.content_length or 0) > backup.BODY_LIMIT:
+            raise RequestEntityTooLarge()
+        if _foreign(site):
+            return _backup_page(site, tr, tr(msg("Refused: the form was not sent from this page.")), error=True,
+                                status=403)
+        try:
+            upload = MultipartUpload(request.stream, request.content_type)
+            fields = upload.fields()
+        except RuleError as exc:
+            return _backup_page(site, tr, tr(exc.message), error=True, status=400)
+        refused = _change_refused(site, fields)
         if refused is not None:
             return _backup_page(site, tr, tr(refused), error=True, status=403)
-        upload = request.files.get("backup")
-        if upload is None:
+        if upload.file_field != "backup":
             return _backup_page(site, tr, tr(msg("Choose the backup file first.")), error=True, status=400)
         try:
-            report = backup.restore(site.state_dir, upload.stream, site.config)
+            report = backup.restore(site.state_dir, upload.file(), site.config)
         except RuleError as exc:
             return _backup_page(site, tr, tr(exc.message), error=True, status=400)
         lines = [tr(msg("Restored: {file}", file=name)) for name in report.written]
