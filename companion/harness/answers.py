@@ -46,7 +46,6 @@ from engine import Input, Match, RuleError, Tap
 from engine.core.flow import option_of
 from engine.core.messages import Message
 
-
 # --- taps -----------------------------------------------------------------------------
 
 
