@@ -237,6 +237,23 @@ def test_the_resume_answer_says_what_is_damaged_and_the_copy_kept(tmp_path: Path
     assert resumed["mode"] == "play" and resumed["inputs"] == damaged - 2 and "damage" not in resumed
 
 
+def test_the_resume_answer_says_a_torn_last_record(tmp_path: Path) -> None:
+    """A power cut in mid-write: only the last record is cut short; the game resumes before it, by OK or by a tap."""
+    hooks = entry("tenno").hooks()
+    setup = hooks.SETUPS[0]
+    inputs = hooks.play_inputs(setup, 1)[:12]
+    state = tmp_path / "state"
+    _app(state, "tenno", setup, 1, inputs, resume=False)
+    path = state / CURRENT
+    path.write_bytes(path.read_bytes()[:-15])
+    _, player = _app_on(state, "tenno")
+    answer = player.answer(Command(0, "start"))
+    damage = answer["damage"]
+    assert damage["torn"] and damage["line"] == len(inputs) + 1 and damage["resume_at"] == len(inputs) - 1
+    assert damage["copy"] is None or (state / damage["copy"]).exists()
+    assert answer["taps"], "a torn save resumes by a tap as well as by OK"
+
+
 def _app_on(state: Path, name: str) -> tuple[App, ScriptPlayer]:
     """An app started on the state folder as it is."""
     ui = _ui(name)
