@@ -32,6 +32,8 @@ class Screen:
     notice    a refusal or a note, shown for a few seconds
     notice_error  True when notice is a refusal (drawn as an error)
     confirm   a question waiting for OK (undo, new game), or None
+    confirm_chips  what OK and the other buttons do in that confirmation, in words ("OK: new game",
+              "Other: cancel"); empty: the generic chips
     detail    extra text lines for setup/enroll/resume screens
     unsaved   the game is played on while the disk refuses saves: every
               frame says NOT SAVED until saving works again
@@ -69,6 +71,7 @@ class Screen:
     notice: str | None = None
     notice_error: bool = False
     confirm: str | None = None
+    confirm_chips: tuple[str, ...] = ()
     detail: tuple[str, ...] = field(default_factory=tuple)
     unsaved: bool = False
     lang: str = "en"

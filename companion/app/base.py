@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 MENU_BUTTONS = {"next": msg("Next"), "ok": msg("OK"), "undo": msg("Undo")}
 """The buttons every game uses the same way, in words; the game names the others (`GameUI.button_label`)."""
 MAX_LINES = 8
+CONFIRM_UNDO = msg("OK: undo")
+"""The OK chip of a confirmation whose OK takes inputs back (Undo, the undo a game offers)."""
+CONFIRM_OTHER = msg("Other: cancel")
+"""The chip beside OK's in every confirmation: any other button keeps things as they are."""
 UNSEEN = (REVEAL,)
 """Event kinds that are no step for the table (the card was already turned over to be tapped)."""
 FORGETTING = (FORGET,)
@@ -108,6 +112,7 @@ class AppBase(ABC):
     _page_epoch: float
     confirm: tuple[Text, ...] | None
     _confirm_action: Callable[[], None] | None
+    confirm_chips: tuple[Text, ...]
     reader_lost: Text | None
     unknown_uid: str | None
     picker: Menu | None
@@ -184,6 +189,13 @@ class AppBase(ABC):
         never spends what the table has only so much of; 0 outside play."""
         prompt = self.match.play.prompt if self.match is not None and self.mode == "play" else None
         return highlighted(self.ui, prompt)
+
+    def _ask(self, question: tuple[Text, ...], action: Callable[[], None], ok: Text) -> None:
+        """A confirmation over the frame: `question` one sentence a line, `ok` what OK does in it as its chip
+        ("OK: new game"), `action` what OK runs; any other button cancels (`CONFIRM_OTHER`)."""
+        self.confirm = question
+        self._confirm_action = action
+        self.confirm_chips = (ok, CONFIRM_OTHER)
 
     def _close_picker(self, message: Text | None) -> None:
         self.picker = None
@@ -270,5 +282,5 @@ class AppBase(ABC):
         ...
 
 
-__all__ = ["FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice", "Said", "engine_words",
-           "highlighted"]
+__all__ = ["CONFIRM_OTHER", "CONFIRM_UNDO", "FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice",
+           "Said", "engine_words", "highlighted"]

@@ -34,7 +34,9 @@ class CheckSteps(AppBase):
     def start_first_check(self, runtime_dir: Path | None) -> bool:
         """Show the check now if this is the first start (never done, not shown this boot) and no saved game
         waits; True when it was opened."""
-        if self.mode not in ("game", "setup") or self.match is not None or self.saving.blocked():
+        if self.mode not in ("game", "setup") or self.match is not None or self.picker is not None \
+                or self.saving.blocked():
+            # A screen over the menu (an ended or unreadable saved game put aside) is read first.
             return False
         if not check_due(self.state_dir, runtime_dir):
             return False

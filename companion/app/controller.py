@@ -33,7 +33,7 @@ from companion.app.pickers import Pickers
 from companion.app.play_steps import PlaySteps
 from companion.app.resume_steps import ResumeSteps
 from companion.app.seat_steps import SeatSteps
-from companion.app.setup_steps import SetupSteps
+from companion.app.setup_steps import SetupSteps, next_highlight
 from companion.app.web_requests import WebRequests
 from companion.games.base import GameUI, Menu, Text
 from companion.i18n import Translator
@@ -98,6 +98,7 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
             self._say(memory_note)
         self.confirm = None
         self._confirm_action = None
+        self.confirm_chips = ()
         self.reader_lost = None
         self.unknown_uid = None
         self.picker = None
@@ -152,12 +153,14 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
             self._resume()
         self._web_tick(now)
         self._seating_tick(now)
+        self._extras_tick(now)
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
         times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
                              self.saving.deadline(), self._next_page(),
-                             self.advice.deadline() if self.advice else None, self._web_deadline()) if t is not None]
+                             self.advice.deadline() if self.advice else None, self._web_deadline(),
+                             self._extras_deadline()) if t is not None]
         return min(times) if times else None
 
     def screen(self) -> Screen:
@@ -181,10 +184,12 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
                 return
             self._resume()
         if self.mode == "setup":
+            before = self.setup.menu()
             why = self.setup.tap(target)
             if why:
-                self._say(why, error=True)
-            self.selected = self.setup.menu().selected
+                self._say(why, error=True)  # nothing was answered: the highlight stays
+                return
+            self.selected = next_highlight(before, self.setup.menu(), "tap")
             return
         if self.mode != "play" or self.match is None:
             self._say(msg("No game is running: press OK."), error=True)
@@ -219,12 +224,14 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
             self._walk_menu(name, held, self._game_menu(), self._game_choice)
         elif self.mode == "setup":
             if name == "undo":
+                before = self.setup.menu()
                 if not self.setup.back():
                     if len(self.games) > 1 and self.switch_game is not None:
                         self._ask_game()
                         return
                     self._say(msg("This is the first question: answer it with Next and OK."))
-                self.selected = self.setup.menu().selected
+                    return
+                self.selected = next_highlight(before, self.setup.menu(), "undo", shown=self.selected)
             else:
                 self._walk_menu(name, held, self._setup_menu(), self._setup_choice)
         elif self.mode == "play":

@@ -77,7 +77,9 @@ class Frames(AppBase):
         # One sentence a line: the question, then each thing to put back, then what the buttons do.
         confirm = "\n".join(self._all(self.confirm)) if self.confirm is not None else None
         common: dict[str, Any] = {"game": self.ui.name, "notice": self._t(said) if said is not None else None,
-                                  "notice_error": error, "confirm": confirm, "unsaved": self.saving.unsaved,
+                                  "notice_error": error, "confirm": confirm,
+                                  "confirm_chips": self._all(self.confirm_chips) if confirm is not None else (),
+                                  "unsaved": self.saving.unsaved,
                                   "lang": self.tr.lang, "button_labels": self._button_labels()}
         if self.saving.blocked():
             return self._menu_screen("message", self.saving.menu(), self.saving.selected, ("next", "ok"),

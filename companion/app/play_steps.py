@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.app.base import MAX_LINES, AppBase, engine_words
+from companion.app.base import CONFIRM_UNDO, MAX_LINES, AppBase, engine_words
 from companion.games import undo_offer
 from companion.games.base import Text
 from companion.history import game_over
@@ -110,9 +110,8 @@ class PlaySteps(AppBase):
         prompt_before = self._prompt_before_last()
         what = self.ui.describe_input(match.inputs[-1], prompt_before)
         put_back: list[Text] = list(self.ui.undo_lines(match.history[-1]))
-        self.confirm = (msg("Undo {what}?", what=what), *put_back,
-                        msg("OK undoes it; Undo or any other button keeps the game."))
-        self._confirm_action = self._undo
+        self._ask((msg("Undo {what}?", what=what), *put_back,
+                   msg("OK undoes it; Undo or any other button keeps the game.")), self._undo, CONFIRM_UNDO)
 
     def _answer_offer(self, reply: str) -> None:
         """An undo the game offers (see companion.games.undo_offer): OK confirms, then undoes back; Next or Pass plays on."""
@@ -120,8 +119,8 @@ class PlaySteps(AppBase):
         if reply != undo_offer.UNDO:
             self._apply([Choose(reply)])
             return
-        self.confirm = undo_offer.question(self.ui, self.match)
-        self._confirm_action = partial(self._undo, undo_offer.steps(self.match))
+        self._ask(undo_offer.question(self.ui, self.match), partial(self._undo, undo_offer.steps(self.match)),
+                  CONFIRM_UNDO)
 
     def _prompt_before_last(self) -> Any:
         match = self.match

@@ -1,26 +1,66 @@
-"""What the resume screen says about the unfinished game, in a few short lines.
+"""What the resume screen says about the saved game, in a few short lines.
 
 Enough for the table to recognise its game and put it back on the table:
 the game's own summary of its public view (seats, variant, round, whose
-turn; see GameUI.summary), then whether it is over or what was pending.
-Read from the public view, so nothing hidden shows.
+turn; see GameUI.summary), who sat at each seat when the seats were named,
+then what was pending. A saved game that had already ended is no game to
+resume: `over_lines` says how it ended instead (companion.app.resume_steps
+puts it with the finished games). Read from the public view and the
+journal's header, so nothing hidden shows.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import reduce
 
-from companion.games.base import GameUI, Text
+from companion.games.base import GameUI, Text, seats_of
+from companion.players.recorded import people_of
+from companion.players.seating import seat_key
+from engine import Match
 from engine.core.journal import Damage
-from engine.core.messages import msg, msg_n
+from engine.core.messages import Message, msg, msg_n
 
 
-def game_lines(ui: GameUI, view: dict[str, Any], pending: Text | None) -> list[Text]:
-    """The game at a glance, then whether it is over or what it waits for."""
+def game_lines(ui: GameUI, match: Match, pending: Text | None) -> list[Text]:
+    """The game at a glance, who plays it, then what it waits for (or that it is over)."""
+    view = match.play.public_view()
     lines: list[Text] = list(ui.summary(view))
+    people = people_line(match)
+    if people is not None:
+        lines.append(people)
     over = bool(view.get("result")) or pending is None
     lines.append(msg("That game is over.") if over else msg("Waiting for: {pending}", pending=pending))
     return lines
+
+
+def over_lines(ui: GameUI, match: Match) -> list[Text]:
+    """A saved game that had ended: the game's own words for its end and its result (who won), then the
+    game at a glance and who played it."""
+    view = match.play.public_view()
+    lines: list[Text] = [ui.title(view)]
+    outcome = match.play.outcome
+    if outcome is not None:
+        lines.append(outcome.summary)
+    lines.extend(ui.summary(view))
+    people = people_line(match)
+    if people is not None:
+        lines.append(people)
+    return lines
+
+
+def people_line(match: Match) -> Message | None:
+    """Who sat at each seat, as the seats were named at set-up ("At the table: Red: Ann, Blue: Ben."), each
+    seat in its game's words; None when nobody was named."""
+    setup = match.setup.to_json()
+    seats = seats_of(setup)
+    people = people_of(match.notes, seats)
+    samurai = seat_key(setup) == "samurai"
+    parts = [msg("{samurai}: {name}", samurai=seat, name=people[seat]["name"]) if samurai
+             else msg("{player}: {name}", player=seat, name=people[seat]["name"]) for seat in seats if seat in people]
+    if not parts:
+        return None
+    return msg("At the table: {people}.", people=reduce(lambda first, then: msg("{first}, {then}", first=first,
+                                                                                then=then), parts))
 
 
 def damage_line(damage: Damage, resume_at: int, copy_name: str | None) -> Text:

@@ -275,10 +275,10 @@ class SamuraiKniziaUI(TaggedComponentsUI):
 
     def summary(self, view: dict[str, Any]) -> list[Message]:
         """Players in seat order; turn and whose turn; figures left per caste and ties."""
-        players = [str(p.get("name", "")).capitalize() for p in view.get("players", []) if isinstance(p, dict)]
+        players = [str(p.get("name", "")) for p in view.get("players", []) if isinstance(p, dict)]
         lines: list[Message] = []
         if players:
-            lines.append(msg("Players: {players}.", players=", ".join(players)))
+            lines.append(msg("Players: {players}.", players=Items(players)))
         if "turn" in view and view.get("active") and not view.get("result"):
             lines.append(msg("Turn {n}: {player}", n=view["turn"], player=view["active"]))
         left = view.get("figures_left")

@@ -27,6 +27,16 @@ def list_of(namer: Namer) -> Namer:
     return names
 
 
+def counts_of(namer: Namer) -> Namer:
+    """The namer of a field of (item, number) pairs from the namer of one item: "Rot 4, Blau 7" (a seat's
+    cards in hand, its lives), each item in the table's language."""
+
+    def counts(pairs: Any, tr: Translator) -> str:
+        return ", ".join(f"{namer(item, tr)} {count}" for item, count in pairs)
+
+    return counts
+
+
 class TaggedComponentsUI:
     """Defaults of companion.games.base.GameUI for a game whose every tag is one of `components`."""
 

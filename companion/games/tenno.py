@@ -17,7 +17,7 @@ from typing import Any
 from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
 from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
-from companion.games.tagged_components import TaggedComponentsUI
+from companion.games.tagged_components import TaggedComponentsUI, counts_of
 from companion.games.tenno_demo import TennoDemo
 from companion.i18n import Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
@@ -166,7 +166,8 @@ class TennoUI(TaggedComponentsUI):
     def __init__(self) -> None:
         self.game = Tenno()
         self.cards = self.components = self.game.catalogue.cards
-        self._namers = self.common_namers(CardNamer(self.cards), name_player, name_option)
+        self._namers = {**self.common_namers(CardNamer(self.cards), name_player, name_option),
+                        "hands": counts_of(name_player)}
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> TennoSetup:
         return TennoSetup(last, self.cards)
@@ -255,7 +256,7 @@ class TennoUI(TaggedComponentsUI):
         players = [p for p in view.get("players", []) if isinstance(p, dict)]
         lines: list[Message] = []
         if players:
-            hands = ", ".join(f"{str(p.get('name', '')).capitalize()} {p.get('hand', 0)}" for p in players)
+            hands = [[str(p.get("name", "")), p.get("hand", 0)] for p in players]
             lines.append(msg("Cards in hand: {hands}.", hands=hands))
         if "turn" in view and view.get("active") and not view.get("result"):
             lines.append(msg("Turn {n}: {player} attacks", n=view["turn"], player=view["active"]))

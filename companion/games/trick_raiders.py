@@ -22,7 +22,7 @@ from typing import Any
 from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
 from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
-from companion.games.tagged_components import TaggedComponentsUI
+from companion.games.tagged_components import TaggedComponentsUI, counts_of
 from companion.games.trick_raiders_demo import TrickRaidersDemo
 from companion.games.undo_offer import UNDO
 from companion.i18n import Translator
@@ -161,7 +161,8 @@ class TrickRaidersUI(TaggedComponentsUI):
     def __init__(self) -> None:
         self.game = TrickRaiders()
         self.cards = self.components = self.game.catalogue.cards
-        self._namers = {**self.common_namers(CardNamer(self.cards), name_player, name_option), "suit": name_suit}
+        self._namers = {**self.common_namers(CardNamer(self.cards), name_player, name_option), "suit": name_suit,
+                        "lives": counts_of(name_player)}
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> TrickRaidersSetup:
         return TrickRaidersSetup(last)
@@ -259,7 +260,7 @@ class TrickRaidersUI(TaggedComponentsUI):
         players = [p for p in view.get("players", []) if isinstance(p, dict)]
         lines: list[Message] = []
         if players:
-            lives = ", ".join(f"{str(p.get('name', '')).capitalize()} {p.get('lives', 0)}" for p in players)
+            lives = [[str(p.get("name", "")), p.get("lives", 0)] for p in players]
             lines.append(msg("Lives: {lives}.", lives=lives))
         if "round" in view:
             if view.get("trump"):

@@ -86,11 +86,17 @@ class Trials:
 
 
 def resume_view(state_dir: Path) -> dict[str, Any] | None:
-    """Start an app on `state_dir` as after a power cut, on the game its journal's header names; the view it resumes to."""
+    """Start an app on `state_dir` as after a power cut, on the game its journal's header names; the view it resumes to.
+
+    A game that had ended is not resumed: the app shows its result and puts it with the finished games, so
+    its view is the one of the journal now under games/."""
     ui = game_ui(load_journal(state_dir / CURRENT).match.game.name)
     app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state_dir, time.monotonic, resume_timeout_s=0)
     app.start()
     if app.mode != "resume":
+        ended = sorted((state_dir / "games").glob("*.journal"))
+        if app.match is None and not (state_dir / CURRENT).exists() and len(ended) == 1:
+            return load_journal(ended[0]).match.play.public_view()
         return None
     app.handle(ButtonPressed("ok", time.monotonic()))
     assert app.match is not None and app.mode == "play"

@@ -158,9 +158,10 @@ def draw_notice(p: Painter, rect: pygame.Rect, text: str, error: bool) -> None:
         p.paragraph("notice", text, body, size, ink, fill, max_lines=NOTICE_MAX_LINES, tags=[tag])
 
 
-def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
+def draw_confirm(p: Painter, question: str, buttons: Sequence[str], chips: Sequence[str] = ()) -> None:
     """A dialog in the middle of the frame: the question in large type and only the answers that act:
-    OK confirms, any other button cancels (so no Support or Next chip suggests another meaning)."""
+    OK confirms, any other button cancels (so no Support or Next chip suggests another meaning). `chips` say
+    what OK and the others do in this confirmation ("OK: new game", "Other: cancel"), else generic words."""
     m = p.metrics
     bounds = p.bounds
     width = bounds.width - 4 * m.pad
@@ -186,9 +187,10 @@ def draw_confirm(p: Painter, question: str, buttons: Sequence[str]) -> None:
         text_rect = pygame.Rect(badge.right + 2 * m.pad, inner.top, inner.right - badge.right - 2 * m.pad,
                                 lines * step)
         p.paragraph("confirm:question", question, text_rect, size, palette.TEXT, palette.PANEL, max_lines=lines)
-        chips = pygame.Rect(inner.left, inner.bottom - chip_height, inner.width, chip_height)
+        row = pygame.Rect(inner.left, inner.bottom - chip_height, inner.width, chip_height)
         ok = CONFIRM_OK if "undo" in buttons else CONFIRM_OK_OTHER
-        draw_buttons(p, chips, ("ok", "other"), role="confirm:button", labels=(p.tr(ok), p.tr(CONFIRM_CANCEL)))
+        labels = tuple(chips) if len(chips) == 2 else (p.tr(ok), p.tr(CONFIRM_CANCEL))
+        draw_buttons(p, row, ("ok", "other"), role="confirm:button", labels=labels)
 
 
 def draw_detail(p: Painter, rect: pygame.Rect, detail: Sequence[str], background: palette.Colour,

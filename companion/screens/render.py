@@ -85,7 +85,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     if screen.notice:
         _draw_notice(painter, regions, screen, screen.notice)
     if screen.confirm:
-        chrome.draw_confirm(painter, screen.confirm, screen.buttons)
+        chrome.draw_confirm(painter, screen.confirm, screen.buttons, screen.confirm_chips)
     return items
 
 
