@@ -255,7 +255,7 @@ class Naming:
         winners = self.winners(row)
         if not winners:
             return self.tr(msg("Nobody won"))
-        return self.tr(msg("{who} won", who=", ".join(winners)))
+        return self.tr(msg_n("{who} won", "{who} won", n=len(winners), who=", ".join(winners)))
 
     def scores(self, row: Mapping[str, Any]) -> str:
         """Every seat's score by place, "Ann 24 · Ben 15 · Chloé 5" (empty for a game without scores)."""

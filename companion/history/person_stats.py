@@ -17,10 +17,12 @@ from typing import Any
 from companion.history.naming import (
     Naming,
     Person,
+    Resolver,
     competitive,
     date_text,
     json_field,
     place_of,
+    row_people,
     row_scores,
     row_seats,
 )
@@ -128,8 +130,8 @@ def favourite(stats: PersonStats, game: str) -> tuple[str, int] | None:
 def person_lines(stats: PersonStats, naming: Naming, people: dict[str, PersonStats]) -> list[tuple[int, Message]]:
     """One person's statistics as sentences with their indent level, games most played first."""
     lines: list[tuple[int, Message]] = [
-        (0, msg_n("{who}: {n} game, {won} won", "{who}: {n} games, {won} won", who=stats.person.name,
-               n=stats.played, won=stats.won))]
+        (0, msg_n("{who}: {n} game, {wins}", "{who}: {n} games, {wins}", who=stats.person.name, n=stats.played,
+                  wins=msg_n("{n} won", "{n} won", n=stats.won)))]
     for game, mine in sorted(stats.games.items(), key=lambda item: (-item[1].rate.of, item[0])):
         lines.append((1, msg("{game}: {rate}", game=naming.game(game), rate=mine.rate.words())))
         lines.append((2, msg("Longest winning streak {longest}, now {current}", longest=mine.streak.longest,
@@ -140,10 +142,11 @@ def person_lines(stats: PersonStats, naming: Naming, people: dict[str, PersonSta
         found = favourite(stats, game)
         if found is not None and mine.rate.of > 1:
             seat, count = found
-            words = (msg("Favourite Samurai: {seat}, {count} of {of} games", seat=naming.seat(game, seat),
-                         count=count, of=mine.rate.of) if naming.samurai_seats(game) else
-                     msg("Favourite seat: {seat}, {count} of {of} games", seat=naming.seat(game, seat), count=count,
-                         of=mine.rate.of))
+            words = (msg_n("Favourite Samurai: {seat}, {n} of {of} games",
+                           "Favourite Samurai: {seat}, {n} of {of} games", n=count, seat=naming.seat(game, seat),
+                           of=mine.rate.of) if naming.samurai_seats(game) else
+                     msg_n("Favourite seat: {seat}, {n} of {of} games", "Favourite seat: {seat}, {n} of {of} games",
+                           n=count, seat=naming.seat(game, seat), of=mine.rate.of))
             lines.append((2, words))
         for other, versus in sorted(mine.versus.items(), key=lambda item: people[item[0]].person.name.casefold()):
             name = people[other].person.name
@@ -160,3 +163,30 @@ def person_lines(stats: PersonStats, naming: Naming, people: dict[str, PersonSta
 def ordered(people: dict[str, PersonStats]) -> list[PersonStats]:
     """People most played first, then by name."""
     return sorted(people.values(), key=lambda p: (-p.played, p.person.name.casefold(), p.person.id))
+
+
+def games_together(rows: list[dict[str, Any]], resolve: Resolver, one: str, other: str) -> list[dict[str, Any]]:
+    """The games, oldest first, in which the people `one` and `other` (ids as the book knows them now) both sat.
+
+    Merging two such people would make one person of two seats of one game: the game counted twice for
+    them, a win and a loss at once, and one player listed twice in a BG Stats play. So the player book is
+    never merged over such a game (companion.web.players_page says which).
+    """
+    def now(ident: str) -> str:
+        found = resolve(ident)
+        return found[0] if found is not None else ident
+
+    return [row for row in rows if {one, other} <= {now(ident) for ident, _ in row_people(row).values()}]
+
+
+def together_refusal(rows: list[dict[str, Any]], naming: Naming, keep: str, other: str) -> Message:
+    """Why `other` cannot be merged into `keep`: the games they played together, named and dated (the first
+    three, and how many more)."""
+    shown = "; ".join(naming.tr(msg("{game}, {date}", game=naming.game(str(row["game"])),
+                                    date=date_text(row_began(row)))) for row in rows[:3])
+    games = shown if len(rows) <= 3 else naming.tr(msg_n("{games} and {n} more", "{games} and {n} more",
+                                                         n=len(rows) - 3, games=shown))
+    return msg_n("{keep} and {other} played in the same game ({games}): as one person they would be counted "
+                 "twice in it. Nothing was merged.",
+                 "{keep} and {other} played in the same {n} games ({games}): as one person they would be counted "
+                 "twice in them. Nothing was merged.", n=len(rows), keep=keep, other=other, games=games)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.players.names import clean_name, same_name
+from companion.players.names import clean_name, same_name, special_refusal
 from companion.runtime.storage import REAL_DISK, FileSystem, read_small_json, write_atomic
 from engine import RuleError
 from engine.core.messages import Message, msg
@@ -163,6 +163,9 @@ class PlayerBook:
         name = clean_name(typed)
         if isinstance(name, Message):
             raise RuleError(name)
+        special = special_refusal(name)
+        if special is not None:
+            raise RuleError(special)
         other = self.by_name(name)
         if other is not None and other.id != owner:
             raise RuleError(msg("There is already a player called {name}: choose another name, or merge the "

@@ -9,6 +9,12 @@ single spaces, control and invisible formatting characters refused, at most
 and every character one the screen's fonts can draw:
 a name the screen would show as empty boxes is refused with the character
 named, rather than drawn with a fallback font the device does not ship.
+A name that reads like one of the device's own choices is refused too: the
+seat question lists "Nobody (unnamed)" first, and the BG Stats file has its
+"Anonymous player", so a player called "Nobody (unnamed)", "niemand",
+"(sans nom)" or "Anonymous player" would pass for nobody (in any of the
+four languages, whatever the case, spaces or brackets) when it is typed
+(`special_refusal`).
 Accents stacked two or more on one letter (what NFC could not compose
 into one character) are refused, since they would be drawn over the line
 above. Right-to-left letters (Hebrew, Arabic) are refused too: the screen draws
@@ -176,6 +182,50 @@ def clean_name(typed: str) -> str | Message:
         return msg("{name} is too wide for the screen's lists: shorten it (a first name and an initial, say).",
                    name=name)
     return name
+
+
+def special_refusal(name: str) -> Message | None:
+    """Why a cleaned name cannot be a new player's (or a new name): it reads like a special choice; None if not.
+
+    Checked when a name is typed (companion.players.book), not when a book is read: a book that already
+    holds such a player stays readable, and the player can be renamed.
+    """
+    if not looks_special(name):
+        return None
+    return msg("{name} reads like one of the device's own choices, such as \"{nobody}\": choose a name nobody could "
+               "take for it.", name=name, nobody=NOBODY)
+
+
+NOBODY = msg("Nobody (unnamed)")
+"""The seat question's first choice (companion.players.seating), and the phone page's."""
+ANONYMOUS = ("Anonymous player", "Anonymous", "Anonymer Spieler", "Anonym", "Joueur anonyme", "Anonyme",
+             "Anonieme speler", "Anoniem")
+"""BG Stats' own player for a seat nobody was named for (companion.history.export), and its words."""
+
+
+def _key(text: str) -> str:
+    """What a name reads as, for telling it from a special choice: its letters and digits, case folded."""
+    return "".join(char for char in unicodedata.normalize("NFKC", text).casefold() if char.isalnum())
+
+
+@cache
+def special_keys() -> frozenset[str]:
+    """The keys of every special choice in every language: "Nobody (unnamed)", its "Nobody" and its
+    "unnamed", and the anonymous player."""
+    from companion.i18n import LANGUAGES, Translator
+
+    keys = {_key(word) for word in ANONYMOUS}
+    for lang in LANGUAGES:
+        text = Translator(lang)(NOBODY)
+        before, _, inside = text.partition("(")
+        keys.update({_key(text), _key(before), _key(inside)})
+    keys.discard("")
+    return frozenset(keys)
+
+
+def looks_special(name: str) -> bool:
+    """True when `name` reads like "Nobody (unnamed)" or the anonymous player, in any language."""
+    return _key(name) in special_keys()
 
 
 def same_name(one: str, other: str) -> bool:

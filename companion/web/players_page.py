@@ -25,9 +25,18 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, Response, render_template_string, request
 
 from companion.games import game_ui, registered_games
+from companion.history.naming import Naming
+from companion.history.person_stats import games_together, together_refusal
 from companion.i18n import Translator
 from companion.players import seating_files
-from companion.players.book import PLAYER_TARGET, Player, PlayerBook, change_book, load_book
+from companion.players.book import (
+    PLAYER_TARGET,
+    Player,
+    PlayerBook,
+    change_book,
+    load_book,
+    resolve,
+)
 from companion.players.seating import seat_words
 from companion.players.seating_files import SeatingRequest, read_open
 from companion.runtime.enrol_requests import GAME_ON, write_request
@@ -108,7 +117,7 @@ def _words(tr: Callable[[Message], str]) -> dict[str, str]:
     }
 
 
-def _change(book: PlayerBook, action: str, form: dict[str, str]) -> Message:
+def _change(book: PlayerBook, action: str, form: dict[str, str], site: Site, tr: Translator) -> Message:
     """Apply one change to the book (RuleError to refuse); what to say when it is done."""
     if action == "add":
         player = book.add(form["name"])
@@ -118,6 +127,15 @@ def _change(book: PlayerBook, action: str, form: dict[str, str]) -> Message:
         player = book.rename(form["player"], form["name"])
         return msg("{old} is now called {name}.", old=before.name if before else "?", name=player.name)
     absorbed = book.players.get(form["other"])
+    kept = book.players.get(form["player"])
+    if absorbed is not None and kept is not None and absorbed.id != kept.id:
+        def now(ident: str) -> tuple[str, str] | None:
+            found = resolve(book, ident)
+            return (found.id, found.name) if found is not None else None
+
+        together = games_together(site.games(), now, kept.id, absorbed.id)
+        if together:
+            raise RuleError(together_refusal(together, Naming(tr, now), kept.name, absorbed.name))
     player = book.merge(form["player"], form["other"])
     return msg("{other} was merged into {name}.", other=absorbed.name if absorbed else "?", name=player.name)
 
@@ -157,7 +175,7 @@ def routes(app: Flask, site: Site) -> None:
         if action == "seat":
             return _send_seating(site, tr, page)
         try:
-            done = change_book(site.state_dir, lambda book: _change(book, action, form))
+            done = change_book(site.state_dir, lambda book: _change(book, action, form, site, tr))
         except RuleError as exc:
             return page(tr, tr(exc.message), error=True, status=400)
         except OSError as exc:
