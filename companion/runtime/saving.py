@@ -29,6 +29,7 @@ class Job:
     """One piece of owed disk work.
 
     kind   "open": make and read the state folder (then offer to resume);
+           "repair-end": mend a journal whose last line lost its newline (storage.JournalFile.repair_end);
            "keep-damaged": copy a damaged journal aside, byte for byte;
            "archive": move the current journal under games/ as `why`;
            "sync": write `match` whole, atomically (header + accepted inputs)

@@ -7,6 +7,12 @@ tag map) is written to a temporary file, fsynced, renamed over the old one,
 and the directory is fsynced. Nothing is rewritten in place, and a damaged
 journal is copied byte for byte before anything replaces it.
 
+A power cut in the middle of an append can still leave the last line
+without its newline, or only part of it. Such an end is mended before
+anything is appended (`JournalFile.repair_end`, at start-up), and an append
+that finds the file no longer ending with a newline writes the whole game
+again instead: a record is never appended onto another line.
+
 Every change to the disk goes through a `FileSystem`, so the fault tests and
 `bench/disk_faults.py` can make the disk full, read-only or failing without
 root, mounts or a real broken card. A failed write raises OSError; the app
@@ -29,6 +35,7 @@ from engine.core.journal import (
     Journal,
     header_line,
     journal_times,
+    parse_header,
     parse_journal,
     parse_record,
     record_line,
@@ -176,8 +183,8 @@ def tmp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp")
 
 
-def write_atomic(path: Path, text: str, fs: FileSystem = REAL_DISK) -> None:
-    """Replace `path` with `text` so a power cut leaves either the old or the new file.
+def write_atomic(path: Path, text: str | bytes, fs: FileSystem = REAL_DISK) -> None:
+    """Replace `path` with `text` (UTF-8 when it is a str) so a power cut leaves either the old or the new file.
 
     A failed write removes its temporary file (when the disk lets it), so a
     full disk is not left fuller by a half-written copy.
@@ -187,7 +194,7 @@ def write_atomic(path: Path, text: str, fs: FileSystem = REAL_DISK) -> None:
     try:
         fd = fs.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
-            _write_all(fs, fd, text.encode("utf-8"))
+            _write_all(fs, fd, text.encode("utf-8") if isinstance(text, str) else text)
             fs.fsync(fd)
         finally:
             fs.close(fd)
@@ -245,6 +252,19 @@ def utc_stamp() -> str:
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
 
+@dataclass(frozen=True)
+class EndRepair:
+    """What `JournalFile.repair_end` did to a journal whose last line had no newline.
+
+    copy  the journal as it was, byte for byte (`current.journal.damaged-<UTC time>`)
+    cut   True: the last line was part of a record and was cut off; False: it was a
+          whole record (or the header) that only lost its newline, and got it back
+    """
+
+    copy: Path
+    cut: bool
+
+
 class JournalFile:
     """The journal of the game in progress, kept in step with a Match."""
 
@@ -264,21 +284,32 @@ class JournalFile:
         the step or none of it. A write the disk refuses halfway is cut
         back off, so the file holds whole records only; the caller takes
         the inputs back and later rewrites the whole journal.
+
+        The records go on a fresh line only: a file that no longer ends
+        with a newline (cut or changed since it was read) is copied byte
+        for byte and the whole game is written again instead, so the new
+        records can never be glued to a torn line and lost with it.
         """
         first = len(match.inputs) - count + 1
         lines = "".join(record_line(n, match.inputs[n - 1], match.times[n - 1])
                         for n in range(first, len(match.inputs) + 1))
-        fd = self.fs.open(self.path, os.O_WRONLY | os.O_APPEND)
+        fd = self.fs.open(self.path, os.O_RDWR | os.O_APPEND)
         try:
             size = os.fstat(fd).st_size
-            try:
-                _write_all(self.fs, fd, lines.encode("utf-8"))
-                self.fs.fsync(fd)
-            except OSError:
-                self._cut_back(fd, size)
-                raise
+            fresh_line = size > 0 and os.pread(fd, 1, size - 1) == b"\n"
+            if fresh_line:
+                try:
+                    _write_all(self.fs, fd, lines.encode("utf-8"))
+                    self.fs.fsync(fd)
+                except OSError:
+                    self._cut_back(fd, size)
+                    raise
         finally:
             self.fs.close(fd)
+        if not fresh_line:
+            if size > 0:
+                self.keep_copy("damaged")
+            self.rewrite(match)
 
     def _cut_back(self, fd: int, size: int) -> None:
         """Best effort after a failed append: drop the partial line now.
@@ -296,6 +327,56 @@ class JournalFile:
     def rewrite(self, match: Match) -> None:
         """After an undo, a damaged tail or a failed save: the whole journal again, atomically."""
         write_atomic(self.path, self._text(match), self.fs)
+
+    def repair_end(self) -> EndRepair | None:
+        """Make the journal end with a whole line before anything is appended; None when it already does.
+
+        A power cut in the middle of an append can leave the last line
+        without its newline. First the journal is copied byte for byte
+        (`keep_copy`), then:
+
+        - a last line that is a whole record (or the header of a game with
+          no input yet) only lost its newline: the record was written
+          whole and is kept; the newline is appended and fsynced;
+        - a last line that is not (part of a record) was never acknowledged,
+          since an append writes its lines with their newlines in one write
+          and fsyncs before the screen shows the input: the lines before it
+          are written again, byte for byte, atomically. `load_journal` on the
+          journal before this reports it as a torn record (`Damage.torn`),
+          which is what the table is told.
+
+        A header cut short is left as it is: no game can be read from it, and
+        the app puts the file aside unchanged. Only the last byte is read
+        when the journal ends with a newline (the common case), and nothing
+        is written then.
+        """
+        try:
+            with self.path.open("rb") as file:
+                size = file.seek(0, os.SEEK_END)
+                if size == 0:
+                    return None
+                file.seek(size - 1)
+                if file.read(1) == b"\n":
+                    return None
+                file.seek(0)
+                data = file.read()
+        except FileNotFoundError:
+            return None
+        end = data.rfind(b"\n") + 1
+        whole = _whole_line(data[end:].decode("utf-8", errors="replace"), data.count(b"\n"))
+        if end == 0 and not whole:
+            return None
+        copy = self.keep_copy("damaged", data)
+        if whole:
+            fd = self.fs.open(self.path, os.O_WRONLY | os.O_APPEND)
+            try:
+                _write_all(self.fs, fd, b"\n")
+                self.fs.fsync(fd)
+            finally:
+                self.fs.close(fd)
+        else:
+            write_atomic(self.path, data[:end], self.fs)
+        return EndRepair(copy, cut=not whole)
 
     @staticmethod
     def _text(match: Match) -> str:
@@ -315,7 +396,7 @@ class JournalFile:
         fsync_dir(folder, self.fs)
         return target
 
-    def keep_copy(self, label: str) -> Path:
+    def keep_copy(self, label: str, data: bytes | None = None) -> Path:
         """Copy the journal byte for byte beside it as `current.journal.<label>-<UTC time>`.
 
         Made before a damaged journal is replaced, so nothing on the disk is
@@ -324,8 +405,10 @@ class JournalFile:
         removed again, so no half copy passes for the original. Starting
         again on the same damaged file (a restart before the table chose)
         finds its earlier copy instead of filling the disk with more.
+        `data` is the journal's bytes when the caller has just read them.
         """
-        data = self.path.read_bytes()
+        if data is None:
+            data = self.path.read_bytes()
         for earlier in sorted(self.path.parent.glob(f"{self.path.name}.{label}-*")):
             if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
                 return earlier
@@ -335,6 +418,18 @@ class JournalFile:
         """Delete a temporary file a failed or interrupted rewrite left behind."""
         tmp = tmp_path(self.path)
         return remove_quietly(tmp, self.fs) if tmp.exists() else True
+
+
+def _whole_line(line: str, number: int) -> bool:
+    """True when `line` is whole as the journal's `number`th record (0: its header), newline aside."""
+    try:
+        if number == 0:
+            parse_header(line)
+        else:
+            parse_record(line, number)
+    except RuleError:
+        return False
+    return True
 
 
 @dataclass
