@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 
 from companion.app.base import AppBase, engine_words
-from companion.app.resume_info import damage_line, game_lines
+from companion.app.resume_info import damage_line, game_lines, over_lines
 from companion.games.base import Menu, Text
 from companion.history import game_archived
 from companion.history.menu import web_lines
@@ -62,6 +62,9 @@ class ResumeSteps(AppBase):
                 "The saved game could not be read ({reason}); it stays as {path} until it can be "
                 "moved aside, and no new game replaces it.", reason=engine_words(exc), path=str(path))))
             return
+        if loaded.match.play.prompt is None:
+            self._show_over(loaded.match)
+            return
         self._play_game_of(loaded.match)
         self.match = loaded.match
         self.damage = loaded.damage
@@ -82,6 +85,31 @@ class ResumeSteps(AppBase):
         if self.resume_timeout_s > 0 and (self.damage is None or self.damage.torn):
             self.resume_deadline = self.clock() + self.resume_timeout_s
 
+    def _show_over(self, match: Match) -> None:
+        """A saved game that had already ended (the companion was stopped at its game-over screen) is no game to
+        resume: its result is shown, and it goes with the finished games as OK on the game-over screen would have
+        put it (archived under its result, recorded in the history). Nothing resumes by itself; OK goes on to
+        the first menu."""
+        first = self.ui.name
+        self._play_game_of(match)
+        self.saving.queue(Job("archive", match, match.play.result or "over", note=msg(
+            "The finished or abandoned game must be moved under games/ before a new one is saved.")))
+        self.picker = Menu(msg("The last game is over"), ("ok",), (msg("Start a new game"),),
+                           (*over_lines(self.ui, match), msg("It is kept with the finished games.")))
+        self.selected = 0
+
+        def close(option: str) -> None:
+            self._close_picker(None)
+            home = self.home_game
+            if home is not None and home != self.ui.name and self.switch_game is not None and len(self.games) < 2:
+                self.ui, self.tags = self.switch_game(home)
+                self._set_language(self.tr.lang)
+            if self.ui.name != first and self.mode == "setup":
+                self.setup = self._new_setup()
+            self.selected = self._game_menu().selected if self.mode == "game" else self.setup.menu().selected
+
+        self.picker_action = close
+
     def _play_game_of(self, match: Match) -> None:
         """Switch to the saved game's words, screens and tag map when another game is set up now.
 
@@ -97,7 +125,7 @@ class ResumeSteps(AppBase):
         match = self.match
         assert match is not None
         prompt = match.play.prompt
-        info = game_lines(self.ui, match.play.public_view(), engine_words(prompt) if prompt is not None else None)
+        info = game_lines(self.ui, match, engine_words(prompt) if prompt is not None else None)
         if self.damage is not None:
             copy = self.damage_copy.name if self.damage_copy is not None else None
             info.append(damage_line(self.damage, len(match.inputs), copy))
@@ -158,9 +186,9 @@ class ResumeSteps(AppBase):
         if option == "resume":
             self._resume()
         else:
-            self.confirm = (msg("Put the unfinished game aside and start a new one?"),
-                            msg("OK starts a new game; Undo or any other button keeps this one."))
-            self._confirm_action = self._new_game
+            self._ask((msg("Put the unfinished game aside and start a new one?"),
+                       msg("OK starts a new game; Undo or any other button keeps this one.")), self._new_game,
+                      msg("OK: new game"))
 
     def _resume(self) -> None:
         """Play on from the saved game; a damaged journal is rewritten now, after its copy."""
