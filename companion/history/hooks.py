@@ -3,7 +3,9 @@
 History is a convenience: a full disk, a locked or damaged database must
 never stop a game, so these calls say what went wrong on stderr (the
 service's log) and return. A game that could not be recorded now is
-recorded the next time the database is opened, from its journal.
+recorded the next time the database is opened, from its journal, once: a
+full or read-only disk leaves the database as it is (companion.history.db),
+and opening it imports every journal it does not know yet.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ def game_over(state_dir: Path) -> None:
     try:
         open_history(state_dir).close()
     except (OSError, sqlite3.Error) as exc:
-        print(f"history: the game that just ended was not recorded now ({exc})", file=sys.stderr)
+        print(f"history: the game that just ended was not recorded now ({exc}); it will be when the history is "
+              f"next opened", file=sys.stderr)
 
 
 def game_archived(state_dir: Path, journal: Path) -> None:

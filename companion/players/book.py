@@ -160,12 +160,12 @@ class PlayerBook:
         return player
 
     def _free_name(self, typed: str, owner: str | None) -> str:
+        special = special_refusal(" ".join(typed.split()))
+        if special is not None:
+            raise RuleError(special)
         name = clean_name(typed)
         if isinstance(name, Message):
             raise RuleError(name)
-        special = special_refusal(name)
-        if special is not None:
-            raise RuleError(special)
         other = self.by_name(name)
         if other is not None and other.id != owner:
             raise RuleError(msg("There is already a player called {name}: choose another name, or merge the "
