@@ -127,8 +127,10 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         self.parser_class = lambda adj: GuardedParser(adj, self)
 
     def service(self) -> None:
+        # The next request's time starts with this answer: set before it is served, so the connection is
+        # never seen waiting (no request left) with the time of the request just answered.
+        self.since = self.server.clock()
         super().service()
-        self.since = self.server.clock()  # the next request's time starts with this answer
 
     def reading(self) -> bool:
         """Waiting for (the rest of) a request: nothing being served or written, not closing."""
