@@ -25,11 +25,15 @@ from companion.runtime.tagmap import load_tagmap
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine import RuleError
-from engine.core.messages import Message
+from engine.core.messages import Message, msg
 
 
 class CheckSteps(AppBase):
     """Opening the check, feeding it the table's presses and taps, and the menu after it."""
+
+    reader_key: str | None = None
+    """The key that opens the virtual deck in a laptop window (companion.runtime.laptop_window); None at the
+    table. The reader step then says how to tap a card without a reader."""
 
     def start_first_check(self, runtime_dir: Path | None) -> bool:
         """Show the check now if this is the first start (never done, not shown this boot) and no saved game
@@ -50,7 +54,10 @@ class CheckSteps(AppBase):
         self.unknown_uid = None
 
     def _check_takes(self, event: Any) -> bool:
-        """Give a press, hold or tag to the check while it runs; a resume offered meanwhile ends it."""
+        """Give a press, hold or tag to the check while it runs; a resume offered meanwhile ends it.
+
+        On a laptop the reader step's card comes from the virtual deck: while that list is open over the
+        check, the buttons walk it (companion.app.pickers); the card picked, or a real tag, is the check's."""
         if self.check is None or self.saving.blocked():
             return False
         if self.mode == "resume" or self.match is not None:
@@ -58,6 +65,10 @@ class CheckSteps(AppBase):
             return False
         if not isinstance(event, ButtonPressed | ButtonHeld | CardPlaced):
             return False
+        if self.deck is not None and self.picker is self.deck.menu:
+            if not isinstance(event, CardPlaced):
+                return False
+            self._close_picker(None)
         self.check.handle(event)
         if self.check.done:
             self._finish_check()
@@ -90,9 +101,19 @@ class CheckSteps(AppBase):
         return tuple(found)
 
     def _check_screen(self, common: dict[str, Any]) -> Screen:
-        """The check's frame: its words translated into the view that companion.screens.check draws."""
+        """The check's frame: its words translated into the view that companion.screens.check draws; the
+        virtual deck's list over it while that is open (the reader step on a laptop)."""
         assert self.check is not None
+        deck = self.deck.menu if self.deck is not None and self.picker is self.deck.menu else None
+        if deck is not None:
+            return Screen(**{**common, "kind": "message", "title": self._t(deck.title),
+                             "options": self._all(deck.labels), "detail": self._all(deck.detail),
+                             "selected": self.selected % len(deck.options) if deck.options else 0,
+                             "buttons": ("next", "ok", "undo")})
         words = {key: self._t(value) if isinstance(value, Message) else value
                  for key, value in self.check.words().items() if value is not None}
-        return Screen("check", view={"check": words}, title=self._t(TITLE),
-                      buttons=(), **{**common, "game": ""})
+        if self.reader_key is not None and words.get("step") == "reader" and self.check.uid is None:
+            words["laptop"] = self._t(msg("No reader on this laptop: {key} picks a card to tap.",
+                                          key=self.reader_key))
+        return Screen(**{**common, "kind": "check", "view": {"check": words}, "title": self._t(TITLE),
+                         "buttons": (), "game": ""})

@@ -171,6 +171,8 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
         if self.saving.blocked():
             self.saving.refuse()
             return
+        if self.check is not None and self._check_takes(CardPlaced(uid, "virtual deck", self.clock())):
+            return  # the hardware check's reader step, tapped from the laptop's virtual deck
         target = self.tags.target(uid)
         if target is None and self._personal_tag(uid):
             return
@@ -236,6 +238,18 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
                 self._walk_menu(name, held, self._setup_menu(), self._setup_choice)
         elif self.mode == "play":
             self._play_button(name, held)
+
+    def point_at(self, index: int) -> bool:
+        """A click on the `index`th entry of the list on screen (companion.runtime.laptop_window): the highlight
+        goes there, so OK picks it as after walking there with Next. False when no list on screen has it."""
+        options, _ = self.offered()
+        if not 0 <= index < len(options):
+            return False
+        if self.saving.blocked():
+            self.saving.selected = index
+        else:
+            self.selected = index
+        return True
 
     def _walk_menu(self, name: str, held: bool, menu: Menu, act: Callable[[str], None]) -> None:
         count = len(menu.options)

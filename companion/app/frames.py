@@ -113,7 +113,7 @@ class Frames(AppBase):
         selected = self.selected
         if self.saving.blocked():
             menu, selected = self.saving.menu(), self.saving.selected
-        elif self.check is not None:
+        elif self.check is not None and (self.deck is None or self.picker is not self.deck.menu):
             return (), 0
         elif self.picker is not None:
             menu = self.picker

@@ -1,4 +1,7 @@
 """Lists that interrupt the game for a moment: enrolling an unknown tag, the laptop's virtual deck.
+
+The laptop window's other needs live here too (companion.runtime.laptop_window): Esc asks before it
+quits, and a click on a list's entry moves the highlight there (the window then presses OK).
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ from companion.games.base import Menu, Text
 from companion.runtime.tagmap import save_tagmap
 from engine import RuleError
 from engine.core.messages import msg
+
+QUIT_ASK = msg("Press Esc again to quit the companion.")
+"""What the first Esc says in the laptop window; a second Esc while it shows quits."""
 
 
 @dataclass
@@ -80,7 +86,14 @@ class Pickers(AppBase):
         if self.saving.blocked():
             self.saving.refuse()
             return
-        targets = self.ui.virtual_targets(self.match if self.mode == "play" else None, self.mode == "setup")
+        if self.check is not None and not self.check.on_reader:
+            self._say(msg("Cards come after the buttons: press the one asked for, or hold any button to skip it."),
+                      error=True)
+            return
+        if self.check is not None:
+            targets = self.ui.tag_targets()  # the check's reader step takes any card
+        else:
+            targets = self.ui.virtual_targets(self.match if self.mode == "play" else None, self.mode == "setup")
         labels: tuple[Text, ...] = tuple(self.ui.describe_target(t) for t in targets)
         self.deck = VirtualDeck(tuple(targets), labels)
         self._show_deck(self.deck)
@@ -125,6 +138,16 @@ class Pickers(AppBase):
     def close_virtual_deck(self) -> None:
         if self.deck_open():
             self._close_picker(msg("Closed."))
+
+    def escape(self) -> bool:
+        """Esc in the laptop window (the virtual deck closed): True to stop now, when Esc comes again while
+        the question it asked still shows; else the question ("Press Esc again to quit"), for a few seconds."""
+        notice = self.notice
+        if notice is not None and notice.text == QUIT_ASK and self.clock() < notice.until:
+            self.notice = None
+            return True
+        self._say(QUIT_ASK)
+        return False
 
     def _deck_matches(self, deck: VirtualDeck, typed: str) -> list[int]:
         wanted = folded(typed)

@@ -24,6 +24,7 @@ from companion.runtime.config import (
     load_config,
     resolve_state_dir,
 )
+from companion.runtime.laptop_window import keyboard_pump
 from companion.runtime.loop import Loop
 from companion.runtime.problem_screen import ProblemScreen
 from companion.runtime.reader_keeper import ReaderKeeper
@@ -39,8 +40,6 @@ from drivers.errors import DriverError
 from drivers.event_queue import EventQueue
 from engine import RuleError
 from engine.core.messages import Message, msg
-
-VIRTUAL_DECK_KEY = "t"
 
 
 class Stop(Exception):
@@ -88,8 +87,8 @@ def strip_setup(cfg: Config, laptop: bool) -> StripSetup:
     return StripSetup(cfg.button_order, key_caps() if laptop else {})
 
 
-WINDOW_HELP = msg("Table companion: T taps a card (type to narrow the list), Esc quits, a click on a button of "
-                  "the strip presses it (held: a long press)")
+WINDOW_HELP = msg("Table companion: T taps a card (type to narrow the list), Esc twice quits, a click on a "
+                  "button of the strip presses it (held: a long press), a click on a list's entry picks it")
 """The laptop window's caption: the keys the strip's slots do not show."""
 
 
@@ -100,70 +99,6 @@ def _device_refusal(args: argparse.Namespace, cfg: Config, notifier: Notifier, e
                         (msg("{path}: {reason}", path=cfg.source, reason=str(exc)),
                          msg("Fix the file. Then restart the companion ({command}).", command=RESTART_ADVICE)),
                         CONFIG_EXIT)
-
-
-def keyboard_pump(app: App, buttons: Any, stop: Callable[[], None],
-                  shown: Callable[[], DisplayList | None] = lambda: None) -> Callable[[], None]:
-    """Read the window (laptop mode): the buttons' keys, T for the virtual deck, Esc to quit, and the mouse.
-
-    While the virtual deck is open, letters narrow it, Backspace widens it
-    (then, with nothing typed, is Undo as ever: the deck closes) and Esc closes it. A click on a
-    slot of the strip (`shown` gives the last frame's display list) presses that button, for as long as
-    the mouse button is held: released before hold_s it is a press, held longer a long press, as a real
-    button.
-    """
-    import pygame
-
-    from drivers.buttons import button_for_key
-
-    clicked: list[str] = []
-
-    def slot_at(pos: tuple[int, int]) -> str | None:
-        items = shown()
-        for item in items.find_all(kind="box", prefix="button:") if items is not None else []:
-            if item.role.endswith(":slot") and item.box.collidepoint(pos):
-                return str(item.value)
-        return None
-
-    def key(event: Any) -> None:
-        if event.key == pygame.K_ESCAPE:
-            if app.deck_open():
-                app.close_virtual_deck()
-            else:
-                stop()
-            return
-        if app.deck_open():
-            if event.key == pygame.K_BACKSPACE and app.widen_deck():
-                return
-            if event.unicode and event.unicode.isprintable():
-                app.narrow_deck(event.unicode)
-                return
-        elif event.key == pygame.key.key_code(VIRTUAL_DECK_KEY):
-            app.open_virtual_deck()
-            return
-        name = button_for_key(event.key)
-        if name is not None and hasattr(buttons, "press"):
-            if event.mod & pygame.KMOD_SHIFT:
-                buttons.hold(name)
-            else:
-                buttons.press(name)
-
-    def pump() -> None:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                stop()
-            elif event.type == pygame.KEYDOWN:
-                key(event)
-            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hasattr(buttons, "key_down"):
-                name = slot_at(event.pos)
-                if name is not None:
-                    buttons.key_down(name)
-                    clicked.append(name)
-            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                while clicked:
-                    buttons.key_up(clicked.pop())
-
-    return pump
 
 
 HEADLESS = ("dummy", "offscreen")

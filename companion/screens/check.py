@@ -3,8 +3,9 @@
 A button step is a swatch of the cap's colour with the sentence over it in
 large type ("Press the green button."), which button of how many and the
 drivers' name for it (what the wiring table calls it), the wrong button's
-name when one came, and how to skip. The reader step says to tap a card,
-then the tag's UID and the games that know it. The words arrive finished
+name when one came, and how to skip. The reader step says to tap a card
+(on a laptop, which key picks one), then the tag's UID and the games that
+know it. The words arrive finished
 in `Screen.view["check"]` (companion.app.check_steps); this only lays them out.
 """
 
@@ -61,6 +62,6 @@ def draw(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if words.get("wrong"):
         y += p.paragraph("check:wrong", str(words["wrong"]), pygame.Rect(rect.left, y, rect.width, rect.bottom - y),
                          m.text_size, palette.ERROR) + m.pad
-    detail = [str(words[key]) for key in ("known", "hint") if words.get(key)]
+    detail = [str(words[key]) for key in ("known", "laptop", "hint") if words.get(key)]
     chrome.draw_detail(p, pygame.Rect(rect.left, y, rect.width, rect.bottom - y), detail, palette.BACKGROUND,
                        screen.page)

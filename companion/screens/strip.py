@@ -93,13 +93,19 @@ def _key_width(p: Painter, key: str, size: int) -> int:
     return p.cache.measure(key, size)[0] + p.metrics.pad if key else 0
 
 
+def _key_gap(p: Painter, size: int) -> int:
+    """The room between a key's cap and the button's word: a space of the type, at least a pad, so the
+    key never runs into the word ("N  Next", not "NNext")."""
+    return max(p.metrics.pad, p.cache.measure(" ", size)[0])
+
+
 def _need(p: Painter, word: str, key: str, size: int, height: int) -> int:
     """The width a slot needs for its key and word whole; a wordless slot is a square of colour."""
     width = 2 * _inner_pad(p) + _key_width(p, key, size)
     if word:
         width += p.cache.measure(word, size)[0]
     if key and word:
-        width += p.metrics.pad // 2
+        width += _key_gap(p, size)
     return max(width, height)
 
 
@@ -269,8 +275,9 @@ def _draw(p: Painter, rect: pygame.Rect, words: Mapping[str, str], live: Sequenc
             p.box(f"button:{slot.name}:key-box", key_box, fill=ink, radius=key_box.height // 5)
             p.text(f"button:{slot.name}:key", slot.key, key_box, shape.size, fill, ink, align="center",
                    min_size=shape.size)
-            content = pygame.Rect(key_box.right + p.metrics.pad // 2, content.top,
-                                  content.right - key_box.right - p.metrics.pad // 2, content.height)
+            gap = _key_gap(p, shape.size)
+            content = pygame.Rect(key_box.right + gap, content.top, content.right - key_box.right - gap,
+                                  content.height)
         if slot.word:
             p.text(f"button:{slot.name}", slot.word, content, shape.size, ink, fill, align="center",
                    min_size=shape.size, value=slot.word, tags=["live" if lit else "idle"])

@@ -3,7 +3,7 @@
 The strip's places on every frame of every game are checked in
 test_readability.py; here: the configured order reaches the strip, a bad
 order is refused with the entry named, the laptop shows each button's key on
-its slot, Esc quits, a click on a slot presses (and a long click holds) that
+its slot, Esc twice quits, a click on a slot presses (and a long click holds) that
 button, and typing narrows the virtual deck.
 """
 
@@ -179,8 +179,10 @@ class Table:
         return [self.queue.get(timeout=0) for _ in range(len(self.queue))]
 
 
-def test_esc_quits_the_laptop_window(window: None, tmp_path: Path) -> None:
+def test_esc_twice_quits_the_laptop_window(window: None, tmp_path: Path) -> None:
     table = Table(tmp_path)
+    table.key(pygame.K_ESCAPE, "\x1b")
+    assert not table.stopped, "one Esc asks first"
     table.key(pygame.K_ESCAPE, "\x1b")
     assert table.stopped == [True]
 
@@ -255,6 +257,7 @@ def test_esc_closes_an_open_deck_before_it_quits(window: None, tmp_path: Path) -
     table.key(pygame.K_t, "t")
     table.key(pygame.K_ESCAPE, "\x1b")
     assert not table.app.deck_open() and not table.stopped
+    table.key(pygame.K_ESCAPE, "\x1b")
     table.key(pygame.K_ESCAPE, "\x1b")
     assert table.stopped == [True]
 
