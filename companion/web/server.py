@@ -7,9 +7,10 @@ card) and the backup download need the device's PIN and a CSRF token this
 server signed (companion.web.guard): a backup holds every tag and every
 archived game. Wrong PINs are counted in the state folder. A restore's
 upload is read as it arrives, its PIN checked before its file is read
-(companion.web.upload); a page that carries a token is never cached. Only requests naming this
-machine are answered (companion.runtime.addresses), and no request body may be
-longer than a backup upload (`SERVER_OPTIONS`). Enrolment writes only a
+(companion.web.upload); a page that carries a token is never cached.
+Only requests naming this machine are answered
+(companion.runtime.addresses), and no request body may be longer than a
+backup upload (`SERVER_OPTIONS`). Enrolment writes only a
 request file the device answers (companion.runtime.enrol_requests): the reader
 and the tag map stay the device's.
 """
