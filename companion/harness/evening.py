@@ -40,7 +40,7 @@ from typing import Any, TextIO
 from companion.games import game_ui, registration
 from companion.harness.table_script import view_digest
 from companion.runtime.config import installed_config
-from companion.runtime.storage import CURRENT, JournalFollower
+from companion.runtime.storage import CURRENT, JournalFollower, load_journal
 
 GAMES = ("samurai-spirit", "trick-raiders", "tenno", "samurai-knizia")
 NEW_TAG = "04E0E1E2E3E4E5"
@@ -396,6 +396,9 @@ class Evening:
         self.undone_after_restart: set[str] = set()
         """Games in which an undo was made right after a restart (once each)."""
         self._disk = JournalFollower(self.state / CURRENT)
+        self.ended: Any = None
+        """The game being played, when a restart found it ended and put it with the finished games (a power
+        cut at its game-over screen): the companion shows its result instead of a resume question."""
 
     # --- the machine ------------------------------------------------------------------
 
@@ -453,8 +456,23 @@ class Evening:
         after = self.on_disk_inputs()
         if after is not None and before is not None and after < min(before, acknowledged) and line is None:
             raise TrialFailure(f"{table.game}: the kill lost inputs ({before} on disk before, {after} after)")
+        finished_before = set(self.state.glob("games/*.journal"))
         answer = self.boot(table)
-        if (self.state / CURRENT).exists():
+        put_away = sorted(set(self.state.glob("games/*.journal")) - finished_before)
+        if put_away:
+            # The game had ended before the kill: the restart shows its result and puts it with the finished
+            # games, whole (no resume question, nothing resumes by itself).
+            ended = load_journal(put_away[-1]).match
+            if len(put_away) > 1 or (self.state / CURRENT).exists() or ended.play.prompt is not None:
+                raise TrialFailure(f"{table.game}: the restart put away {put_away}, not the ended game alone")
+            if answer["mode"] == "resume" or answer["options"] != ["ok"]:
+                raise TrialFailure(f"{table.game}: an ended game was offered again: {answer}")
+            if len(ended.inputs) < acknowledged:
+                self.counts.lost += acknowledged - len(ended.inputs)
+                raise TrialFailure(f"{table.game}: {acknowledged} inputs were shown accepted, {len(ended.inputs)} "
+                                   "were put away")
+            self.ended = ended
+        elif (self.state / CURRENT).exists():
             if answer["mode"] != "resume":
                 raise TrialFailure(f"{table.game}: after a restart the unfinished game was not offered: {answer}")
             if answer["game"] != table.game:
@@ -548,24 +566,27 @@ class Evening:
         thresholds = [0] * setup_kills + [self.rng.randrange(1, shortest)
                                           for _ in range(self.kills_per_game - setup_kills)]
         self.kill_at = [(t, self.rng.randrange(0, 10 if t == 0 else 3)) for t in sorted(thresholds)]
+        self.ended = None
         if self.child is None:
             self.boot(table)
         else:
             assert self.table_before is not None
             table.last = self.table_before.last  # the screen after the last game's OK
         self.run_game(table)
-        # A game shorter than its kill points: the ones left fall on its game-over screen.
+        # A game shorter than its kill points: the ones left fall on its game-over screen (the first of them
+        # puts it with the finished games at the restart; the others on the first menu after it).
         while self.counts.per_game_kills[game] < self.kills_per_game:
             self.kill_at = []
             self.power_cut(table, None)
             self.run_game(table)
-        match = self.on_disk()
+        match = self.on_disk() if self.ended is None else self.ended
         if match is None or match.play.prompt is not None:
             raise TrialFailure(f"{game}: the game did not end")
         self.finished.append((game, match.seed, match.play.result or "over", match.play.outcome))
         self.counts.inputs_on_disk += len(match.inputs)
         self.counts.games += 1
-        table.last = self.child_act("press ok")  # the next game
+        if self.ended is None or table.last.get("options") == ["ok"]:
+            table.last = self.child_act("press ok")  # the next game (or past the ended game's result)
         if (self.state / CURRENT).exists():
             raise TrialFailure(f"{game}: OK after the end did not put the game under games/")
         if self.out is not None:
@@ -574,7 +595,7 @@ class Evening:
 
     def run_game(self, table: RemoteTable) -> None:
         """Set up (unless a game is on) and play to the end, starting over from the disk after each power cut."""
-        while True:
+        while self.ended is None:
             try:
                 mode = table.last.get("mode")
                 if mode in ("game", "setup"):
