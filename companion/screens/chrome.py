@@ -13,7 +13,6 @@ import pygame
 
 from companion.screens import glyphs, palette
 from companion.screens.display_list import BANNER_LAYER, DIALOG_LAYER
-from companion.screens.layout import window
 from companion.screens.painter import Painter
 from engine.core.messages import Message, msg
 
@@ -266,9 +265,23 @@ def prompt_size(p: Painter, width: int, prompt: str, height: int) -> tuple[int, 
     size = m.text_size
     while True:
         lines = len(p.cache.wrap(prompt, size, text_width))
-        if lines * m.line_height(size) <= height or size <= m.instruction_min_size:
+        if size <= m.instruction_min_size or (lines * m.line_height(size) <= height
+                                              and not _breaks_a_word(p, prompt, size, text_width)):
             return size, lines
         size -= 1
+
+
+def prompt_fits(p: Painter, width: int, prompt: str, height: int) -> bool:
+    """Whether the whole prompt fits `width` by `height` at a readable size with every word whole."""
+    size, lines = prompt_size(p, width, prompt, height)
+    return lines * p.metrics.line_height(size) <= height and \
+        not _breaks_a_word(p, prompt, size, width - _prompt_bar(p) - p.metrics.pad)
+
+
+def _breaks_a_word(p: Painter, text: str, size: int, width: int) -> bool:
+    """Whether a word of `text` is wider than `width` at `size` (wrapping would break it in two): a smaller
+    size that keeps "Unterstützungsmarker" whole reads better, down to the floor."""
+    return any(p.cache.measure(word, size)[0] > width for word in text.split())
 
 
 def _prompt_bar(p: Painter) -> int:
@@ -298,10 +311,13 @@ def todo_layout(p: Painter, width: int, height: int,
 
     Every step is wrapped whole. The size shrinks from the instruction size
     to its floor until all steps fit one page; past the floor they are
-    paged, whole steps to a page: a step is never split across pages (a
-    step taller than a page alone gets a page to itself, and `todo_height`
-    makes the panel tall enough for it). Kept by the text cache: placing a
-    frame's regions asks for the same layout several times.
+    paged, whole steps to a page: a step is not split across pages
+    (`todo_height` makes the panel tall enough for the tallest alone). The
+    one exception is a step taller than the whole room the frame can give
+    it (a long deal in French on 480x320, beside the question and the seats):
+    rather than wait unseen, it runs on over pages, line by line, its
+    first line with the bullet. Kept by the text cache: placing a frame's
+    regions asks for the same layout several times.
     """
     key = ("todo-layout", p.metrics, p.cache.face, width, height, tuple(steps))
     return p.cache.base.laid_out(key, lambda: _todo_layout(p, width, height, steps))
@@ -315,7 +331,8 @@ def _todo_layout(p: Painter, width: int, height: int,
     while True:
         wrapped = [p.cache.wrap(step, size, text_width) or [""] for step in steps]
         needed = _steps_height(p, [len(lines) for lines in wrapped], size)
-        if needed <= height or size <= m.instruction_min_size:
+        if size <= m.instruction_min_size or (needed <= height and
+                                              not any(_breaks_a_word(p, step, size, text_width) for step in steps)):
             break
         size -= 1
     if needed <= height:
@@ -325,7 +342,20 @@ def _todo_layout(p: Painter, width: int, height: int,
         if pages[-1] and not _page_fits(p, [wrapped[i] for i in [*pages[-1], n]], size, text_width, height):
             pages.append([])
         pages[-1].append(n)
-    return size, tuple(tuple((n, line, k == 0) for n in page for k, line in enumerate(wrapped[n])) for page in pages)
+    laid: list[tuple[TodoLine, ...]] = []
+    for page in pages:
+        lines = wrapped[page[0]]
+        if len(page) == 1 and not _page_fits(p, [lines], size, text_width, height):
+            start = 0
+            while start < len(lines):
+                end = start + 1
+                while end < len(lines) and _page_fits(p, [lines[start:end + 1]], size, text_width, height):
+                    end += 1
+                laid.append(tuple((page[0], line, start + k == 0) for k, line in enumerate(lines[start:end])))
+                start = end
+        else:
+            laid.append(tuple((n, line, k == 0) for n in page for k, line in enumerate(wrapped[n])))
+    return size, tuple(laid)
 
 
 def _steps_height(p: Painter, line_counts: Sequence[int], size: int) -> int:
@@ -339,13 +369,13 @@ def _page_fits(p: Painter, page: Sequence[Sequence[str]], size: int, text_width:
     """Whether the wrapped steps of `page` and the "1/2" mark fit `height`: the mark in a free line at the
     foot, or beside the last line when that line leaves it room."""
     used = _steps_height(p, [len(lines) for lines in page], size)
-    if used + _page_mark_room(p) <= height:
+    if used + page_mark_room(p) <= height:
         return True
     last = page[-1][-1]
     return used <= height and p.cache.measure(last, size)[0] + _page_mark_width(p) + p.metrics.pad <= text_width
 
 
-def _page_mark_room(p: Painter) -> int:
+def page_mark_room(p: Painter) -> int:
     """The height of the "1/2" mark of a paged panel (`_page_mark`)."""
     return p.metrics.line_height(p.metrics.small_size)
 
@@ -383,7 +413,7 @@ def _todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> in
             wrapped = p.cache.wrap(step, size, text_width) or [""]
             tall = _steps_height(p, [len(wrapped)], size)
             beside = _page_fits(p, [wrapped], size, text_width, tall)
-            alone.append(tall + (0 if beside else _page_mark_room(p)))
+            alone.append(tall + (0 if beside else page_mark_room(p)))
         least = max(alone) + m.pad
         if least >= limit:
             return least
@@ -452,33 +482,55 @@ def _hollow_bullet(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> Non
     pygame.draw.rect(surface, palette.HIGHLIGHT, _bullet_box(rect), width=max(1, rect.height // 14))
 
 
+def _option_label_width(p: Painter, width: int) -> int:
+    """The room for an option's words in a row of the option list `width` wide (`draw_option_list`)."""
+    m = p.metrics
+    marker = m.line_height(m.small_size) + m.pad - m.pad // 2
+    return width - m.pad // 2 - marker - m.pad
+
+
+def options_fit(p: Painter, width: int, options: Sequence[str]) -> bool:
+    """Whether every option of the list fits its row whole, at the smallest readable type, in `width`."""
+    room = _option_label_width(p, width)
+    return all(p.cache.measure(option, p.metrics.min_size)[0] <= room for option in options)
+
+
 def draw_option_list(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> int:
-    """Options one under another, the selected one filled and pointed at; returns the height used."""
+    """Options one under another, the selected one filled and pointed at; returns the height used. An option
+    too long for its row even at the smallest readable type takes two lines rather than being cut; where not
+    all fit, the ones around the selected one show, with arrows where more lie."""
     m = p.metrics
     size = m.small_size
     row = m.line_height(size) + m.pad
-    capacity = max(1, rect.height // row)
-    start, end = window(len(options), selected, capacity)
-    if (start, end) != (0, len(options)):
-        start, end = window(len(options), selected, max(1, capacity - 2))
+    step = m.line_height(m.min_size)
+    room = _option_label_width(p, rect.width)
+    words = [[option] if p.cache.measure(option, m.min_size)[0] <= room else p.cache.wrap(option, m.min_size, room)
+             for option in options]
+    heights = [row if len(lines) == 1 else len(lines) * step + m.pad for lines in words]
+    start, end = _window_of_heights(heights, selected, rect.height, row)
     y = rect.top
     if start > 0:
         p.icon("option:more-above", glyphs.more_arrow(True), pygame.Rect(rect.centerx - row // 2, y, row, row), start)
         y += row
     for index in range(start, end):
         chosen = index == selected
-        line = pygame.Rect(rect.left, y, rect.width, row - m.pad // 2)
+        line = pygame.Rect(rect.left, y, rect.width, heights[index] - m.pad // 2)
         fill = palette.HIGHLIGHT if chosen else palette.BACKGROUND
         ink = palette.HIGHLIGHT_TEXT if chosen else palette.TEXT
         tags = ["selected"] if chosen else []
         p.box("option:row", line, fill=fill, edge=palette.HIGHLIGHT if chosen else palette.PANEL_EDGE,
               radius=m.px(6), value=index, tags=tags)
-        marker = pygame.Rect(line.left + m.pad // 2, line.top, line.height, line.height)
+        marker = pygame.Rect(line.left + m.pad // 2, line.top, row - m.pad // 2, row - m.pad // 2)
         if chosen:
             p.icon("option:pointer", glyphs.pointer(palette.BLACK), marker, index, tags=tags)
         label = pygame.Rect(marker.right + m.pad // 2, line.top, line.right - marker.right - m.pad, line.height)
-        p.text("option", options[index], label, size, ink, fill, tags=tags)
-        y += row
+        if len(words[index]) == 1:
+            p.text("option", options[index], label, size, ink, fill, value=options[index], tags=[*tags, "first-line"])
+        for n, text in enumerate(words[index] if len(words[index]) > 1 else ()):
+            p.text("option", text, pygame.Rect(label.left, label.top + m.pad // 4 + n * step, label.width, step),
+                   m.min_size, ink, fill, value=options[index], min_size=m.min_size,
+                   tags=[*tags, "first-line" if n == 0 else "continued"])
+        y += heights[index]
     if end < len(options):
         p.icon("option:more-below", glyphs.more_arrow(False), pygame.Rect(rect.centerx - row // 2, y, row, row),
                len(options) - end)
@@ -486,22 +538,64 @@ def draw_option_list(p: Painter, rect: pygame.Rect, options: Sequence[str], sele
     return y - rect.top
 
 
+def _window_of_heights(heights: Sequence[int], selected: int, room: int, arrow: int) -> tuple[int, int]:
+    """The slice [start, end) of rows of `heights` that fits `room` around `selected`: all when they fit, else
+    as many on either side of it as fit with an arrow row above and below (at least the selected one)."""
+    if sum(heights) <= room:
+        return 0, len(heights)
+    room -= 2 * arrow
+    start, end = selected, selected + 1
+    used = heights[selected]
+    while True:
+        grown = False
+        if end < len(heights) and used + heights[end] <= room:
+            used += heights[end]
+            end += 1
+            grown = True
+        if start > 0 and used + heights[start - 1] <= room:
+            start -= 1
+            used += heights[start]
+            grown = True
+        if not grown:
+            return start, end
+
+
+def _chip_row(p: Painter) -> int:
+    """One line of option chips: the small type and some air."""
+    return p.metrics.line_height(p.metrics.small_size) + p.metrics.pad
+
+
+def _chip_words_room(p: Painter, chip_width: int) -> int:
+    """The room for an option's words in the highlighted chip `chip_width` wide (its pointer beside them)."""
+    return chip_width - p.metrics.pad - _chip_row(p) // 2 - 1
+
+
+def option_chips_height(p: Painter, width: int, options: Sequence[str]) -> int:
+    """The height of the row of option chips across `width`: one line, or two when an option is too long for
+    a chip of the whole row ("D: een willekeurige Samurai raakt gewond"), so that it is never cut."""
+    room = _chip_words_room(p, width - 2 * _chip_row(p))
+    long = any(p.cache.measure(option, p.metrics.small_size)[0] > room for option in options)
+    return _chip_row(p) + (p.metrics.line_height(p.metrics.small_size) if long else 0)
+
+
 def draw_option_chips(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> None:
-    """Options side by side in one row, as many as fit around the selected one."""
+    """Options side by side in one row, as many as fit around the selected one, arrows on the sides where
+    more lie (Next walks to them); an option too long for a chip of the whole row takes two lines."""
     m = p.metrics
     size = m.small_size
     gap = m.pad
-    arrow = rect.height
-    widths = [min(rect.width - 2 * arrow, p.cache.measure(o, size)[0] + 3 * gap + rect.height // 2) for o in options]
+    arrow = _chip_row(p)
+    widest = rect.width - 2 * arrow
+    widths = [min(widest, p.cache.measure(o, size)[0] + 3 * gap + arrow // 2) for o in options]
     start = end = selected
     used = widths[selected]
     while True:
         grown = False
-        if end + 1 < len(options) and used + gap + widths[end + 1] <= rect.width - 2 * arrow:
+        if end + 1 < len(options) and used + gap + widths[end + 1] <= widest:
             end += 1
             used += gap + widths[end]
             grown = True
-        if start > 0 and used + gap + widths[start - 1] <= rect.width - 2 * arrow:
+        if start > 0 and used + gap + widths[start - 1] <= widest:
             start -= 1
             used += gap + widths[start]
             grown = True
@@ -518,13 +612,21 @@ def draw_option_chips(p: Painter, rect: pygame.Rect, options: Sequence[str], sel
         ink = palette.HIGHLIGHT_TEXT if chosen else palette.TEXT
         tags = ["selected"] if chosen else []
         p.box("option:row", chip, fill=fill, edge=palette.HIGHLIGHT if chosen else palette.PANEL_EDGE,
-              radius=rect.height // 3, value=index, tags=tags)
+              radius=arrow // 3, value=index, tags=tags)
         label = chip.inflate(-gap, 0)
         if chosen:
-            marker = pygame.Rect(chip.left + gap // 2, chip.top, chip.height // 2, chip.height)
+            marker = pygame.Rect(chip.left + gap // 2, chip.top, arrow // 2, chip.height)
             p.icon("option:pointer", glyphs.pointer(palette.BLACK), marker, index, tags=tags)
             label = pygame.Rect(marker.right + 1, chip.top, chip.right - marker.right - gap // 2, chip.height)
-        p.text("option", options[index], label, size, ink, fill, align="center", tags=tags)
+        lines = [options[index]]
+        if p.cache.measure(options[index], size)[0] > label.width:
+            lines = p.cache.wrap(options[index], size, label.width)
+        step = m.line_height(size)
+        top = label.centery - step * len(lines) // 2
+        for n, line in enumerate(lines):
+            p.text("option", line, pygame.Rect(label.left, top + n * step, label.width, step), size, ink, fill,
+                   align="center", value=options[index], min_size=size,
+                   tags=[*tags, "first-line" if n == 0 else "continued"])
         x += widths[index] + gap
     if end + 1 < len(options):
         p.icon("option:more-after", _right_arrow, pygame.Rect(rect.right - arrow, rect.top, arrow, rect.height),
@@ -541,22 +643,26 @@ def _right_arrow(surface: pygame.Surface, rect: pygame.Rect, dim: bool) -> None:
     pygame.draw.polygon(surface, palette.TEXT_MUTED, [box.topleft, box.midright, box.bottomleft])
 
 
-def draw_lines(p: Painter, rect: pygame.Rect, lines: Sequence[str], wrap: bool) -> None:
-    """Narration, newest first and brightest; older lines fade and drop off the bottom."""
+def draw_lines(p: Painter, rect: pygame.Rect, lines: Sequence[str]) -> None:
+    """Narration, newest first and brightest, each wrapped whole; older lines fade, and drop off the bottom
+    whole: a line that does not fit whole is left out rather than cut."""
     m = p.metrics
     size = m.min_size
     step = m.line_height(size)
     y = rect.top
     for n, line in enumerate(lines):
-        room = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
-        if room.height < step:
+        wrapped = p.cache.wrap(line, size, rect.width)
+        if y + len(wrapped) * step > rect.bottom:
             break
         colour = palette.TEXT if n == 0 else palette.TEXT_MUTED
         tags = ["newest"] if n == 0 else []
-        if wrap:
-            y += p.paragraph("line", line, room, size, colour, palette.PANEL, max_lines=3, tags=tags)
-        else:
-            p.text("line", line, pygame.Rect(rect.left, y, rect.width, step), size, colour, palette.PANEL,
-                   min_size=size, tags=tags)
+        for k, text in enumerate(wrapped):
+            p.text("line", text, pygame.Rect(rect.left, y, rect.width, step), size, colour, palette.PANEL,
+                   min_size=size, value=line, tags=[*tags, "first-line" if k == 0 else "continued"])
             y += step
         y += m.pad // 2
+
+
+def lines_height(p: Painter, width: int, line: str) -> int:
+    """The height of one narration line drawn whole, wrapped across `width` (`draw_lines`)."""
+    return len(p.cache.wrap(line, p.metrics.min_size, width)) * p.metrics.line_height(p.metrics.min_size)

@@ -9,15 +9,18 @@ its package; the frame around the board stays as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 import pygame
 
 from companion.i18n import Namer
 from companion.screen_model import Screen
+from companion.screens import seat_band
 from companion.screens.painter import Painter
+from companion.screens.seat_band import Chip
 
 BoardDrawer = Callable[[Screen, Painter, pygame.Rect], None]
 """Draws one kind of screen's game-specific content inside the given rect."""
@@ -65,12 +68,45 @@ class GameScreens:
              above the prompt in the side panel of wide surfaces
     board_min_height  the least height the game's drawing of this screen
              needs to stay readable: the to-do panel leaves it that much
+    seats_min  the least height in which the drawing still shows
+             every seat (compact if it must be), what else it shows giving
+             way: what 480x320 leaves it when the question and a long step
+             need the rest; None: the same as `board_min_height`
+    seat_chips  every seat as a chip of the compact band (companion.screens.
+             seat_band), from the painter and the view: on 480x320 the
+             layout's last resort before a step waits is the band with the
+             seats' names only
+    names_min  the least height of that last resort where the drawing keeps
+             more than the band (Trick Raiders' trump line); None: the band
     """
 
     drawers: Mapping[str, BoardDrawer] = field(default_factory=dict)
     prompt: Callable[[Screen], str | None] = _no_prompt
     panel_top: PanelDrawer = _no_panel_top
     board_min_height: Callable[[Screen, Painter], int] = _no_board
+    seats_min: Callable[[Screen, Painter], int] | None = None
+    seat_chips: Callable[[Painter, dict[str, Any]], Sequence[Chip]] | None = None
+    names_min: Callable[[Screen, Painter], int] | None = None
+
+    def seats_min_height(self, screen: Screen, painter: Painter) -> int:
+        """The least height that keeps every seat of `screen` on it (see `seats_min`)."""
+        least = self.seats_min or self.board_min_height
+        return least(screen, painter)
+
+    def names_min_height(self, screen: Screen, painter: Painter) -> int:
+        """The least height that keeps every seat's name on a play screen: the band of names only (see
+        `seat_chips`); the same as `seats_min_height` for a game without chips or a screen without seats."""
+        least = self.seats_min_height(screen, painter)
+        if self.seat_chips is None or not screen.view or screen.kind not in ("board", "round-end"):
+            return least
+        if self.names_min is not None:
+            return min(least, self.names_min(screen, painter))
+        return min(least, band_of_names(painter, self.seat_chips(painter, screen.view)))
+
+
+def band_of_names(painter: Painter, chips: Sequence[Chip]) -> int:
+    """The height of the band of `chips` with their names only, across the frame (less its margins)."""
+    return seat_band.height(painter, painter.surface.get_width() - 2 * painter.metrics.pad, seat_band.named(chips))
 
 
 NO_GAME = GameScreens()

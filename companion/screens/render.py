@@ -15,7 +15,7 @@ a seat, a step or the prompt; plain detail text moves down the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -29,6 +29,9 @@ from companion.screens.registry import GameScreens, namers_for, screens_for
 from companion.screens.text import DEFAULT_CACHE, TextCache
 
 SIDE_PANEL_SHARE = 0.36
+SPLIT_LINES = 3
+"""The fewest lines a page of a step too tall for 480x320 holds (its page mark beside the last when the line
+leaves room): fewer would read as fragments."""
 STEPS_MAX_SHARE = 0.7
 """How much of the main area the to-do panel may take on 800x480, under the board's rows; on 480x320 it
 takes all below the village strip, the Samurai rows giving way while the table has steps to do."""
@@ -63,6 +66,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
+    screen = _notice_less_prompt(screen, prompt)
     regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
     if regions.title.height:
         chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
@@ -102,11 +106,21 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     game = screens_for(screen.game)
-    regions = _regions(painter, screen, game.prompt(screen), strip_setup,
-                       game.board_min_height(screen, painter))
+    prompt = game.prompt(screen)
+    screen = _notice_less_prompt(screen, prompt)
+    regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
     if regions.todo is not None:
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     return items
+
+
+def _notice_less_prompt(screen: Screen, prompt: str | None) -> Screen:
+    """`screen` with a notice that ends by repeating the prompt ("Not waiting for a card now. Kyuzo: ...") cut
+    to what it adds: the question is drawn whole under it on every frame, and the room is the seats'."""
+    notice = screen.notice
+    if not notice or not prompt or not notice.endswith(prompt) or not notice[:-len(prompt)].strip():
+        return screen
+    return replace(screen, notice=notice[:-len(prompt)].rstrip())
 
 
 def _draw_detail_under_notice(p: Painter, main: pygame.Rect, screen: Screen) -> None:
@@ -166,26 +180,44 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
         return _Regions(title, title_text, main, panel, footer, todo, notice)
     panel_height = _bottom_panel_height(p, screen, prompt, body)
     panel = pygame.Rect(0, body.bottom - panel_height, width, panel_height)
+    # The question (the prompt whole, its options) keeps its panel on every frame, and the game's drawing every
+    # seat; the steps page in what is left. Where a step does not fit that even alone on its page, the title
+    # bar gives way (the prompt says whose turn it is; a NOT SAVED title keeps its bar), then what the drawing
+    # shows besides the seats (the village strip, the duel, the trick, the figures), then the seats' facts.
+    game = screens_for(screen.game)
     tops = [body.top + edge]
-    if screen.notice and not screen.unsaved and screen.kind in screens_for(screen.game).drawers:
-        # 480x320 has no room to spare: when the seats, the steps and the prompt do not all fit under a notice,
-        # for the few seconds it shows it takes the title bar's place (the prompt says whose turn it is; a NOT
-        # SAVED title keeps its bar).
+    if not screen.unsaved and screen.kind in game.drawers:
         tops.append(edge)
+    seats_min = min(board_min, game.seats_min_height(screen, p))
+    plans = [(top, least) for least in dict.fromkeys((board_min, seats_min)) for top in tops]
+    # Before a step must wait: the seats as their names only, for the frames that step shows.
+    plans.append((tops[-1], min(seats_min, game.names_min_height(screen, p))))
     tried = []
-    for top in tops:
+    for top, least in plans:
         room, notice = _notice_room(p, screen, pygame.Rect(pad, top, width - 2 * pad, panel.top - top - edge))
-        whole = pygame.Rect(room.left, room.top, room.width, body.bottom - edge - room.top)
-        main, todo, keep_panel = _compact_split(p, screen, room, whole, board_min)
-        tried.append((top, main, todo, keep_panel, notice))
-    # The first that leaves the game's drawing its least and the prompt its panel, else the first that leaves
-    # the drawing its least, else the one that leaves it the most.
-    fitting = [t for t in tried if t[1].height >= board_min]
-    fitting.sort(key=lambda t: not t[3])
-    top, main, todo, keep_panel, notice = fitting[0] if fitting else max(tried, key=lambda t: t[1].height)
+        main, todo, fits = _compact_split(p, screen, room, least)
+        tried.append((top, main, todo, notice))
+        if fits:
+            break
+    else:
+        # A step taller than all the room beside the question and the seats' names: it runs on over the pages
+        # (chrome.todo_layout), SPLIT_LINES lines at least to a page; where a notice leaves less than that,
+        # the steps wait the seconds it shows.
+        top, least = plans[-1]
+        room, notice = _notice_room(p, screen, pygame.Rect(pad, top, width - 2 * pad, panel.top - top - edge))
+        height = room.height - least - pad
+        if not screen.todo or screen.kind == "game-over" or \
+                height < SPLIT_LINES * m.line_height(m.instruction_min_size) + 2 * pad:
+            tried.append((top, room, None, notice))
+        else:
+            height = min(height, chrome.todo_height(p, room.width, screen.todo, height))
+            todo = pygame.Rect(room.left, room.bottom - height, room.width, height)
+            rest = pygame.Rect(room.left, room.top, room.width, max(0, todo.top - pad - room.top))
+            tried.append((top, rest, todo, notice))
+    top, main, todo, notice = tried[-1]
     if top < body.top:
         title = title_text = pygame.Rect(0, 0, width, 0)
-    return _Regions(title, title_text, main, panel if keep_panel else None, footer, todo, notice)
+    return _Regions(title, title_text, main, panel, footer, todo, notice)
 
 
 def _notice_room(p: Painter, screen: Screen, main: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
@@ -201,27 +233,27 @@ def _notice_room(p: Painter, screen: Screen, main: pygame.Rect) -> tuple[pygame.
     return rest, notice
 
 
-def _compact_split(p: Painter, screen: Screen, main: pygame.Rect, whole: pygame.Rect,
-                   board_min: int) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
-    """On 480x320: the game's drawing, the to-do panel under it, and whether the bottom panel stays.
+def _compact_split(p: Painter, screen: Screen, room: pygame.Rect,
+                   least: int) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
+    """On 480x320, above the question: the game's drawing, the to-do panel under it, and whether they fit.
 
-    The game's drawing keeps `board_min` (every seat, compact if it must
-    be) and the steps page in what is left above the prompt. A step too tall
-    for that, even alone on its page, takes the prompt panel's room as well
-    while the steps show (the strip still lights the buttons that act, and
-    the prompt is back with the next input's frame); a step too tall even
-    for that takes what it needs and the drawing shows what fits in the rest
-    (the seats before the rest of the board). A step is never cut or split.
+    The drawing keeps `least` (every seat, compact if it must be) and the
+    steps page in what is left; they fit when their tallest step does, alone
+    on its page: a step is never cut or split. The game-over screen shows no
+    steps (the narration lists them; the result keeps the room).
     """
     m = p.metrics
     if not screen.todo or screen.kind == "game-over":
-        return main, None, True
-    limit = main.height - board_min - m.pad
-    if limit > 0 and chrome.todo_height(p, main.width, screen.todo, limit) <= limit:
-        rest, todo = _split_todo(p, screen, main, board_min)
-        return rest, todo, True
-    rest, todo = _split_todo(p, screen, whole, board_min)
-    return rest, todo, False
+        return room, None, room.height >= least
+    limit = room.height - least - m.pad
+    if limit <= 0:
+        return room, None, False
+    height = chrome.todo_height(p, room.width, screen.todo, limit)
+    if height > limit:
+        return room, None, False
+    todo = pygame.Rect(room.left, room.bottom - height, room.width, height)
+    rest = pygame.Rect(room.left, room.top, room.width, max(0, todo.top - m.pad - room.top))
+    return rest, todo, True
 
 
 def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
@@ -257,8 +289,9 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
 
 def _side_panel_width(p: Painter, screen: Screen, prompt: str | None, body: pygame.Rect) -> int:
     """The side panel's width on 800x480: SIDE_PANEL_SHARE of the frame, wider when the whole prompt does not
-    fit above the options at the floor size in that (a long prompt in German or Dutch); the board gives the
-    room, its seats compact if they must."""
+    fit above the options at the floor size in that (a long prompt in German or Dutch) or an option does not
+    fit its row whole ("Under the stack (Katsushiro)"); the board gives the room, its seats compact if they
+    must."""
     m = p.metrics
     gap = _panel_gap(m)
     room = body.height - 2 * gap - min(len(screen.options), 4) * _option_row(m) - gap
@@ -266,10 +299,9 @@ def _side_panel_width(p: Painter, screen: Screen, prompt: str | None, body: pyga
         room -= body.height // 4  # what the game draws above the prompt (the card being faced)
     for share in (SIDE_PANEL_SHARE, 0.42, 0.48):
         width = round(body.width * share)
-        if not prompt:
-            return width
-        size, lines = chrome.prompt_size(p, width - 2 * m.pad, prompt, room)
-        if lines * m.line_height(size) <= room:
+        if not chrome.options_fit(p, width - 2 * m.pad, screen.options):
+            continue
+        if not prompt or chrome.prompt_fits(p, width - 2 * m.pad, prompt, room):
             return width
     return width
 
@@ -284,18 +316,15 @@ def _bottom_panel_height(p: Painter, screen: Screen, prompt: str | None, body: p
         size, lines = chrome.prompt_size(p, inner_width, prompt, body.height // 3)
         parts.append(lines * m.line_height(size))
     if screen.options:
-        parts.append(_chip_height(m))
+        parts.append(chrome.option_chips_height(p, inner_width, screen.options))
     if not parts and screen.lines:
-        parts.append(m.line_height(m.small_size))
+        # The newest narration line, whole (the game over's "Green wins with 1 life left").
+        parts.append(chrome.lines_height(p, inner_width, screen.lines[0]))
     return sum(parts) + gap * (len(parts) + 1)
 
 
 def _panel_gap(m: Metrics) -> int:
     return m.pad // 2 + 1 if m.compact else m.pad
-
-
-def _chip_height(m: Metrics) -> int:
-    return m.line_height(m.small_size) + m.pad
 
 
 def _draw_panel(p: Painter, regions: _Regions, screen: Screen, prompt: str | None, game: GameScreens) -> None:
@@ -309,13 +338,14 @@ def _draw_panel(p: Painter, regions: _Regions, screen: Screen, prompt: str | Non
         used = game.panel_top(screen, p, pygame.Rect(inner.left, y, inner.width, inner.height // 4))
         y += used + gap if used else 0
     if prompt:
-        options_room = min(len(screen.options), 4) * _option_row(m)
+        options_room = (chrome.option_chips_height(p, inner.width, screen.options) + gap if screen.options else 0) \
+            if m.compact else min(len(screen.options), 4) * _option_row(m)
         room = pygame.Rect(inner.left, y, inner.width, inner.bottom - y - options_room)
         y += chrome.draw_prompt(p, room, prompt) + gap
     if screen.options:
         selected = min(max(0, screen.selected), len(screen.options) - 1)
         if m.compact:
-            chips = pygame.Rect(inner.left, y, inner.width, _chip_height(m))
+            chips = pygame.Rect(inner.left, y, inner.width, chrome.option_chips_height(p, inner.width, screen.options))
             chrome.draw_option_chips(p, chips, screen.options, selected)
             y = chips.bottom + gap
         else:
@@ -323,9 +353,9 @@ def _draw_panel(p: Painter, regions: _Regions, screen: Screen, prompt: str | Non
             y += chrome.draw_option_list(p, room, screen.options, selected) + m.pad
     if screen.lines and not m.compact and inner.bottom - y >= m.line_height(m.small_size):
         room = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
-        chrome.draw_lines(p, room, screen.lines, wrap=True)
+        chrome.draw_lines(p, room, screen.lines)
     elif screen.lines and not (prompt or screen.options):
-        chrome.draw_lines(p, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), screen.lines[:1], wrap=False)
+        chrome.draw_lines(p, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), screen.lines[:1])
 
 
 def _option_row(m: Metrics) -> int:

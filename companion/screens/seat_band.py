@@ -14,7 +14,7 @@ as in the rows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -126,15 +126,29 @@ def height(p: Painter, width: int, chips: Sequence[Chip]) -> int:
     return count * line_height(p) + (count - 1) * _gap(p)
 
 
+def named(chips: Sequence[Chip]) -> list[Chip]:
+    """The chips with their names only: the band's last resort, when even it does not fit with the facts."""
+    return [replace(chip, facts=(), tags=(*chip.tags, "names-only")) for chip in chips]
+
+
+def fits(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> bool:
+    """Whether `draw` can put every chip in `rect`: with its facts, or at least its name."""
+    return height(p, rect.width, named(chips)) <= rect.height
+
+
 def draw(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> int:
     """The chips in `rect` from its top, in order, as many to a line as fit; returns the height used.
 
     Each chip is recorded as a box with its role tagged "seat" (its value the seat), its name as
     `<role>:name` and each fact as `<role>:<key>` (the fact's icon as `<role>:<key>:icon` when a number
-    follows it).
+    follows it). Where the chips with their facts do not fit `rect` (480x320 with the question, a notice and
+    seven seats), every seat keeps its chip with its colour and name and the facts give way, tagged
+    "names-only", until there is room again: fewer things, every seat still there.
     """
     if not chips:
         return 0
+    if height(p, rect.width, chips) > rect.height:
+        chips = named(chips)
     m = p.metrics
     gap = _gap(p)
     tall = line_height(p)

@@ -315,7 +315,9 @@ def test_at_480x320_the_todo_wins_and_the_seats_take_what_is_left_compactly() ->
     player to act first, without the column headings when only rows fit) rather than staying empty."""
     checked = 0
     for screen in demo(4)[1]:
-        if screen.kind != "board" or not screen.view or not screen.view.get("pending"):
+        if screen.kind != "board" or not screen.view or not screen.view.get("pending") or screen.notice:
+            # (Under a notice, for the seconds it shows, the steps wait where the question and the seats
+            # leave them no room: tests/companion/test_question_line.py.)
             continue
         for count in range(1, len(STEPS) + 1):
             items = _render(replace(screen, todo=STEPS[:count]), COMPACT)

@@ -115,8 +115,7 @@ def _table(p: Painter, rect: pygame.Rect, role: str, headings: list[str], rows: 
     head = _line(p, size)
     names = [p.name("player", name) for name, _ in rows]
     first = _name_width(p, rect.width, names, headings[0])
-    rest = share(max(0, rect.width - first - m.pad), [1.0] * (len(headings) - 1), m.pad) if len(headings) > 1 else []
-    widths = [first, *rest]
+    widths = [first, *_number_widths(p, max(0, rect.width - first - m.pad), headings[1:], rows)]
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
@@ -156,6 +155,22 @@ def _table(p: Painter, rect: pygame.Rect, role: str, headings: list[str], rows: 
     return body.top + fit * (height + gap)
 
 
+def _number_widths(p: Painter, total: int, headings: list[str], rows: list[tuple[str, list[str]]]) -> list[int]:
+    """The number columns across `total`: each as wide as its heading and numbers need at the smallest type
+    ("Restantes", "Bouddha" whole), the spare shared out evenly; evenly shared when even that does not fit."""
+    if not headings:
+        return []
+    m = p.metrics
+    needs = [max([p.cache.measure(heading, m.min_size)[0], *(p.cache.measure(values[k], m.min_size)[0]
+                                                            for _, values in rows)]) + 2
+             for k, heading in enumerate(headings)]
+    room = total - m.pad * (len(headings) - 1)
+    if sum(needs) > room:
+        return share(total, [1.0] * len(headings), m.pad)
+    spare = room - sum(needs)
+    return [need + spare // len(needs) + (1 if k < spare % len(needs) else 0) for k, need in enumerate(needs)]
+
+
 def _table_height(p: Painter, rows: int) -> int:
     """A table's heading line and `rows` rows at the smallest readable type."""
     return _line(p, p.metrics.min_size) + rows * (_line(p, p.metrics.min_size) + max(1, p.metrics.px(3)))
@@ -179,7 +194,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     rows do not all fit (480x320 beside the to-do panel), every player as a chip instead."""
     players = view.get("players", [])
     chips = seat_chips(p, view)
-    if rect.height < _table_height(p, len(players)) and seat_band.height(p, rect.width, chips) <= rect.height:
+    if rect.height < _table_height(p, len(players)) and seat_band.fits(p, rect, chips):
         return rect.top + seat_band.draw(p, rect, chips)
     captures = view.get("captures")
     headings = [p.tr(msg("Player")), p.tr(msg("Played")), p.tr(msg("Left"))]
@@ -305,7 +320,18 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     extra = _line(p, m.min_size) + m.pad if screen.view.get("capture") is not None else 0
     if m.compact:
         # 480x320: the figures on one line and every player, compact if the rows do not fit.
-        band = seat_band.height(p, p.surface.get_width() - 2 * m.pad, seat_chips(p, screen.view))
-        return _line(p, m.min_size) + m.pad + min(_table_height(p, seats), band)
+        return _line(p, m.min_size) + m.pad + seats_min_height(screen, p)
     return (_line(p, m.min_size) + _line(p, m.text_size) + m.pad + _line(p, m.min_size) + m.pad + extra
             + _line(p, m.min_size) + seats * row)
+
+
+def seats_min_height(screen: Screen, p: Painter) -> int:
+    """Every player: the table's heading and a row each at the smallest readable type, or where that is less
+    (480x320), the compact band; the figures and the ties give way to a long step."""
+    if not screen.view or screen.kind not in ("board", "game-over"):
+        return 0
+    if screen.kind == "game-over":
+        return board_min_height(screen, p)
+    seats = len(screen.view.get("players", []))
+    band = seat_band.height(p, p.surface.get_width() - 2 * p.metrics.pad, seat_chips(p, screen.view))
+    return min(_table_height(p, seats), band)

@@ -9,9 +9,15 @@ and options, which the generic frame draws.
 from __future__ import annotations
 
 from companion.screens.registry import GameScreens, pending_prompt_on
-from companion.screens.samurai_spirit.board import board_min_height, draw_board, draw_facing_card
+from companion.screens.samurai_spirit.board import (
+    board_min_height,
+    draw_board,
+    draw_facing_card,
+    seats_min_height,
+)
 from companion.screens.samurai_spirit.game_over import draw_game_over
 from companion.screens.samurai_spirit.round_end import draw_round_end
+from companion.screens.samurai_spirit.samurai_rows import samurai_chips
 from companion.screens.samurai_spirit.setup_screen import draw_setup
 
 pending_prompt = pending_prompt_on("board", "round-end")
@@ -28,6 +34,8 @@ SCREENS = GameScreens(
     prompt=pending_prompt,
     panel_top=draw_facing_card,
     board_min_height=board_min_height,
+    seats_min=seats_min_height,
+    seat_chips=samurai_chips,
 )
 
 __all__ = ["SCREENS", "pending_prompt"]

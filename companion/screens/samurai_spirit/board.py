@@ -22,7 +22,11 @@ from companion.screens.samurai_spirit.samurai_rows import (
     min_row_height,
     samurai_chips,
 )
-from companion.screens.samurai_spirit.village import draw_absent_tokens, draw_village
+from companion.screens.samurai_spirit.village import (
+    absent_tokens_height,
+    draw_absent_tokens,
+    draw_village,
+)
 
 
 def village_strip_height(p: Painter) -> int:
@@ -38,14 +42,41 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     """
     if not screen.view or screen.kind not in ("board", "round-end", "game-over"):
         return 0
+    # Each absent Samurai's token is a once-per-game choice: its lines keep their room too.
+    absent = list(screen.view.get("absent_tokens", []))
+    tokens = absent_tokens_height(p, _narrowest_board(p), absent) + _gap(p) if absent else 0
+    least = village_strip_height(p) + _gap(p) + seats_min_height(screen, p) + tokens
+    if screen.kind == "game-over":
+        # The result beside the Samurai: the headline over the score's four lines (or the round and why).
+        m = p.metrics
+        result = m.line_height(m.large_size) + m.pad + 4 * m.line_height(m.text_size) + 3 * m.pad
+        least = max(least, village_strip_height(p) + m.pad + result)
+    return least
+
+
+def _gap(p: Painter) -> int:
+    """Between the village strip, the Samurai and the absent tokens: thin on 480x320, where every line counts."""
+    return max(2, p.metrics.pad // 2) if p.metrics.compact else p.metrics.pad
+
+
+def _narrowest_board(p: Painter) -> int:
+    """The narrowest the board's area gets: the frame's width on 480x320, beside the widest side panel on
+    800x480 (companion.screens.render widens it to 0.48 of the frame for a long prompt)."""
+    width = p.surface.get_width()
+    return width - 2 * p.metrics.pad if p.metrics.compact else width - round(width * 0.48) - 2 * p.metrics.pad
+
+
+def seats_min_height(screen: Screen, p: Painter) -> int:
+    """Every Samurai's row at the smallest readable type (on 480x320, where that is less, every Samurai in the
+    compact band): what the board keeps when the village strip gives way to a long step on 480x320."""
+    if not screen.view or screen.kind not in ("board", "round-end", "game-over"):
+        return 0
     rows = len(screen.view.get("samurai", []))
     seats = rows * (min_row_height(p) + max(1, p.metrics.px(4)))
     if p.metrics.compact:
         band = seat_band.height(p, p.surface.get_width() - 2 * p.metrics.pad, samurai_chips(p, screen.view))
         seats = min(seats, band)
-    # Each absent Samurai's token is a once-per-game choice: its line keeps its room too.
-    absent = village_strip_height(p) + p.metrics.pad if screen.view.get("absent_tokens") else 0
-    return village_strip_height(p) + p.metrics.pad + seats + absent
+    return seats
 
 
 def village_and_columns(screen: Screen, p: Painter, rect: pygame.Rect,
@@ -72,11 +103,9 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if not view:
         chrome.draw_detail(p, rect, screen.detail, palette.BACKGROUND)
         return
-    gap = p.metrics.pad
+    gap = _gap(p)
     absent = list(view.get("absent_tokens", []))
-    seats = board_min_height(screen, p) - village_strip_height(p) - gap
-    if absent:
-        seats -= village_strip_height(p) + gap
+    seats = seats_min_height(screen, p)
     if rect.height < seats + village_strip_height(p) + gap:
         # A to-do step that needs nearly all of 480x320: the Samurai stay, the village strip gives way.
         draw_samurai_rows(p, rect, view)
@@ -84,10 +113,10 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     strip = pygame.Rect(rect.left, rect.top, rect.width, village_strip_height(p))
     draw_village(p, strip, view, facing=facing_card(view) if p.metrics.compact else None)
     rows = pygame.Rect(rect.left, strip.bottom + gap, rect.width, rect.bottom - strip.bottom - gap)
-    if absent and rows.height - village_strip_height(p) - gap >= seats:
-        line = pygame.Rect(rect.left, rect.bottom - village_strip_height(p), rect.width, village_strip_height(p))
-        draw_absent_tokens(p, line, absent)
-        rows.height -= line.height + gap
+    tokens = absent_tokens_height(p, rect.width, absent)
+    if absent and rows.height - tokens - gap >= seats:
+        draw_absent_tokens(p, pygame.Rect(rect.left, rect.bottom - tokens, rect.width, tokens), absent)
+        rows.height -= tokens + gap
     draw_samurai_rows(p, rows, view)
 
 

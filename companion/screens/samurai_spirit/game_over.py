@@ -48,15 +48,32 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         _draw_score(p, below, view)
     else:
         level = difficulty_label(p, str(view.get("difficulty", "")))
-        line = pygame.Rect(below.left, below.top, below.width, m.line_height(m.text_size))
-        p.text("game-over:round", p.tr(msg("Round {n} of 3 - {level}", n=view.get("round", "?"), level=level)), line,
-               m.text_size,
-               palette.TEXT_MUTED, value=view.get("round"))
+        # Whole, on two lines where one is too narrow ("Round 2 of 3 - Heroic (+++)" on 480x320).
+        said = p.tr(msg("Round {n} of 3 - {level}", n=view.get("round", "?"), level=level))
+        size, lines = _whole(p, said, below.width, m.text_size)
+        step = m.line_height(size)
+        for n, text in enumerate(lines):
+            p.text("game-over:round", text, pygame.Rect(below.left, below.top + n * step, below.width, step), size,
+                   palette.TEXT_MUTED, value=view.get("round"), min_size=size)
+        top = below.top + len(lines) * step + m.pad
         reason = _lost_reason(screen)
         if reason:
-            room = pygame.Rect(below.left, line.bottom + m.pad, below.width, below.bottom - line.bottom - m.pad)
-            p.paragraph("game-over:reason", reason, room, m.text_size, palette.TEXT, max_lines=4)
+            room = pygame.Rect(below.left, top, below.width, below.bottom - top)
+            size, lines = _whole(p, reason, room.width, m.text_size, room.height)
+            if len(lines) * m.line_height(size) <= room.height:
+                p.paragraph("game-over:reason", reason, room, size, palette.TEXT, max_lines=len(lines))
     _draw_samurai(p, right, view.get("samurai", []))
+
+
+def _whole(p: Painter, text: str, width: int, size: int, height: int | None = None) -> tuple[int, list[str]]:
+    """`text` wrapped across `width` at the largest size from `size` down to the floor that keeps every word
+    whole (and, given `height`, fits it), and its lines."""
+    m = p.metrics
+    while size > m.min_size and (any(p.cache.measure(word, size)[0] > width for word in text.split()) or
+                                 height is not None and
+                                 len(p.cache.wrap(text, size, width)) * m.line_height(size) > height):
+        size -= 1
+    return size, p.cache.wrap(text, size, width)
 
 
 def _lost_reason(screen: Screen) -> str | None:

@@ -137,7 +137,7 @@ def draw_samurai_rows(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> No
     height = row_height(p, rect.height, len(samurai), gap)
     if height < min_row_height(p):
         chips = samurai_chips(p, view)
-        if seat_band.height(p, rect.width, chips) <= rect.height:
+        if seat_band.fits(p, rect, chips):
             # Too little room for every row (seven Samurai on 480x320, or beside the to-do panel): every
             # Samurai as a chip, and the one who decides now in a full row above them when it fits.
             _draw_focus_and_band(p, rect, view, chips, gap)

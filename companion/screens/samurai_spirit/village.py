@@ -16,6 +16,7 @@ from companion.screens import palette
 from companion.screens.painter import IconDrawer, Painter
 from companion.screens.palette import Colour
 from companion.screens.samurai_spirit import icons, widgets
+from companion.screens.samurai_spirit.naming import display_name
 from engine.core.messages import msg
 
 FARMSTEADS = 6
@@ -104,41 +105,75 @@ def draw_village(
         x += gap
 
 
-def draw_absent_tokens(p: Painter, rect: pygame.Rect, names: list[str], background: Colour = palette.BACKGROUND) -> None:
-    """The unused support tokens of absent Samurai (two-player rules), laid beside the village.
+def draw_absent_tokens(p: Painter, rect: pygame.Rect, names: list[str], background: Colour = palette.BACKGROUND) -> int:
+    """The unused support tokens of absent Samurai (two-player rules), laid beside the village; returns the
+    height used.
 
-    Every token is drawn: each is a once-per-game choice the table must see
-    to make. The pills shrink (down to a small pill) until all of them fit
-    beside the whole label; only then does the label give way.
+    Every token is drawn, each named whole at the readable size (a token is a once-per-game choice the
+    table must see to make, and "Ks" for Katsushiro is a riddle): the label, then one chip per token, as
+    many to a line as fit (`absent_tokens_height`). Where that takes more than one line and the chips alone
+    fit one (five tokens on 480x320), a support token's mark stands for the label.
     """
     if not names:
-        return
+        return 0
+    size = p.metrics.small_size
+    label, places, used, worded = _absent_layout(p, rect.width, names)
+    if worded:
+        p.text("village:absent-tokens", p.tr(ABSENT_LABEL), label.move(rect.left, rect.top), size,
+               palette.TEXT_MUTED, background, value=len(names), min_size=size)
+    else:
+        p.icon("village:absent-tokens:mark", icons.support_token, label.move(rect.left, rect.top), len(names))
+    for name, place in zip(names, places, strict=True):
+        chip = place.move(rect.left, rect.top)
+        p.box(f"village:absent-token:{name}:chip", chip, fill=palette.SKY_BLUE, edge=palette.BLACK, edge_width=1,
+              radius=chip.height // 2, value=name)
+        p.text(f"village:absent-token:{name}", display_name(name), chip.inflate(-2 * _chip_side(p), 0), size,
+               palette.BLACK, palette.SKY_BLUE, align="center", min_size=size, value=name)
+    return used
+
+
+ABSENT_LABEL = msg("Absent Samurai tokens:")
+
+
+def absent_tokens_height(p: Painter, width: int, names: list[str]) -> int:
+    """The height `draw_absent_tokens` needs for `names` across `width`."""
+    return _absent_layout(p, width, names)[2] if names else 0
+
+
+def _chip_side(p: Painter) -> int:
+    return max(4, p.metrics.pad)
+
+
+def _absent_layout(p: Painter, width: int,
+                   names: list[str]) -> tuple[pygame.Rect, list[pygame.Rect], int, bool]:
+    """Where the label (or the mark standing for it) and each token's chip go, from (0, 0), the height used,
+    and whether the label is in words: in order, as many to a line as fit."""
+    m = p.metrics
+    tall = m.line_height(m.small_size)
+    label, places, used = _flow(p, width, p.cache.measure(p.tr(ABSENT_LABEL), m.small_size)[0], names)
+    if used > tall and m.compact:
+        mark, marked, one = _flow(p, width, tall, names)
+        if one <= tall:
+            return mark, marked, one, False
+    return label, places, used, True
+
+
+def _flow(p: Painter, width: int, lead: int, names: list[str]) -> tuple[pygame.Rect, list[pygame.Rect], int]:
+    """A lead `lead` wide, then a chip per name, left to right and line by line across `width`."""
     m = p.metrics
     size = m.small_size
-    label = p.tr(msg("Absent Samurai tokens:"))
+    tall = m.line_height(size)
     gap = m.pad // 2 + 1
-    label_room = p.cache.measure(label, size)[0]
-    height = rect.height * 4 // 5
-    while height > PILL_MIN_HEIGHT and _pills_width(p, len(names), height, gap) > rect.width - label_room - m.pad:
-        height -= 1
-    width = widgets.pill_width(p, height)
-    x = rect.right - _pills_width(p, len(names), height, gap)
-    label_width = max(0, min(p.cache.measure(label, size)[0], x - m.pad - rect.left))
-    p.text("village:absent-tokens", label, pygame.Rect(rect.left, rect.top, label_width, rect.height), size,
-           palette.TEXT_MUTED, background, value=len(names))
-    x = rect.left + label_width + m.pad
+    label = pygame.Rect(0, 0, min(width, lead), tall)
+    x, y = label.right + m.pad, 0
+    places = []
     for name in names:
-        pill = pygame.Rect(x, rect.centery - height // 2, width, height)
-        widgets.token_pill(p, f"village:absent-token:{name}", name, pill, background=background)
-        x += width + gap
-
-
-PILL_MIN_HEIGHT = 14
-"""The smallest token pill whose two letters still read (the rows' smallest, samurai_rows.TOKEN_MIN_HEIGHT)."""
-
-
-def _pills_width(p: Painter, count: int, height: int, gap: int) -> int:
-    return count * widgets.pill_width(p, height) + (count - 1) * gap
+        need = min(width, p.cache.measure(display_name(name), size)[0] + 2 * _chip_side(p))
+        if x + need > width:
+            x, y = 0, y + tall + gap
+        places.append(pygame.Rect(x, y, need, tall))
+        x += need + gap
+    return label, places, y + tall
 
 
 def _width(p: Painter, counter: _Counter, height: int, size: int) -> int:

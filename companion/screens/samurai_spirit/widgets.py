@@ -154,6 +154,10 @@ def samurai_name_rows(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any
     gap = max(1, p.metrics.px(3))
     height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(max_height))
     widths = share(rect.width - 4, weights, 2)
+    need = max(p.cache.measure(display_name(s["name"]), p.metrics.min_size)[0] for s in samurai) + 2
+    if widths[0] < need < rect.width - 4:
+        # The names whole ("Kikuchiyo" beside a narrow column): the other cells share what is left.
+        widths = [need, *share(rect.width - 4 - need - 2, weights[1:], 2)]
     size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 0.8)),
                                widths[0], p.metrics.min_size)
     out = []

@@ -43,9 +43,30 @@ def _line(p: Painter, size: int) -> int:
     return p.metrics.line_height(size)
 
 
-def duel_height(p: Painter) -> int:
-    """Two card boxes: the player's name over the card's name, the strength and result under it."""
-    return 2 * _line(p, p.metrics.min_size) + _line(p, p.metrics.text_size) + 6
+def duel_height(p: Painter, width: int | None = None, duel: dict[str, Any] | None = None) -> int:
+    """Two card boxes `width` wide together: the player's name over the card's name, the strength and result
+    under it, on two lines where one is too narrow ("8 with the Monk: wins" beside a wide side panel)."""
+    lines = 1
+    if width is not None and duel:
+        inner = _duel_inner_width(p, width)
+        lines = max([1, *(len(p.cache.wrap(words, p.metrics.min_size, inner)) for words in _all_strength_words(p, duel))])
+    return (1 + lines) * _line(p, p.metrics.min_size) + _line(p, p.metrics.text_size) + 6
+
+
+def _duel_inner_width(p: Painter, width: int) -> int:
+    """The room for words inside one of the duel's two boxes, `width` being both boxes'."""
+    return share(width, [1.0, 1.0], p.metrics.pad)[0] - 8
+
+
+def _all_strength_words(p: Painter, duel: dict[str, Any]) -> list[str]:
+    """The strength and result lines of both sides of `duel`, in words (none before the cards are turned)."""
+    out = []
+    for side in ("attacker", "defender"):
+        info = duel.get(side) or {}
+        if info.get("strength") is not None:
+            out.append(p.tr(_strength_words(side, int(info["strength"]), bool(duel.get("monk")),
+                                            duel.get("result") == side, duel.get("result"))))
+    return out
 
 
 def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
@@ -61,7 +82,7 @@ def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
         inner = cell.inflate(-8, -4)
         top = pygame.Rect(inner.left, inner.top, inner.width, _line(p, m.min_size))
         middle = pygame.Rect(inner.left, top.bottom, inner.width, _line(p, m.text_size))
-        bottom = pygame.Rect(inner.left, middle.bottom, inner.width, _line(p, m.min_size))
+        bottom = pygame.Rect(inner.left, middle.bottom, inner.width, inner.bottom - middle.bottom)
         if not info:
             # Whole, on as many of the box's lines as it needs (half the box is narrow on 480x320).
             waiting = p.tr(msg("Defender: waiting for the tap"))
@@ -83,10 +104,13 @@ def draw_duel(p: Painter, rect: pygame.Rect, duel: dict[str, Any]) -> None:
         strength = info.get("strength")
         if strength is None:
             continue
-        words = _strength_words(side, int(strength), bool(duel.get("monk")), won, result)
-        p.text(f"tenno:duel:{side}:strength", p.tr(words), bottom, m.min_size,
-               palette.GOOD if won else palette.TEXT, palette.PANEL, align="center", value=int(strength),
-               min_size=m.min_size)
+        words = p.tr(_strength_words(side, int(strength), bool(duel.get("monk")), won, result))
+        step = _line(p, m.min_size)
+        for n, line in enumerate(p.cache.wrap(words, m.min_size, bottom.width)):
+            p.text(f"tenno:duel:{side}:strength", line, pygame.Rect(bottom.left, bottom.top + n * step, bottom.width,
+                                                                   step), m.min_size,
+                   palette.GOOD if won else palette.TEXT, palette.PANEL, align="center", value=int(strength),
+                   min_size=m.min_size)
 
 
 def _strength_words(side: str, strength: int, monk: bool, won: bool, result: Any) -> Message:
@@ -140,7 +164,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     chips = seat_chips(p, view)
     font = p.cache.font(m.min_size)
     narrow = widths[0] < max(font.size(t)[0] for t in [p.tr(HEADINGS[0]), *names]) + max(4, m.px(6)) + 2 * m.pad
-    if (fit < len(players) or narrow) and seat_band.height(p, rect.width, chips) <= rect.height:
+    if (fit < len(players) or narrow) and seat_band.fits(p, rect, chips):
         # Not every row fits (480x320 beside the to-do panel), or not every name whole beside the columns (a
         # side panel widened for a long prompt): every seat as a chip instead.
         return rect.top + seat_band.draw(p, rect, chips)
@@ -224,7 +248,7 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if not duel:
         draw_seats(p, rect, view)
         return
-    height = duel_height(p)
+    height = duel_height(p, rect.width, duel)
     least = min(_line(p, m.min_size) + len(view.get("players") or []) * (_line(p, m.min_size) + max(1, m.px(3))),
                 seat_band.height(p, rect.width, seat_chips(p, view)))
     if rect.height < height + m.pad + least:
@@ -245,29 +269,46 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
 
 
 def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    """The ranking by points, ties sharing a place; the tie-break shown where it decided."""
+    """The ranking by points, ties sharing a place; the tie-break shown where it decided. Every player's line
+    whole: wrapped where it is long, in two columns where seven do not fit one (480x320)."""
     view = screen.view
     if not view:
         return
     m = p.metrics
-    outcome = view.get("outcome") or {}
-    detail = outcome.get("detail") or {}
-    scores = outcome.get("scores") or {}
-    prisoners = detail.get("prisoner_points") or {}
-    extra = detail.get("tie_break") or {}
     names = [p.name("player", str(w)) for w in view.get("winners", [])]
     headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
         msg("Shared win: {name}", name=", ".join(names))
     big = _line(p, m.large_size)
     p.text("tenno:game-over:winners", p.tr(headline), pygame.Rect(rect.left, rect.top, rect.width, big),
            m.large_size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
-    top = rect.top + big + m.pad
-    line = _line(p, m.text_size)
+    below = pygame.Rect(rect.left, rect.top + big + m.pad, rect.width, rect.bottom - rect.top - big - m.pad)
+    entries = _ranking(p, view)
+    size, count, wrapped = _ranking_layout(p, below.width, below.height, entries)
+    step = _line(p, size)
+    width = share(below.width, [1.0] * count, 2 * m.pad)[0]
+    per_column = -(-len(entries) // count)
+    for k, ((place, name, _), lines) in enumerate(zip(entries, wrapped, strict=True)):
+        column, row = divmod(k, per_column)
+        if row == 0:
+            y = below.top
+        x = below.left + column * (width + 2 * m.pad)
+        for n, line in enumerate(lines):
+            p.text(f"tenno:game-over:{name}", line, pygame.Rect(x, y + n * step, width, step), size,
+                   palette.GOOD if place == 1 else palette.TEXT, value=place, min_size=size,
+                   tags=["first-line" if n == 0 else "continued"])
+        y += len(lines) * step + m.pad // 2
+
+
+def _ranking(p: Painter, view: dict[str, Any]) -> list[tuple[int, str, str]]:
+    """Each player's place, id and line in words ("1. Red: 24 points"), best first."""
+    outcome = view.get("outcome") or {}
+    detail = outcome.get("detail") or {}
+    scores = outcome.get("scores") or {}
+    prisoners = detail.get("prisoner_points") or {}
+    extra = detail.get("tie_break") or {}
+    out = []
     for place, group in enumerate(outcome.get("ranking") or [], start=1):
         for name in group:
-            row = pygame.Rect(rect.left, top, rect.width, line)
-            if row.bottom > rect.bottom:
-                return
             who = p.name("player", str(name))
             if name in extra:
                 words = msg_n("{place}. {name}: {n} point ({prisoners} prisoners + {rest} hand and row)",
@@ -278,9 +319,34 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
                 words = msg_n("{place}. {name}: {n} point",
                               "{place}. {name}: {n} points",
                               place=place, name=who, n=scores.get(name, 0))
-            p.text(f"tenno:game-over:{name}", p.tr(words), row, m.text_size,
-                   palette.GOOD if place == 1 else palette.TEXT, value=place, min_size=m.min_size)
-            top = row.bottom + m.pad
+            out.append((place, str(name), p.tr(words)))
+    return out
+
+
+def _ranking_layout(p: Painter, width: int, height: int,
+                    entries: list[tuple[int, str, str]]) -> tuple[int, int, list[list[str]]]:
+    """The type size, the number of columns and each entry's lines: one column, each entry on one line, at
+    the largest size that fits `height`; else one column with long entries wrapped; else two columns at the
+    smallest readable size (seven players on 480x320), each entry whole in its column."""
+    m = p.metrics
+    sizes = range(m.text_size, m.min_size - 1, -1)
+    tries = [(1, size, False) for size in sizes] + [(1, size, True) for size in sizes] + [(2, m.min_size, True)]
+    wrapped: list[list[str]] = []
+    for count, size, wrap in tries:
+        column = share(width, [1.0] * count, 2 * m.pad)[0]
+        wrapped = [p.cache.wrap(words, size, column) or [words] for _, _, words in entries]
+        if not wrap and any(len(lines) > 1 for lines in wrapped):
+            continue
+        per_column = -(-len(entries) // count)
+        tallest = max((_column_height(p, wrapped[k:k + per_column], size)
+                       for k in range(0, len(wrapped), per_column)), default=0)
+        if tallest <= height:
+            return size, count, wrapped
+    return m.min_size, 2, wrapped
+
+
+def _column_height(p: Painter, wrapped: list[list[str]], size: int) -> int:
+    return sum(len(lines) for lines in wrapped) * _line(p, size) + max(0, len(wrapped) - 1) * (p.metrics.pad // 2)
 
 
 def board_min_height(screen: Screen, p: Painter) -> int:
@@ -293,9 +359,25 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     m = p.metrics
     seats = len(screen.view.get("players", []))
     if screen.kind == "game-over":
-        return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
-    duel = duel_height(p) + m.pad if screen.view.get("duel") else 0
+        # The ranking in two columns at the smallest readable type on 480x320 (seven players), one on 800x480.
+        rows = -(-seats // 2) if m.compact else seats
+        return _line(p, m.large_size) + m.pad + rows * (_line(p, m.min_size) + m.pad // 2)
+    width = p.surface.get_width()
+    narrowest = width - 2 * m.pad if m.compact else width - round(width * 0.48) - 2 * m.pad
+    duel = duel_height(p, narrowest, screen.view["duel"]) + m.pad if screen.view.get("duel") else 0
+    return seats_min_height(screen, p) + duel
+
+
+def seats_min_height(screen: Screen, p: Painter) -> int:
+    """Every seat: the headings and a row each at the smallest readable type, or on 480x320, where that is
+    less, the compact band; the duel gives way to a long step (its cards are in the prompt and the steps)."""
+    if not screen.view or screen.kind not in ("board", "game-over"):
+        return 0
+    if screen.kind == "game-over":
+        return board_min_height(screen, p)
+    m = p.metrics
+    seats = len(screen.view.get("players", []))
     rows = _line(p, m.min_size) + seats * (_line(p, m.min_size) + max(1, m.px(3)))
     if m.compact:
         rows = min(rows, seat_band.height(p, p.surface.get_width() - 2 * m.pad, seat_chips(p, screen.view)))
-    return rows + duel
+    return rows

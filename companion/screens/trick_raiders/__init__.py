@@ -13,6 +13,9 @@ from companion.screens.trick_raiders.table import (
     draw_board,
     draw_game_over,
     draw_round_end,
+    names_min_height,
+    seat_chips,
+    seats_min_height,
 )
 
 pending_prompt = pending_prompt_on("board", "round-end")
@@ -23,6 +26,9 @@ SCREENS = GameScreens(
     drawers={"board": draw_board, "round-end": draw_round_end, "game-over": draw_game_over},
     prompt=pending_prompt,
     board_min_height=board_min_height,
+    seats_min=seats_min_height,
+    seat_chips=seat_chips,
+    names_min=names_min_height,
 )
 
 __all__ = ["SCREENS", "pending_prompt"]

@@ -17,6 +17,7 @@ from companion.screen_model import Screen
 from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
+from companion.screens.registry import band_of_names
 from engine.core.messages import msg
 
 SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -79,7 +80,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     least = _line(p, m.min_size)
     fit = max(0, min(len(players), (body.height + gap) // (least + gap)))
     chips = seat_chips(p, view)
-    if fit < len(players) and seat_band.height(p, rect.width, chips) <= rect.height:
+    if fit < len(players) and seat_band.fits(p, rect, chips):
         # Not every row fits (480x320 beside the to-do panel): every seat as a chip instead.
         return rect.top + seat_band.draw(p, rect, chips)
     headless = fit == 0 and m.compact
@@ -234,12 +235,15 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if not view:
         return
     m = p.metrics
-    body = draw_header(p, rect, view)
     trick_height = _trick_height(p)
     shows_trick = view.get("phase") == "tricks" and bool(view.get("trick") or view.get("last_trick"))
     if m.compact:
-        _draw_compact_board(p, body, view, shows_trick)
+        # The trump line stays over the seats (their names only, if it must be), and gives way only to a notice
+        # that leaves not even that.
+        fits = rect.height >= names_min_height(screen, p)
+        _draw_compact_board(p, draw_header(p, rect, view) if fits else rect, view, shows_trick)
         return
+    body = draw_header(p, rect, view)
     if body.height < trick_height:
         return
     if not shows_trick or body.height < _seats_min_height(p, view) + m.pad + trick_height:
@@ -274,9 +278,13 @@ def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         return
     m = p.metrics
     line = _line(p, m.text_size)
+    below = pygame.Rect(rect.left, rect.top + line + m.pad, rect.width, rect.height - line - m.pad)
+    if below.height < _seats_min_height(p, view) and not seat_band.fits(p, below, seat_chips(p, view)):
+        # 480x320 with the question and a long step: every seat stays, the heading gives way.
+        draw_seats(p, rect, view, lead_cards=False)
+        return
     p.text("tr:round-end:title", p.tr(msg("Round {n} is over: lives now", n=int(view.get("round", 2)) - 1)),
            pygame.Rect(rect.left, rect.top, rect.width, line), m.text_size, palette.HIGHLIGHT, bold=True)
-    below = pygame.Rect(rect.left, rect.top + line + m.pad, rect.width, rect.height - line - m.pad)
     draw_seats(p, below, view, lead_cards=False)
 
 
@@ -336,7 +344,28 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     if screen.kind == "game-over":
         return _line(p, m.large_size) + m.pad + seats * (_line(p, m.text_size) + m.pad)
     trick = _trick_height(p) + m.pad if screen.kind == "board" and not screen.todo else 0
+    return seats_min_height(screen, p) + trick
+
+
+def seats_min_height(screen: Screen, p: Painter) -> int:
+    """Every seat: the headings and a row each at the smallest readable type, or on 480x320, where that is
+    less, the compact band; the trump line and the trick give way to a long step on 480x320."""
+    if not screen.view or screen.kind not in ("board", "round-end", "game-over"):
+        return 0
+    if screen.kind == "game-over":
+        return board_min_height(screen, p)
+    m = p.metrics
     seats = _seats_min_height(p, screen.view)
     if m.compact:
         seats = min(seats, seat_band.height(p, p.surface.get_width() - 2 * m.pad, seat_chips(p, screen.view)))
-    return _line(p, m.text_size) + m.pad + seats + trick
+    # The trump line over the seats (the round's title between rounds): which suit is trump is part of
+    # every seat's next play.
+    return _line(p, m.text_size) + m.pad + seats
+
+
+def names_min_height(screen: Screen, p: Painter) -> int:
+    """The trump line over every seat's name (the band's last resort, see companion.screens.registry)."""
+    if not screen.view:
+        return 0
+    m = p.metrics
+    return _line(p, m.text_size) + m.pad + band_of_names(p, seat_chips(p, screen.view))
