@@ -281,6 +281,17 @@ class AppBase(ABC):
         """Seconds before the unfinished game resumes by itself (resume_steps)."""
         ...
 
+    @abstractmethod
+    def _folder_rests(self, now: float) -> bool:
+        """True while the state folder refuses writes: the looks for the phone page's files wait (web_requests)."""
+        ...
+
+    @abstractmethod
+    def _folder_refused(self, exc: OSError, now: float) -> bool:
+        """A write in the background failed: True when the state folder refuses writes, said once
+        (web_requests)."""
+        ...
+
 
 __all__ = ["CONFIRM_OTHER", "CONFIRM_UNDO", "FORGETTING", "MAX_LINES", "MENU_BUTTONS", "UNSEEN", "AppBase", "Notice",
            "Said", "engine_words", "highlighted"]

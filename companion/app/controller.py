@@ -164,8 +164,9 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
         return min(times) if times else None
 
     def screen(self) -> Screen:
-        """The web page's enrolment banner while one is shown, else this moment's frame."""
-        return self._web_banner() or super().screen()
+        """The web page's enrolment banner while one is shown, else this moment's frame (with the state
+        folder's refusal while it refuses writes)."""
+        return self._web_banner() or self._folder_noted(super().screen())
 
     def _card(self, uid: str) -> None:
         if self.saving.blocked():

@@ -102,16 +102,21 @@ class SeatSteps(AppBase):
         if now < self.seating_next_look:
             return
         self.seating_next_look = now + 1.0
+        if self._folder_rests(now):
+            return
         seated = self.setup.game if self.mode == "setup" and self.setup.asked and self.picker is None else None
         seats, key = seated.open_seats() if isinstance(seated, Seated) else ((), None)
         shown = OpenSeats(self.ui.name, seats, key or "players") if seats else None
         try:
             if shown != self.seating_shown:
                 self.seating_shown = shown  # before writing: a disk that refuses is said once, not every second
-                show_open(self.state_dir, shown)
-            request = take_request(self.state_dir)
+                show_open(self.state_dir, shown, self.fs)
+            request = take_request(self.state_dir, self.fs)
         except (OSError, RuleError) as exc:
-            print(f"companion: the phone's seating was not taken ({exc})", file=sys.stderr)
+            if isinstance(exc, OSError) and self._folder_refused(exc, now):
+                self.seating_shown = True  # the phone is told again once the folder takes writes
+            else:
+                print(f"companion: the phone's seating was not taken ({exc})", file=sys.stderr)
             return
         if request is None:
             return

@@ -15,12 +15,20 @@ While a request is shown the app is modal: the next tag tapped is bound
 (a tag that already stands for another card is not taken from it unless
 the request says so), Undo cancels, every other button says what to do,
 and after a minute the request ends by itself.
+
+Taking a request renames it, so a state folder that refuses writes (read-only,
+not allowed) fails every look. The first refusal goes to the state folder's
+watch (companion.runtime.folder_watch): one line in the log, and a standing
+line on every frame in the table's language. The looks for the phone page's
+files (this one and the seating's) then rest until the watch's probe finds
+the folder writable again, which is said once too.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 from companion.app.base import AppBase
@@ -36,6 +44,7 @@ from companion.runtime.enrol_requests import (
     take_request,
     write_result,
 )
+from companion.runtime.folder_watch import FolderWatch
 from companion.runtime.tagmap import save_tagmap
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
@@ -57,6 +66,35 @@ class WebRequests(AppBase):
     web_problem: str | None = None
     web_thing: Text | None = None
     """What the request shown asks to be tapped, in words (read once, when the request is taken)."""
+    web_folder: FolderWatch | None = None
+    """The state folder's watch, made at the first look (`_folder`)."""
+
+    def _folder_noted(self, screen: Screen) -> Screen:
+        """`screen` with the state folder's refusal as its standing notice while nothing else is said (the
+        Cannot save screen and NOT SAVED say it their way)."""
+        line = self._folder().line()
+        if line is None or screen.notice is not None or self.saving.error is not None:
+            return screen
+        return replace(screen, notice=self._t(line), notice_error=True)
+
+    def _folder(self) -> FolderWatch:
+        if self.web_folder is None:
+            self.web_folder = FolderWatch(self.state_dir)
+        return self.web_folder
+
+    def _folder_refused(self, exc: OSError, now: float) -> bool:
+        """A write in the background failed: True when the state folder refuses writes (said once)."""
+        return self._folder().refused(exc, now)
+
+    def _folder_rests(self, now: float) -> bool:
+        """True while the state folder refuses writes: the looks for the phone page's files wait. A folder
+        found writable again is said once on the screen (the watch says it in the log)."""
+        watch = self._folder()
+        was_refused = watch.refusal is not None
+        rests = watch.resting(now, self.fs)
+        if was_refused and not rests:
+            self._say(msg("The state folder can be written again."))
+        return rests
 
     def _web_tick(self, now: float) -> None:
         """End a request nobody answered in time; look for a new one once a second."""
@@ -65,20 +103,30 @@ class WebRequests(AppBase):
         if now < self.web_next_look:
             return
         self.web_next_look = now + LOOK_SECONDS
+        if self._folder_rests(now):
+            return
         try:
-            request = take_request(self.state_dir)
-        except (OSError, RuleError) as exc:
-            self._web_note(exc.message.text if isinstance(exc, RuleError) else str(exc))
+            request = take_request(self.state_dir, self.fs)
+        except OSError as exc:
+            if not self._folder_refused(exc, now):
+                self._web_note(str(exc))
+            return
+        except RuleError as exc:
+            self._web_note(exc.message.text)
             return
         if request is not None:
             self._web_take(request, now)
 
     def _web_deadline(self) -> float | None:
         """When the loop must wake for the web page: the end of the request shown, the next look while one
-        could be honoured; during a game, whatever wakes the loop anyway (an input, a page turn, the
-        watchdog's ping) looks, so the page still hears its refusal."""
+        could be honoured, the next try of a state folder that refuses writes; during a game, whatever wakes
+        the loop anyway (an input, a page turn, the watchdog's ping) looks, so the page still hears its
+        refusal."""
         if self.web_request is not None:
             return min(self.web_next_look, self.web_until)
+        resting_until = self._folder().deadline()
+        if resting_until is not None:
+            return resting_until
         return self.web_next_look if self.mode in QUIET_MODES else None
 
     def _web_note(self, problem: str) -> None:
@@ -94,7 +142,7 @@ class WebRequests(AppBase):
         if refused is not None:
             status, why = refused
             self._web_answer(request, status, why)
-            finish_request(self.state_dir)
+            finish_request(self.state_dir, self.fs)
             return
         self.web_request = request
         self.web_thing = self._web_thing(request.target)
@@ -222,16 +270,17 @@ class WebRequests(AppBase):
             return
         self.web_request = None
         self._web_answer(request, status, why)
-        finish_request(self.state_dir)
+        finish_request(self.state_dir, self.fs)
         if say:
             self._say(why, error=status != "ok")
 
     def _web_answer(self, request: EnrolRequest, status: str, why: Message) -> None:
         """Write the answer the page polls for; a disk that refuses only costs the page its answer."""
         try:
-            write_result(self.state_dir, EnrolResult(request.id, status, why))
+            write_result(self.state_dir, EnrolResult(request.id, status, why), self.fs)
         except OSError as exc:
-            print(f"companion: the answer to the web page cannot be written: {exc}", file=sys.stderr)
+            if not self._folder_refused(exc, self.clock()):
+                print(f"companion: the answer to the web page cannot be written: {exc}", file=sys.stderr)
 
     def _web_banner(self) -> Screen | None:
         """The frame while a request is shown: which card to tap, in the to-do panel's large type."""

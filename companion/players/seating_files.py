@@ -17,18 +17,26 @@ enrolment request):
 Seats are public (the table sees the colours and boards laid out), and the
 files exist only while no game is on the device, so nothing hidden passes
 through them. Both are read with `load_limited` and checked: a crafted file
-is a refusal, never a crash. Nothing here imports a web library.
+is a refusal, never a crash. The device's side (show, take) changes the disk
+through the app's FileSystem, so the fault tests can make the folder refuse.
+Nothing here imports a web library.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.runtime.storage import read_format_file, remove_quietly, write_atomic
+from companion.runtime.storage import (
+    REAL_DISK,
+    FileSystem,
+    read_format_file,
+    remove_quietly,
+    write_atomic,
+)
 from engine import RuleError
 from engine.core.messages import msg
 
@@ -74,12 +82,13 @@ def _short(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 64
 
 
-def show_open(state_dir: Path, seats: OpenSeats | None) -> None:
+def show_open(state_dir: Path, seats: OpenSeats | None, fs: FileSystem = REAL_DISK) -> None:
     """Say which seats the device asks about now (None: it asks about none); OSError when the disk refuses."""
     if seats is None:
-        remove_quietly(state_dir / OPEN_FILE)
+        with contextlib.suppress(FileNotFoundError):
+            fs.unlink(state_dir / OPEN_FILE)
     else:
-        write_atomic(state_dir / OPEN_FILE, seats.to_text())
+        write_atomic(state_dir / OPEN_FILE, seats.to_text(), fs)
 
 
 def read_open(state_dir: Path) -> OpenSeats | None:
@@ -101,17 +110,18 @@ def write_request(state_dir: Path, request: SeatingRequest) -> None:
     write_atomic(state_dir / REQUEST_FILE, request.to_text())
 
 
-def take_request(state_dir: Path) -> SeatingRequest | None:
-    """Move a waiting request aside, read and remove it; None when there is none; RuleError for a bad one."""
+def take_request(state_dir: Path, fs: FileSystem = REAL_DISK) -> SeatingRequest | None:
+    """Move a waiting request aside, read and remove it; None when there is none; RuleError for a bad one;
+    OSError when the folder refuses the rename (a read-only folder refuses it even when there is no request)."""
     taken = state_dir / (REQUEST_FILE + TAKEN_SUFFIX)
     try:
-        os.replace(state_dir / REQUEST_FILE, taken)
+        fs.replace(state_dir / REQUEST_FILE, taken)
     except FileNotFoundError:
         return None
     try:
         raw = _read(taken)
     finally:
-        remove_quietly(taken)
+        remove_quietly(taken, fs)
     if raw is None:
         return None
     game, seats, expires = raw.get("game"), raw.get("seats"), raw.get("expires")

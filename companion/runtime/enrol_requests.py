@@ -13,18 +13,25 @@ a result file, also atomically:
 The companion takes a request by renaming it to `web-enroll-request.json.taken`
 before reading it, so a newer request the page writes meanwhile is never
 deleted with the old one. The message is a catalogue key with parameters,
-so the page shows it in the visitor's language. Nothing here imports a web library.
+so the page shows it in the visitor's language. The device's side (take,
+finish, answer) changes the disk through the app's FileSystem, so the fault
+tests can make the folder refuse. Nothing here imports a web library.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.runtime.storage import read_format_file, remove_quietly, write_atomic
+from companion.runtime.storage import (
+    REAL_DISK,
+    FileSystem,
+    read_format_file,
+    remove_quietly,
+    write_atomic,
+)
 from engine import RuleError
 from engine.core.messages import Message, message_from_json, msg
 
@@ -109,31 +116,33 @@ def read_request(path: Path) -> EnrolRequest | None:
     return None if raw is None else parse_request(raw, str(path))
 
 
-def take_request(state_dir: Path) -> EnrolRequest | None:
+def take_request(state_dir: Path, fs: FileSystem = REAL_DISK) -> EnrolRequest | None:
     """Move a waiting request aside and read it; None when there is none.
 
     RuleError when it is not a request (the taken file is removed, so a bad
-    file is reported once, not every second).
+    file is reported once, not every second); OSError when the folder
+    refuses the rename (a read-only folder refuses it even when there is no
+    request).
     """
     taken = taken_path(state_dir)
     try:
-        os.replace(request_path(state_dir), taken)
+        fs.replace(request_path(state_dir), taken)
     except FileNotFoundError:
         return None
     try:
         return read_request(taken)
     except RuleError:
-        remove_quietly(taken)
+        remove_quietly(taken, fs)
         raise
 
 
-def finish_request(state_dir: Path) -> None:
+def finish_request(state_dir: Path, fs: FileSystem = REAL_DISK) -> None:
     """The taken request is answered: remove it."""
-    remove_quietly(taken_path(state_dir))
+    remove_quietly(taken_path(state_dir), fs)
 
 
-def write_result(state_dir: Path, result: EnrolResult) -> None:
-    write_atomic(result_path(state_dir), result.to_text())
+def write_result(state_dir: Path, result: EnrolResult, fs: FileSystem = REAL_DISK) -> None:
+    write_atomic(result_path(state_dir), result.to_text(), fs)
 
 
 def read_result(state_dir: Path) -> EnrolResult | None:
