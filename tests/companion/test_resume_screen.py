@@ -69,6 +69,7 @@ def test_a_game_stopped_at_its_end_is_shown_as_over_and_put_with_the_finished_ga
     screen = app.screen()
     assert app.mode != "resume" and screen.kind != "resume", "an ended game is offered for resume"
     assert screen.title == "The last game is over" and screen.countdown is None
+    assert not app.start_first_check(None), "the first start's hardware check waits until the result was read"
     assert "That game is over." not in screen.detail
     outcome = ended.play.outcome
     assert outcome is not None and app.tr(outcome.summary) in screen.detail, "the result: who won"
