@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from engine import Input, Match, RuleError, get_game
+from engine import Input, Match, RuleError
 from engine.core.game import Game, KeepsEarlierRules
 from engine.core.journal import (
     Damage,
@@ -273,8 +273,15 @@ class JournalFile:
         self.fs = fs
 
     def start(self, match: Match) -> None:
-        """Begin a new journal for `match` (replacing any previous current game)."""
+        """Begin a new journal for `match` (replacing any previous current game), its component data kept first
+        (companion.runtime.component_store), so the header never names data that is not on the disk."""
+        self._keep_components(match)
         write_atomic(self.path, self._text(match), self.fs)
+
+    def _keep_components(self, match: Match) -> None:
+        from companion.runtime import component_store
+
+        component_store.keep_for(self.path.parent, match.game, self.fs)
 
     def append(self, match: Match, count: int = 1) -> None:
         """Append the match's last `count` inputs in one write, fsynced before returning.
@@ -325,7 +332,9 @@ class JournalFile:
             return
 
     def rewrite(self, match: Match) -> None:
-        """After an undo, a damaged tail or a failed save: the whole journal again, atomically."""
+        """After an undo, a damaged tail, a failed save or a corrected component: the whole journal again,
+        atomically (its component data kept first, as `start` does)."""
+        self._keep_components(match)
         write_atomic(self.path, self._text(match), self.fs)
 
     def repair_end(self) -> EndRepair | None:
@@ -441,8 +450,12 @@ class Loaded:
     damage: Damage | None
 
 
-def load_journal(path: Path) -> Loaded:
+def load_journal(path: Path, folders: list[Path] | None = None) -> Loaded:
     """Rebuild a match from a journal file, keeping what survived any damage.
+
+    The game plays with the component data the header names, looked up in
+    the stores of `folders` (default: the journal's state folder, see
+    companion.runtime.component_store.journal_folders).
 
     Raises RuleError when there is no usable game (unreadable header, unknown
     game, or a setup the rules refuse). Inputs that parse but cannot be
@@ -457,15 +470,24 @@ def load_journal(path: Path) -> Loaded:
     except OSError as exc:
         raise RuleError(msg("{path}: cannot read the journal ({system})", path=str(path),
                             system=exc.strerror or str(exc))) from None
-    return rebuild_journal(text)
+    return rebuild_journal(text, _folders(path, folders))
 
 
-def rebuild_journal(text: str) -> Loaded:
-    """`load_journal` on a journal's text (a file read, or a member of a backup being checked)."""
+def _folders(path: Path, folders: list[Path] | None) -> list[Path]:
+    from companion.runtime import component_store
+
+    return component_store.journal_folders(path) if folders is None else folders
+
+
+def rebuild_journal(text: str, folders: list[Path] | None = None) -> Loaded:
+    """`load_journal` on a journal's text (a file read, or a member of a backup being checked), its component
+    data looked up in the stores of `folders`."""
+    from companion.runtime import component_store
+
     journal = parse_journal(text)
     header = journal.header
     try:
-        game = get_game(header["game"])
+        game = component_store.game_of_header(header, folders or [])
     except RuleError as exc:
         raise RuleError(msg("line 1: {reason}", reason=exc.message)) from None
     try:
@@ -527,7 +549,7 @@ class JournalFollower:
         if loaded is None:
             # The last match may be half replayed: it is never used again, even if the whole read raises.
             self._seen, self._loaded = None, None
-            loaded = rebuild_journal(data.decode("utf-8", errors="replace"))
+            loaded = rebuild_journal(data.decode("utf-8", errors="replace"), _folders(self.path, None))
         self._seen, self._data, self._loaded = seen, data, loaded
         return loaded
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
+from importlib import resources
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from engine.core.components import digest
+from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.flow import FlowPlay
 from engine.core.inputs import Input
+from engine.core.messages import msg
 from engine.core.outcome import Outcome
 from engine.core.prompt import Prompt
 
@@ -98,6 +102,17 @@ class Component(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+COMPONENTS_FILE = "components.toml"
+"""A game's shipped component data, in its package's data/ folder."""
+UNDIGESTED_FILE = "components-before-digests.toml"
+"""The shipped default as journals without a component digest were played with, kept beside a changed default."""
+
+
+def packaged_data(package: str, name: str) -> str:
+    """A data file shipped in a game's package (data/<name>)."""
+    return resources.files(package).joinpath("data", name).read_text("utf-8")
+
+
 C = TypeVar("C")
 """A game's catalogue."""
 S = TypeVar("S")
@@ -113,14 +128,54 @@ class FlowGame(ABC, Generic[C, S, P]):
     built from the catalogue, the set-up and the seed) and says how its
     catalogue loads, how a JSON set-up is read and which components
     `cards_json` lists; the rest is here.
+
+    A game whose catalogue is a components file (engine.core.components)
+    names its package (`data_package`) and reads a text of that format
+    (`catalogue_from_text`): it then knows the text it plays with
+    (`components_text`, named by `components_digest`, which a journal's
+    header records) and `with_components` makes the same game on other data
+    (the owner's, or what an earlier journal was played with).
     """
 
     name: str
     setup_type: type[S]
     play_type: Callable[[C, S, int], P]
+    data_package: str = ""
+    """The package whose data/ folder holds components.toml (and census.toml); "" when the catalogue is not read
+    from a components file."""
+    components_text: str | None = None
+    """The component data this game plays with; None for a catalogue passed in or not read from a file."""
 
     def __init__(self, catalogue: C | None = None) -> None:
+        if catalogue is None and self.data_package:
+            text = packaged_data(self.data_package, COMPONENTS_FILE)
+            catalogue = self.catalogue_from_text(text, COMPONENTS_FILE)
+            self.components_text = text
         self.catalogue: C = catalogue if catalogue is not None else self.load_catalogue()
+
+    @property
+    def components_digest(self) -> str | None:
+        """The digest of `components_text` (engine.core.components.digest), None without one."""
+        return digest(self.components_text) if self.components_text is not None else None
+
+    def catalogue_from_text(self, text: str, source: str) -> C:
+        """The catalogue built from a components file's text; RuleError names the entry at fault."""
+        raise RuleError(msg("{game} reads no other component data", game=self.name))
+
+    def with_components(self, text: str, source: str = "components.toml") -> FlowGame[C, S, P]:
+        """The same game on other component data (checked whole: RuleError names the entry at fault)."""
+        game = type(self)(self.catalogue_from_text(text, source))
+        game.components_text = text
+        return game
+
+    def undigested_components(self) -> str | None:
+        """The component data a journal without a digest was played with: the shipped default as it was before
+        journals named their data (`UNDIGESTED_FILE` where the default changed since, else the default)."""
+        if not self.data_package:
+            return None
+        folder = resources.files(self.data_package).joinpath("data")
+        earlier = folder.joinpath(UNDIGESTED_FILE)
+        return earlier.read_text("utf-8") if earlier.is_file() else packaged_data(self.data_package, COMPONENTS_FILE)
 
     @abstractmethod
     def load_catalogue(self) -> C:

@@ -3,7 +3,7 @@
 Line 1 is the header; every further line is one accepted input:
 
     {"journal": "table-companion", "version": 1, "game": "samurai-spirit",
-     "setup": {...}, "seed": 7, "notes": {...}}
+     "setup": {...}, "seed": 7, "components": "<sha256>", "notes": {...}}
     {"n": 1, "input": {"choose": "fight"}, "crc": "5d1f2a9c"}
 
 `n` counts from 1 with no gaps and `crc` is the CRC-32 of the record's
@@ -17,6 +17,11 @@ the input was accepted): ISO 8601 with the UTC offset in force then,
 clock). A record's checksum covers its `at`; a record without one is the line
 journals had before times were kept, with the same checksum, so old journals
 read and replay exactly. Times are never replayed: the game is the inputs.
+
+`components` is optional (journals before it have none): the digest of the
+component data the game plays with (engine.core.components.digest); the
+companion keeps that data beside the journals, so a game replays on exactly
+the data it was played with after the owner corrects a card.
 
 `notes` is optional (journals before it have none): what the table keeps
 with the game that the rules never read, such as who sat in each seat. It
@@ -119,8 +124,10 @@ class Journal:
 
 
 def parse_header(line: str) -> dict[str, Any]:
-    """Validate the header line and return game, setup, seed, notes (an empty object when there are none) and
-    `at`, when the game began (None without a readable one: a time never makes a game unreadable)."""
+    """Validate the header line and return game, setup, seed, notes (an empty object when there are none),
+    `at`, when the game began (None without a readable one: a time never makes a game unreadable), and
+    `components`, the digest of the component data the game was played with (None in a journal written
+    before journals named it: the game's earlier default, see engine.core.game.FlowGame.undigested_components)."""
     try:
         obj = load_limited(line)
     except RuleError as exc:
@@ -139,8 +146,11 @@ def parse_header(line: str) -> dict[str, Any]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RuleError(msg('line 1: seed must be a whole number'))
     notes = obj.get("notes")
+    components = obj.get("components")
+    if components is not None and not isinstance(components, str):
+        raise RuleError(msg('line 1: components must name the component data by its digest'))
     return {"game": obj["game"], "setup": obj["setup"], "seed": seed, "notes": notes if isinstance(notes, dict) else {},
-            "at": obj["at"] if is_moment(obj.get("at")) else None}
+            "at": obj["at"] if is_moment(obj.get("at")) else None, "components": components}
 
 
 def parse_record(line: str, expected_n: int) -> Input:

@@ -59,8 +59,12 @@ class Match:
 
     def header(self) -> dict[str, Any]:
         """What a journal stores before the inputs (the notes only when there are any, so a game without
-        them has the header it always had)."""
+        them has the header it always had), and the digest of the component data the game plays with
+        (engine.core.game.FlowGame.components_digest), so a replay uses exactly that data."""
         header = {"game": self.game.name, "setup": self.setup.to_json(), "seed": self.seed}
+        components = getattr(self.game, "components_digest", None)
+        if components is not None:
+            header["components"] = components
         if self.notes:
             header["notes"] = self.notes
         if self.started is not None:

@@ -2,7 +2,10 @@
 
 The values live in `data/components.toml`, an editable file in the format
 shared by every game (engine.core.components) in which every unverified
-value is flagged; this module checks the Samurai Spirit attributes. Loading
+value is flagged; this module checks the Samurai Spirit attributes. A card
+the owner declared extra (`extra = true`, a promo Boss) is counted by no
+total and joins the cards of its rank: an extra Boss is one more Boss the
+table may draw in round 3. Loading
 checks the whole file and names the entry at fault, because an owner
 correcting a card by hand deserves better than a traceback.
 """
@@ -30,6 +33,8 @@ FACES = ("human", "animal")
 DATA_FILE = "components.toml"
 EXPECTED_PER_VALUE = {1: 13, 2: 13, 3: 13, 4: 13, 5: 7, 6: 7}
 KINDS = ("card", "samurai", "farmstead", "family")
+EXTRA_KINDS = frozenset({"card"})
+"""An owner may declare Raider cards beyond the 66 (a promo Boss): they join the cards of their rank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +216,9 @@ def _check_counts(source: str, cards: dict[str, Card]) -> None:
 
 def parse_catalogue(text: str, source: str = DATA_FILE) -> Catalogue:
     """Validate the text of a components file (the shared format) and build the catalogue."""
-    entries = parse_components(text, source, kinds=set(KINDS))
+    entries = parse_components(text, source, kinds=set(KINDS), extra_kinds=EXTRA_KINDS)
     cards = {e.id: _card(e) for e in entries if e.kind == "card"}
-    _check_counts(source, cards)
+    _check_counts(source, {e.id: cards[e.id] for e in entries if e.kind == "card" and not e.extra})
     samurai = {s.name: s for s in (_samurai(e) for e in entries if e.kind == "samurai")}
     if set(samurai) != set(SAMURAI):
         raise _fail(source, msg('samurai must list exactly {value}', value=', '.join(SAMURAI)))

@@ -37,8 +37,13 @@ class Tenno(FlowGame[Catalogue, Setup, Play]):
     setup_type = Setup
     play_type = Play
 
+    data_package = "engine.games.tenno"
+
     def load_catalogue(self) -> Catalogue:
         return load_catalogue()
+
+    def catalogue_from_text(self, text: str, source: str) -> Catalogue:
+        return load_catalogue(text, source)
 
     def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj, self.catalogue.colours)

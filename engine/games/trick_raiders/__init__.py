@@ -43,8 +43,13 @@ class TrickRaiders(FlowGame[Catalogue, Setup, Play]):
     setup_type = Setup
     play_type = Play
 
+    data_package = "engine.games.trick_raiders"
+
     def load_catalogue(self) -> Catalogue:
         return load_catalogue()
+
+    def catalogue_from_text(self, text: str, source: str) -> Catalogue:
+        return load_catalogue(text, source)
 
     def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj)
