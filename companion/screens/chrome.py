@@ -570,23 +570,45 @@ def _chip_words_room(p: Painter, chip_width: int) -> int:
     return chip_width - p.metrics.pad - _chip_row(p) // 2 - 1
 
 
-def option_chips_height(p: Painter, width: int, options: Sequence[str]) -> int:
-    """The height of the row of option chips across `width`: one line, or two when an option is too long for
-    a chip of the whole row ("D: een willekeurige Samurai raakt gewond"), so that it is never cut."""
+def option_chips_height(p: Painter, width: int, options: Sequence[str], selected: int | None = None) -> int:
+    """The height of the row of option chips across `width`: one line, or two while the highlighted option
+    (any, without `selected`) is too long for a chip of the whole row ("D: een willekeurige Samurai raakt
+    gewond"), so that it is never cut. Such an option is shown alone, so only the highlighted one counts."""
     room = _chip_words_room(p, width - 2 * _chip_row(p))
-    long = any(p.cache.measure(option, p.metrics.small_size)[0] > room for option in options)
+    shown = options if selected is None else options[selected % len(options):][:1]
+    long = any(p.cache.measure(option, p.metrics.small_size)[0] > room for option in shown)
     return _chip_row(p) + (p.metrics.line_height(p.metrics.small_size) if long else 0)
 
 
-def draw_option_chips(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int) -> None:
+def option_chips_width(p: Painter, options: Sequence[str]) -> int:
+    """The width of every option's chip side by side, with no arrows: all of them shown."""
+    gap = p.metrics.pad
+    return sum(p.cache.measure(o, p.metrics.small_size)[0] + 3 * gap + _chip_row(p) // 2 for o in options) + \
+        gap * (len(options) - 1)
+
+
+def chips_beside_prompt(p: Painter, width: int, prompt: str, height: int, options: Sequence[str]) -> int | None:
+    """Where the option chips start on the prompt's last line when they all fit after its words (the prompt
+    drawn by `draw_prompt` across `width` in `height`), from the left of `width`; None when they do not: the
+    small panel then gives them a row of their own."""
+    if not options or option_chips_height(p, width, options) > _chip_row(p):
+        return None
+    size, lines = prompt_size(p, width, prompt, height)
+    last = p.cache.wrap(prompt, size, width - _prompt_bar(p) - p.metrics.pad)[-1:] or [""]
+    start = _prompt_bar(p) + p.metrics.pad + p.cache.measure(last[0], size)[0] + 2 * p.metrics.pad
+    return start if start + option_chips_width(p, options) <= width else None
+
+
+def draw_option_chips(p: Painter, rect: pygame.Rect, options: Sequence[str], selected: int,
+                      arrows: bool = True) -> None:
     """Options side by side in one row, as many as fit around the selected one, arrows on the sides where
     more lie (Next walks to them); an option too long for a chip of the whole row takes two lines."""
     m = p.metrics
     size = m.small_size
     gap = m.pad
-    arrow = _chip_row(p)
+    arrow = _chip_row(p) if arrows else 0
     widest = rect.width - 2 * arrow
-    widths = [min(widest, p.cache.measure(o, size)[0] + 3 * gap + arrow // 2) for o in options]
+    widths = [min(widest, p.cache.measure(o, size)[0] + 3 * gap + _chip_row(p) // 2) for o in options]
     start = end = selected
     used = widths[selected]
     while True:
@@ -612,10 +634,10 @@ def draw_option_chips(p: Painter, rect: pygame.Rect, options: Sequence[str], sel
         ink = palette.HIGHLIGHT_TEXT if chosen else palette.TEXT
         tags = ["selected"] if chosen else []
         p.box("option:row", chip, fill=fill, edge=palette.HIGHLIGHT if chosen else palette.PANEL_EDGE,
-              radius=arrow // 3, value=index, tags=tags)
+              radius=_chip_row(p) // 3, value=index, tags=tags)
         label = chip.inflate(-gap, 0)
         if chosen:
-            marker = pygame.Rect(chip.left + gap // 2, chip.top, arrow // 2, chip.height)
+            marker = pygame.Rect(chip.left + gap // 2, chip.top, _chip_row(p) // 2, chip.height)
             p.icon("option:pointer", glyphs.pointer(palette.BLACK), marker, index, tags=tags)
             label = pygame.Rect(marker.right + 1, chip.top, chip.right - marker.right - gap // 2, chip.height)
         lines = [options[index]]

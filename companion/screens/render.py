@@ -29,7 +29,7 @@ from companion.screens.registry import GameScreens, namers_for, screens_for
 from companion.screens.text import DEFAULT_CACHE, TextCache
 
 SIDE_PANEL_SHARE = 0.36
-SPLIT_LINES = 3
+SPLIT_LINES = 2
 """The fewest lines a page of a step too tall for 480x320 holds (its page mark beside the last when the line
 leaves room): fewer would read as fragments."""
 STEPS_MAX_SHARE = 0.7
@@ -49,6 +49,8 @@ class _Regions:
     todo: pygame.Rect | None
     notice: pygame.Rect | None = None
     """Over a game's drawing, the refusal or note's own room at the top of the main area."""
+    fit: int = 0
+    """On 480x320, the height the prompt's type size was chosen for (a third of the frame's body)."""
 
 
 def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = None,
@@ -217,7 +219,7 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     top, main, todo, notice = tried[-1]
     if top < body.top:
         title = title_text = pygame.Rect(0, 0, width, 0)
-    return _Regions(title, title_text, main, panel, footer, todo, notice)
+    return _Regions(title, title_text, main, panel, footer, todo, notice, body.height // 3)
 
 
 def _notice_room(p: Painter, screen: Screen, main: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
@@ -264,8 +266,10 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
     every seat included) and the panel pages past that; on 800x480 the
     panel takes no more than STEPS_MAX_SHARE of the area while its steps
     page within that. A step too tall for that room even at the floor size
-    is never split across pages (`chrome.todo_height`): the panel takes
-    what that step needs and the drawing what is left, for that frame. The game-over screen is the exception:
+    is not split across pages (`chrome.todo_height`): the panel takes what
+    that step needs, and the drawing what is left, down to every seat (what
+    else it shows gives way); a step taller than even that runs on over
+    pages (chrome.todo_layout). The game-over screen is the exception:
     there the result (the score, the ranking, why the game was lost) is what
     the table reads and keeps its room; the panel shows on 800x480 only when
     the last input's steps fit beside it, and the narration lists them anyway.
@@ -280,8 +284,9 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
         return main, None
     if height > room:
         # A step too tall for the panel's usual room: the panel takes what the tallest step needs alone on its
-        # page, and the drawing shows what fits in the rest (every seat first, compact if it must be).
-        height = min(main.height, chrome.todo_height(p, main.width, screen.todo, 0))
+        # page, up to what every seat leaves (the drawing shows the seats first, compact if it must be).
+        seats = screens_for(screen.game).seats_min_height(screen, p)
+        height = min(main.height - seats - m.pad, chrome.todo_height(p, main.width, screen.todo, 0))
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))
     return rest, todo
@@ -307,20 +312,28 @@ def _side_panel_width(p: Painter, screen: Screen, prompt: str | None, body: pyga
 
 
 def _bottom_panel_height(p: Painter, screen: Screen, prompt: str | None, body: pygame.Rect) -> int:
-    """Height of the bottom panel on narrow surfaces: the whole prompt and one row of option chips."""
+    """Height of the bottom panel on narrow surfaces: the whole prompt and the option chips, after its last
+    words where they fit there, else in a row of their own."""
     m = p.metrics
     inner_width = body.width - 2 * m.pad
     gap = _panel_gap(m)
     parts = []
+    beside = chrome.chips_beside_prompt(p, inner_width, prompt, body.height // 3, screen.options) if prompt else None
     if prompt:
         size, lines = chrome.prompt_size(p, inner_width, prompt, body.height // 3)
-        parts.append(lines * m.line_height(size))
-    if screen.options:
-        parts.append(chrome.option_chips_height(p, inner_width, screen.options))
+        # With the option chips after its last words (when they fit there), that line is a chip tall.
+        parts.append(lines * m.line_height(size) + (max(0, _chip_row(p) - m.line_height(size)) if beside else 0))
+    if screen.options and beside is None:
+        parts.append(chrome.option_chips_height(p, inner_width, screen.options, screen.selected))
     if not parts and screen.lines:
         # The newest narration line, whole (the game over's "Green wins with 1 life left").
         parts.append(chrome.lines_height(p, inner_width, screen.lines[0]))
     return sum(parts) + gap * (len(parts) + 1)
+
+
+def _chip_row(p: Painter) -> int:
+    """A row of option chips on 480x320 (chrome.option_chips_height's one line)."""
+    return p.metrics.line_height(p.metrics.small_size) + p.metrics.pad
 
 
 def _panel_gap(m: Metrics) -> int:
@@ -337,15 +350,28 @@ def _draw_panel(p: Painter, regions: _Regions, screen: Screen, prompt: str | Non
     if not m.compact:
         used = game.panel_top(screen, p, pygame.Rect(inner.left, y, inner.width, inner.height // 4))
         y += used + gap if used else 0
+    beside = chrome.chips_beside_prompt(p, inner.width, prompt, regions.fit, screen.options) \
+        if prompt and m.compact else None
+    if prompt and beside is not None:
+        # The chips start at the last line's top and reach below it: that line is a chip tall.
+        line = m.line_height(chrome.prompt_size(p, inner.width, prompt, regions.fit)[0])
+        room = pygame.Rect(inner.left, y, inner.width, inner.bottom - y - max(0, _chip_row(p) - line))
+        used = chrome.draw_prompt(p, room, prompt)
+        chips = pygame.Rect(inner.left + beside, room.top + used - line, inner.width - beside, _chip_row(p))
+        selected = min(max(0, screen.selected), len(screen.options) - 1)
+        chrome.draw_option_chips(p, chips, screen.options, selected, arrows=False)
+        return
     if prompt:
-        options_room = (chrome.option_chips_height(p, inner.width, screen.options) + gap if screen.options else 0) \
+        options_room = (chrome.option_chips_height(p, inner.width, screen.options, screen.selected) + gap
+                        if screen.options else 0) \
             if m.compact else min(len(screen.options), 4) * _option_row(m)
         room = pygame.Rect(inner.left, y, inner.width, inner.bottom - y - options_room)
         y += chrome.draw_prompt(p, room, prompt) + gap
     if screen.options:
         selected = min(max(0, screen.selected), len(screen.options) - 1)
         if m.compact:
-            chips = pygame.Rect(inner.left, y, inner.width, chrome.option_chips_height(p, inner.width, screen.options))
+            chips = pygame.Rect(inner.left, y, inner.width,
+                                chrome.option_chips_height(p, inner.width, screen.options, screen.selected))
             chrome.draw_option_chips(p, chips, screen.options, selected)
             y = chips.bottom + gap
         else:

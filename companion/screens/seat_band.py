@@ -69,8 +69,11 @@ def _bar(p: Painter) -> int:
     return max(4, p.metrics.px(6))
 
 
-def _side(p: Painter) -> int:
-    """Between a chip's edge and what it holds: enough that the last number does not touch the frame."""
+def _side(p: Painter, chip: Chip | None = None) -> int:
+    """Between a chip's edge and what it holds: enough that the last number does not touch the frame; a chip
+    of its name only (the band's last resort) keeps the least, so five names share one line of 480x320."""
+    if chip is not None and not chip.facts:
+        return 2
     return max(4, p.metrics.pad // 2 + 2)
 
 
@@ -88,7 +91,7 @@ def _chip_width(p: Painter, chip: Chip) -> int:
     """The width a chip needs for its colour bar, whole name and facts at the smallest readable type."""
     m = p.metrics
     size = m.min_size
-    width = 2 * _side(p) + p.cache.measure(chip.name, size)[0]
+    width = 2 * _side(p, chip) + p.cache.measure(chip.name, size)[0]
     if chip.colour is not None:
         width += _bar(p) + m.pad // 2
     if chip.marker is not None:
@@ -176,7 +179,7 @@ def draw(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> int:
         p.box(role, box, fill=fill, edge=palette.HIGHLIGHT if chip.acting else palette.PANEL_EDGE,
               edge_width=2 if chip.acting else 1, radius=4, value=chip.seat,
               tags=["seat", *(["acting"] if chip.acting else []), *chip.tags])
-        inner = box.inflate(-2 * _side(p), -4)
+        inner = box.inflate(-2 * _side(p, chip), -4)
         x = inner.left
         if chip.colour is not None:
             pygame.draw.rect(p.surface, chip.colour, pygame.Rect(x, inner.top + 1, _bar(p), inner.height - 2))
@@ -186,7 +189,7 @@ def draw(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> int:
             p.icon(f"{role}:{key}", drawer, pygame.Rect(x, inner.centery - side // 2, side, side), chip.seat,
                    tags=[key])
             x += side + 2
-        facts_width = _chip_width(p, Chip(role, chip.seat, "", chip.facts)) - 2 * _side(p)
+        facts_width = _chip_width(p, Chip(role, chip.seat, "", chip.facts)) - 2 * _side(p, chip)
         name_rect = pygame.Rect(x, inner.top, max(0, inner.right - facts_width - x), inner.height)
         p.text(f"{role}:name", chip.name, name_rect, size,
                palette.TEXT_MUTED if chip.muted else palette.TEXT, fill, min_size=size, value=chip.seat,

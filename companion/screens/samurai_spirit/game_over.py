@@ -29,7 +29,11 @@ LOST_KEY = "The game is lost: {why}."
 
 
 def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    areas = village_and_columns(screen, p, rect, 0.58)
+    # The score's lines whole ("Aucun marqueur Blessure : +1"): the Samurai column beside them gives the room.
+    score_lines = [_farmsteads(p, screen.view or {}), _families(p, screen.view or {}), _unhurt(p, screen.view or {})]
+    need = max(p.cache.measure(line, p.metrics.min_size)[0] for line in score_lines) + p.metrics.line_height(
+        p.metrics.text_size) + 2 * p.metrics.pad
+    areas = village_and_columns(screen, p, rect, min(0.75, max(0.58, need / max(1, rect.width))))
     if areas is None or screen.view is None:
         return
     view = screen.view
@@ -107,16 +111,27 @@ def _draw_score(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     p.text("game-over:grade", grade, pygame.Rect(score_row.left + label_width + m.pad, score_row.top,
                                                  score_row.width - label_width - m.pad, score_row.height),
            m.huge_size, palette.HIGHLIGHT, value=grade)
-    widgets.counter(p, "game-over:farmsteads", icons.farm, p.tr(msg_n("{n} Farmstead: +{n}",
-                                                                      "{n} Farmsteads: +{n}",
-                                                                      n=farmsteads)), farm_row,
-                    m.text_size, farmsteads)
-    widgets.counter(p, "game-over:families", icons.doll, p.tr(msg_n("{n} Family: +{n}",
-                                                                    "{n} Families: +{n}",
-                                                                    n=families)), family_row,
-                    m.text_size, families)
-    bonus = p.tr(msg("No Wound token: +1")) if unhurt else p.tr(msg("Wound tokens left: +0"))
-    widgets.counter(p, "game-over:unhurt", icons.wound, bonus, wound_row, m.text_size, int(unhurt))
+    lines = [_farmsteads(p, view), _families(p, view), _unhurt(p, view)]
+    size = p.cache.common_size(lines, m.text_size, farm_row.width - farm_row.height - max(2, farm_row.height // 8),
+                               m.min_size)
+    widgets.counter(p, "game-over:farmsteads", icons.farm, lines[0], farm_row, size, farmsteads)
+    widgets.counter(p, "game-over:families", icons.doll, lines[1], family_row, size, families)
+    widgets.counter(p, "game-over:unhurt", icons.wound, lines[2], wound_row, size, int(unhurt))
+
+
+def _farmsteads(p: Painter, view: dict[str, Any]) -> str:
+    n = int(view.get("village", {}).get("farmsteads", 0))
+    return p.tr(msg_n("{n} Farmstead: +{n}", "{n} Farmsteads: +{n}", n=n))
+
+
+def _families(p: Painter, view: dict[str, Any]) -> str:
+    n = len(view.get("village", {}).get("families", []))
+    return p.tr(msg_n("{n} Family: +{n}", "{n} Families: +{n}", n=n))
+
+
+def _unhurt(p: Painter, view: dict[str, Any]) -> str:
+    unhurt = not any(s.get("wound_token") for s in view.get("samurai", []))
+    return p.tr(msg("No Wound token: +1")) if unhurt else p.tr(msg("Wound tokens left: +0"))
 
 
 def _draw_samurai(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any]]) -> None:

@@ -79,11 +79,13 @@ def _step_of(message: Any) -> int | None:
 
 
 def draw_round_end(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    """The village, the four steps beside who defended what; on 480x320 beside a tall to-do panel, the village
-    (when it fits) over every Samurai in the compact band, since the steps' grid would leave them slivers."""
+    """The village, the four steps beside who defended what; beside a tall to-do panel, the village (when it
+    fits) over every Samurai's row or the compact band, since the steps' grid would leave them slivers."""
     samurai = list((screen.view or {}).get("samurai", []))
     rows_need = village_strip_height(p) + p.metrics.pad + len(samurai) * (min_row_height(p) + max(1, p.metrics.px(3)))
-    if screen.view and samurai and p.metrics.compact and rect.height < rows_need:
+    if screen.view and samurai and rect.height < rows_need:
+        # Beside a tall to-do panel (480x320, or a long step on 800x480): the board's rows or band, every Samurai
+        # whole, rather than the steps' grid with names too squeezed to read.
         draw_board(screen, p, rect)
         return
     areas = village_and_columns(screen, p, rect, 0.5 if p.metrics.compact else 0.6)

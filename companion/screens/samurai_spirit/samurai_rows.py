@@ -49,6 +49,9 @@ below LINE_MIN_FLOOR real pixels: thinner lines would shrink the icons more than
 LINE_MAX = 46
 """Lines of a two-line row grow no taller than this (800x480 reference pixels)."""
 
+TRACK_BAR_LEAST = 16
+"""The narrowest the battle track's bar gets beside its number ("GEPASST" whole in a narrow board)."""
+
 ACTIVE_FILL: Colour = palette.mix(palette.PANEL, palette.HIGHLIGHT, 0.18)
 PASSED_FILL: Colour = palette.mix(palette.BACKGROUND, palette.BLACK, 0.5)
 
@@ -111,8 +114,11 @@ def row_geometry(p: Painter, width: int, height: int, names: list[str]) -> RowGe
         top = pygame.Rect(inner.left, inner.top, inner.width, line)
         bottom = pygame.Rect(inner.left, top.bottom + _line_gap(p), inner.width, line)
         layout = [(top, TWO_LINES_TOP), (bottom, TWO_LINES_BOTTOM)]
+    floor = p.metrics.min_size
+    needs = {"name": max((p.cache.measure(display_name(n), floor)[0] + 2 for n in names), default=0),
+             "track": max(p.cache.measure(t, floor)[0] for t in ("13/13", p.tr(msg("PASS")))) + TRACK_BAR_LEAST}
     for band, shares in layout:
-        rects = columns(band, share(band.width, list(shares.values()), gap), gap)
+        rects = columns(band, _widths(band.width, shares, needs, gap), gap)
         cells.update(zip(shares, rects, strict=True))
     line_height = cells["name"].height
     ceiling = max(p.metrics.min_size, round(line_height * 0.85))
@@ -120,6 +126,19 @@ def row_geometry(p: Painter, width: int, height: int, names: list[str]) -> RowGe
                                     p.metrics.min_size)
     number_size = min(ceiling, max(p.metrics.small_size, p.metrics.text_size, round(line_height * 0.85)))
     return RowGeometry(height, cells, name_size, number_size)
+
+
+def _widths(total: int, shares: dict[str, float], needs: dict[str, int], gap: int) -> list[int]:
+    """The cells' widths across `total`, in their shares, but each named in `needs` at least that wide (a name
+    or "GEPASST" whole in a board narrowed by a wide side panel): the other cells give the room, each in its
+    share. Where the needs take more than two thirds, the shares stand."""
+    widths = share(total, list(shares.values()), gap)
+    short = {key: need for key, need in needs.items() if key in shares and widths[list(shares).index(key)] < need}
+    if not short or sum(short.values()) > total * 2 // 3:
+        return widths
+    others = {key: weight for key, weight in shares.items() if key not in short}
+    rest = iter(share(total - sum(short.values()) - gap * len(short), list(others.values()), gap))
+    return [short[key] if key in short else next(rest) for key in shares]
 
 
 def min_row_height(p: Painter) -> int:
@@ -254,7 +273,11 @@ def _draw_track(p: Painter, rect: pygame.Rect, role: str, sam: dict[str, Any], f
     burning = track > kiai
     passed_word = p.tr(msg("PASS"))
     label = passed_word if passed else f"{track}/{kiai}"
-    text_width = min(max(p.cache.measure(t, size)[0] for t in ("13/13", passed_word)), rect.width // 2)
+    widest = ("13/13", passed_word)
+    # The number whole: smaller down to the floor where half the cell is too narrow, then wider than half.
+    while size > p.metrics.min_size and max(p.cache.measure(t, size)[0] for t in widest) > rect.width // 2:
+        size -= 1
+    text_width = min(max(p.cache.measure(t, size)[0] for t in widest), rect.width - TRACK_BAR_LEAST)
     bar_area = pygame.Rect(rect.left, rect.top, rect.width - text_width - max(3, rect.height // 4), rect.height)
     bar = pygame.Rect(0, 0, bar_area.width, max(4, min(rect.height * 2 // 3, p.metrics.px(22))))
     bar.midleft = bar_area.midleft
