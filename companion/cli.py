@@ -94,13 +94,15 @@ def _cmd_engine(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from companion.census import state_dir_in_force
     from companion.games import registration
 
     start = time.process_time()
     try:
         game = registration(args.game)
         setup = args.setup if args.setup is not None else game.setup_arguments(args.game_options)
-        lines, inputs = game.simulate(setup, args.games, args.seed)
+        with state_dir_in_force(Path(args.state_dir) if getattr(args, "state_dir", None) else None):
+            lines, inputs = game.simulate(setup, args.games, args.seed)
     except RuleError as exc:
         print(f"companion simulate: {exc}", file=sys.stderr)
         return 2
@@ -238,6 +240,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--setup", type=_setup_object, default=None,
                    help="the engine's set-up object as JSON (default: the game's usual set-up)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--state-dir", help="play on the owner's component data kept in this state folder (the census; "
+                                       "default: the shipped data)")
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("demo", help="play a full seeded game through the app loop, headless; save snapshots")

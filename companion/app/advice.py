@@ -7,7 +7,8 @@ whole time budget, and their tallies are pooled. The app loop never waits:
 tick) collects what has finished, and while the workers think the prompt
 area shows a progress bar that fills with the time budget.
 
-The workers get only what a journal holds (game, setup, seed, inputs), so
+The workers get only what a journal holds (game, setup, seed, inputs, and the
+component data when it is not the shipped default), so
 they rebuild the same match; the advisor itself reads only the public view.
 Advice belongs to one moment: once an input is applied or undone it is
 dropped, and a late answer for an older moment is thrown away.
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.base import GameUI, Text
 from companion.i18n import Translator
+from companion.runtime.component_store import game_on
 from engine.core.advisor import Advice, Budget, Estimate, advise, merge
 from engine.core.inputs import input_from_obj
 from engine.core.match import Match
@@ -50,11 +52,13 @@ class Request:
     advice_seed: int
     seconds: float | None
     playouts: int = 10**9
+    components: str | None = None
+    """The component data the match plays with (the owner's, or a saved game's), None for the shipped default."""
 
 
 def compute(request: Request) -> dict[str, Any]:
     """One worker's share: advice on the rebuilt match for `seconds` of its own clock (or `playouts` games)."""
-    game = get_game(request.game)
+    game = get_game(request.game) if request.components is None else game_on(request.game, request.components)
     match = Match.replay(game, request.setup, request.seed, [input_from_obj(v) for v in request.inputs])
     hooks = entry(request.game).advice()
     assert hooks is not None
@@ -136,8 +140,11 @@ class AdviceDesk:
         inputs = tuple(value.to_json() for value in match.inputs)
         pool = self._pool or _pool(self.workers)
         self._pool = pool
+        shipped = get_game(match.game.name)
+        text = getattr(match.game, "components_text", None)
+        components = text if text != getattr(shipped, "components_text", None) else None
         self._pending = [pool.submit(compute, Request(header["game"], header["setup"], header["seed"], inputs,
-                                                      self._new_seed(), self.budget_s))
+                                                      self._new_seed(), self.budget_s, components=components))
                          for _ in range(self.workers)]
         self._moment = moment(match)
         self._started = self.clock()

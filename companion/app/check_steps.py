@@ -93,7 +93,7 @@ class CheckSteps(AppBase):
                 known = self.tags.target(uid) is not None
             else:
                 try:
-                    known = load_tagmap(self.state_dir, name, set(game_ui(name).tag_targets())).target(uid) is not None
+                    known = load_tagmap(self.state_dir, name, set(game_ui(name, self.state_dir).tag_targets())).target(uid) is not None
                 except (RuleError, OSError):
                     known = False
             if known:

@@ -38,6 +38,9 @@ added to the translator); nothing is written when an entry is refused.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from companion.census.box import OwnerBox, game_data, import_legacy, open_box, renamed_target
@@ -58,13 +61,28 @@ def owner_game(name: str, state_dir: Path) -> Game | None:
     return box.game() if box.owner else None
 
 
+_IN_FORCE: ContextVar[Path | None] = ContextVar("state_dir_in_force", default=None)
+
+
+@contextmanager
+def state_dir_in_force(state_dir: Path | None) -> Iterator[None]:
+    """Within the block, `game_for(name)` without a state folder uses `state_dir`'s owner data (a command such
+    as `companion simulate --state-dir` whose game parts are not handed a folder)."""
+    token = _IN_FORCE.set(state_dir)
+    try:
+        yield
+    finally:
+        _IN_FORCE.reset(token)
+
+
 def game_for(name: str, state_dir: Path | None = None) -> Game:
     """The one place: game `name` on the component data in force in `state_dir` (the owner's, else the
-    shipped default; without a state folder the shipped default).
+    shipped default; without a state folder the one `state_dir_in_force` set, else the shipped default).
 
     An owner file that cannot be used is said on stderr and the shipped
     default is used: `open_box` gives the reason to show.
     """
+    state_dir = state_dir if state_dir is not None else _IN_FORCE.get()
     if state_dir is None:
         return get_game(name)
     try:
@@ -88,4 +106,5 @@ __all__ = [
     "open_box",
     "owner_game",
     "renamed_target",
+    "state_dir_in_force",
 ]

@@ -44,7 +44,7 @@ from companion.runtime.storage import REAL_DISK, FileSystem, fsync_dir, write_at
 from companion.runtime.tagmap import TagMap, read_text_file
 from engine import RuleError, get_game
 from engine.core.census import Census, Difference, Fit, KindProgress, Totals, answered, parse_totals
-from engine.core.components import Component, digest, parse_components, render, renamed
+from engine.core.components import Component, digest, parse_components, renamed, render
 from engine.core.game import COMPONENTS_FILE, FlowGame, Game, packaged_data
 from engine.core.messages import Message, msg
 
@@ -105,7 +105,10 @@ def game_data(name: str) -> GameData | None:
 
 def renamed_target(game: str, target: str) -> str:
     """A tag target naming an earlier id ("card:6-doll-no-talent") as it is named now; others unchanged."""
-    data = game_data(game) if game else None
+    try:
+        data = game_data(game) if game else None
+    except RuleError:  # a game this companion does not have: the map's own check says so
+        return target
     if data is None:
         return target
     prefix, sep, cid = target.partition(":")

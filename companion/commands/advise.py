@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.advice import Request, compute, from_plain, words
-from companion.games import game_ui
+from companion.games import ui_on
 from companion.games.base import GameUI, Text
 from companion.i18n import Translator
 from companion.runtime.storage import load_journal
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if hooks is None:
         print(f"companion advise: {full.game.name} has no advisor", file=sys.stderr)
         return 2
-    ui = game_ui(full.game.name)
+    ui = ui_on(full.game)
     tr = Translator("en", ui.namers(), ui.name)
     header = full.header()
     inputs = [value.to_json() for value in full.inputs]

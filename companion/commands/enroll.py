@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translator) -> int:
-    ui = game_ui(enroll_game(args, cfg))
+    ui = game_ui(enroll_game(args, cfg), state_dir)
     try:
         tags = load_tagmap(state_dir, ui.name, set(ui.tag_targets()))
     except RuleError as exc:

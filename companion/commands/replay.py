@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.games import game_ui, registered_games
+from companion.games import registered_games, ui_on
 from companion.i18n import Translator
 from companion.runtime.storage import load_journal
 from companion.screen_model import Screen
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion replay: {args.journal} is a game of {full.game.name}, not {wanted}; "
               "leave out --game to replay it as the game its header names", file=sys.stderr)
         return 2
-    ui = game_ui(full.game.name)
+    ui = ui_on(full.game)
     tr = Translator("en", ui.namers(), ui.name)
     setup = full.setup.to_json()
     print(f"{args.journal}: " + tr(msg_n("{game}, seed {seed}, {n} input",

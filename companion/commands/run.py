@@ -206,7 +206,7 @@ def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
     `lang` (from --lang) wins; without it the language last picked at set-up, else the configuration's.
     `game` (from --game) is the game unless an unfinished journal names another (see `choose_game`).
     """
-    ui = game_ui(choose_game(state_dir, cfg, game))
+    ui = game_ui(choose_game(state_dir, cfg, game), state_dir)
     tags, damage = _load_tags(state_dir, ui, mock)
     app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
               save_tags=damage is None, lang=lang, default_lang=cfg.language,
@@ -226,7 +226,7 @@ def game_menu(cfg: Config, wanted: str | None) -> dict[str, Text]:
 
 def _switch(app: App, state_dir: Path, name: str, mock: bool) -> tuple[Any, TagMap]:
     """The chosen game's UI and tag map; a damaged map is an empty one, never saved over the file."""
-    ui = game_ui(name)
+    ui = game_ui(name, state_dir)
     tags, damage = _load_tags(state_dir, ui, mock)
     app.save_tags = damage is None
     return ui, tags

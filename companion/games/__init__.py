@@ -9,6 +9,6 @@ screens package, all named by its one registration
 
 from __future__ import annotations
 
-from companion.games.registry import game_ui, registered_games, registration
+from companion.games.registry import game_ui, registered_games, registration, ui_on
 
-__all__ = ["game_ui", "registered_games", "registration"]
+__all__ = ["game_ui", "registered_games", "registration", "ui_on"]

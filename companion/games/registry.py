@@ -25,13 +25,15 @@ import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, cast
 
 from companion.games.base import GameUI
 from engine.core.errors import RuleError
+from engine.core.game import Game
 from engine.core.match import Match
 from engine.core.messages import Message, msg
-from engine.core.registry import RegistrationError, default_game, entry, game_names
+from engine.core.registry import RegistrationError, default_game, entry, game_names, get_game
 
 
 class DemoScript(Protocol):
@@ -108,7 +110,8 @@ UI_CALLS = tuple(name for name in GameUI.__dict__ if not name.startswith("_") an
 class GameApp:
     """A game's part of the companion, named by its registration's `app`.
 
-    ui              makes the game's words, set-up questions and table-event mapping (a GameUI)
+    ui              makes the game's words, set-up questions and table-event mapping (a GameUI); a game whose
+                    components can be taught (companion.census) takes `game=` (the game on the owner's data)
     demo_script     the scripted table of `companion demo`, the fuzzer and the trials (`DemoScripts`)
     policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
     simulate        `companion simulate`: (setup or None for the default, games, seed)
@@ -274,6 +277,24 @@ def loaded_games() -> list[str]:
     return sorted(_LOADED)
 
 
-def game_ui(name: str) -> GameUI:
-    """A fresh UI of game `name`."""
-    return registration(name).ui()
+def game_ui(name: str, state_dir: Path | None = None) -> GameUI:
+    """A fresh UI of game `name`, on the component data in force in `state_dir` (companion.census.game_for:
+    the owner's when there is any); without a state folder, the shipped default."""
+    ui = registration(name).ui
+    if state_dir is None:
+        return ui()
+    from companion.census import game_for
+
+    game = game_for(name, state_dir)
+    if getattr(game, "components_digest", None) == getattr(get_game(name), "components_digest", None):
+        return ui()
+    return cast(Callable[..., GameUI], ui)(game=game)
+
+
+def ui_on(game: Game) -> GameUI:
+    """A fresh UI of `game`'s kind that names its components as `game`'s data has them (a journal's game, on the
+    data it was played with); the plain UI when that is the shipped default."""
+    ui = registration(game.name).ui
+    if getattr(game, "components_digest", None) == getattr(get_game(game.name), "components_digest", None):
+        return ui()
+    return cast(Callable[..., GameUI], ui)(game=game)

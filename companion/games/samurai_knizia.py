@@ -22,6 +22,7 @@ from companion.games.samurai_knizia_demo import SamuraiKniziaDemo
 from companion.games.tagged_components import TaggedComponentsUI, list_of
 from companion.i18n import Translator
 from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
+from engine.core.game import Game
 from engine.core.messages import Items, Message, msg
 from engine.games.samurai_knizia import KniziasSamurai
 from engine.games.samurai_knizia.catalogue import CASTES, Tile
@@ -176,8 +177,10 @@ class SamuraiKniziaUI(TaggedComponentsUI):
 
     name = "samurai-knizia"
 
-    def __init__(self) -> None:
-        self.game = KniziasSamurai()
+    def __init__(self, game: Game | None = None) -> None:
+        """The words of the game, on `game`'s component data (companion.census.game_for; default: shipped)."""
+        assert game is None or isinstance(game, KniziasSamurai)
+        self.game = game if game is not None else KniziasSamurai()
         self.tiles = self.components = self.game.catalogue.tiles
         tile = TileNamer(self.tiles)
         self._namers = {**self.common_namers(tile, name_player, name_option), "tile": tile, "tiles": list_of(tile),
@@ -311,7 +314,10 @@ def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list
     from engine.games.samurai_knizia.simulate import simulate
 
     setup = dict(setup or {"players": list(_colours()[:3])})
-    game = KniziasSamurai()
+    from companion.census import game_for
+
+    game = game_for("samurai-knizia")  # the owner's component data with `companion simulate --state-dir`
+    assert isinstance(game, KniziasSamurai)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)
     per = max(tally.games, 1)

@@ -19,6 +19,7 @@ from companion.games.registry import GameApp
 from companion.games.samurai_spirit_demo import SamuraiSpiritDemo
 from companion.i18n import Namer, Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from engine.core.game import Game
 from engine.core.messages import Items, Message, msg, msg_n
 from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI, Card
@@ -269,8 +270,10 @@ def _setup_label(option: str) -> Message:
 class SamuraiSpiritUI:
     name = "samurai-spirit"
 
-    def __init__(self) -> None:
-        self.game = SamuraiSpirit()
+    def __init__(self, game: Game | None = None) -> None:
+        """The words of the game, on `game`'s component data (companion.census.game_for; default: shipped)."""
+        assert game is None or isinstance(game, SamuraiSpirit)
+        self.game = game if game is not None else SamuraiSpirit()
         self.cards = self.game.catalogue.cards
         self._namers: dict[str, Namer] = {
             "card": CardNamer(self.cards),
@@ -565,7 +568,10 @@ def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list
     from engine.games.samurai_spirit.simulate import simulate
 
     setup = dict(setup or {"samurai": list(SAMURAI[:4]), "difficulty": "normal"})
-    game = SamuraiSpirit()
+    from companion.census import game_for
+
+    game = game_for("samurai-spirit")  # the owner's component data with `companion simulate --state-dir`
+    assert isinstance(game, SamuraiSpirit)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)
     names = [str(n) for n in setup.get("samurai", [])]

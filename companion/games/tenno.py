@@ -21,6 +21,7 @@ from companion.games.tagged_components import TaggedComponentsUI, counts_of
 from companion.games.tenno_demo import TennoDemo
 from companion.i18n import Translator
 from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from engine.core.game import Game
 from engine.core.messages import Items, Message, msg
 from engine.games.tenno import Tenno
 from engine.games.tenno.catalogue import Card
@@ -163,8 +164,10 @@ class TennoUI(TaggedComponentsUI):
 
     name = "tenno"
 
-    def __init__(self) -> None:
-        self.game = Tenno()
+    def __init__(self, game: Game | None = None) -> None:
+        """The words of the game, on `game`'s component data (companion.census.game_for; default: shipped)."""
+        assert game is None or isinstance(game, Tenno)
+        self.game = game if game is not None else Tenno()
         self.cards = self.components = self.game.catalogue.cards
         self._namers = {**self.common_namers(CardNamer(self.cards), name_player, name_option),
                         "hands": counts_of(name_player)}
@@ -282,7 +285,10 @@ def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list
     from engine.games.tenno.simulate import simulate
 
     setup = dict(setup or {"players": list(COLOURS[:4])})
-    game = Tenno()
+    from companion.census import game_for
+
+    game = game_for("tenno")  # the owner's component data with `companion simulate --state-dir`
+    assert isinstance(game, Tenno)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)
     per = max(tally.games, 1)

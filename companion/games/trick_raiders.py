@@ -27,6 +27,7 @@ from companion.games.trick_raiders_demo import TrickRaidersDemo
 from companion.games.undo_offer import UNDO
 from companion.i18n import Translator
 from engine import Choose, Event, Input, Press, Prompt, RuleError, Tap
+from engine.core.game import Game
 from engine.core.messages import Items, Message, msg, msg_n
 from engine.games.trick_raiders import TrickRaiders
 from engine.games.trick_raiders.catalogue import SUITS, Card
@@ -158,8 +159,10 @@ class TrickRaidersUI(TaggedComponentsUI):
 
     name = "trick-raiders"
 
-    def __init__(self) -> None:
-        self.game = TrickRaiders()
+    def __init__(self, game: Game | None = None) -> None:
+        """The words of the game, on `game`'s component data (companion.census.game_for; default: shipped)."""
+        assert game is None or isinstance(game, TrickRaiders)
+        self.game = game if game is not None else TrickRaiders()
         self.cards = self.components = self.game.catalogue.cards
         self._namers = {**self.common_namers(CardNamer(self.cards), name_player, name_option), "suit": name_suit,
                         "lives": counts_of(name_player)}
@@ -294,7 +297,10 @@ def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list
     from engine.games.trick_raiders.simulate import simulate
 
     setup = dict(setup or {"players": list(SEATS), "lives": 2})
-    game = TrickRaiders()
+    from companion.census import game_for
+
+    game = game_for("trick-raiders")  # the owner's component data with `companion simulate --state-dir`
+    assert isinstance(game, TrickRaiders)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)
     rounds = ", ".join(f"round {r}: {n}" for r, n in sorted(tally.rounds.items()))

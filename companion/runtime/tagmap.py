@@ -100,7 +100,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
-    """Check a tag map's text; RuleError says what is wrong, starting with `source`."""
+    """Check a tag map's text; RuleError says what is wrong, starting with `source`.
+
+    A target naming a component by the id it had in an earlier release
+    (engine.core.components: `formerly`) is read as the id it has now.
+    """
+    from companion.census.box import renamed_target
+
     try:
         raw = load_limited(text, object_pairs_hook=_no_duplicates)
     except RuleError as exc:
@@ -121,6 +127,8 @@ def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
         if not isinstance(target, str):
             raise RuleError(msg('{path}: tag {uid} is bound to {value}, not a card name such as "card:3-doll-wound" '
                                 'or "samurai:kyuzo"', path=source, uid=uid, value=repr(target)))
+        if target not in valid_targets:
+            target = renamed_target(game, target)  # an id of an earlier release: the same component, named now
         if target not in valid_targets:
             raise RuleError(msg("{path}: tag {uid} is bound to {value}, which this game does not have", path=source,
                                 uid=uid, value=repr(target)))

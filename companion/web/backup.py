@@ -1,7 +1,9 @@
 """One archive with everything the table would hate to lose, and putting it back.
 
-The backup holds the archived journals, the tag maps, the last set-up, the
-player book, the configuration file and a consistent copy of the history database (SQLite's
+The backup holds the archived journals, the tag maps, the owner's component
+data (`box-<game>.toml`) and the component data the games were played with
+(`components/<digest>.toml`, so each journal replays on its own data), the
+last set-up, the player book, the configuration file and a consistent copy of the history database (SQLite's
 backup API, so a game being recorded meanwhile cannot tear it). It never
 holds the game in progress: that journal records the face-down cards the
 table tapped (a Samurai Spirit barricade, Tenno's prisoners, the captures
@@ -17,14 +19,17 @@ newline or a folder in it is not), there are at most `COUNT_LIMIT` of
 them, each read into memory is at most `MEMBER_LIMIT` and all together at
 most `TOTAL_LIMIT`, and a header is checked before its data is read. Each
 journal must be UTF-8 and replay to its last record with the companion's
-own loader; each tag map, the last set-up, the player book and the
+own loader (on the component data the backup or this device keeps); each kept
+component file must have the content its name is the digest of, each owner
+file must make a game with the census's checks; each tag map, the last set-up, the player book and the
 configuration go through theirs, and the configuration gives only what the
 settings page could change (its language, its game...): the state folder,
 the reader, the buttons and the rest stay this device's, and the page says
 which differed. Checked files wait in a staging folder inside the state folder
 (same disk, so putting them in place is a rename) and move only when all
 passed. An archived journal is never overwritten (a different one with the
-same name gets a new name); a tag map, the last set-up, the player book or
+same name gets a new name), nor is a kept component file (its name is its
+content); a tag map, an owner file, the last set-up, the player book or
 the configuration that would change is first copied into `replaced-<time>/`
 in the state folder, which the page names. A move that fails puts back
 what was already moved. The game in progress and the history database are
@@ -52,6 +57,7 @@ from typing import IO, Any
 from companion.games import game_ui, registered_games
 from companion.history.db import DB_NAME, open_history
 from companion.players.book import BOOK_NAME, load_book
+from companion.runtime import component_store
 from companion.runtime.remembered import MEMORY, load_memory
 from companion.runtime.storage import (
     CURRENT,
@@ -65,6 +71,7 @@ from companion.runtime.storage import (
 from companion.runtime.tagmap import FILE_NAME as LEGACY_TAGS
 from companion.runtime.tagmap import parse_tagmap
 from engine import RuleError
+from engine.core.components import digest
 from engine.core.messages import Message, msg
 
 MIB = 1024 * 1024
@@ -90,6 +97,10 @@ CHUNK = 64 * 1024
 JOURNAL = re.compile(r"games/[A-Za-z0-9][A-Za-z0-9._-]{0,91}\.journal")
 """An archived journal: a name of at most 100 characters, so a plain (ustar) tar header holds it."""
 TAGS = re.compile(r"tags-([a-z0-9-]{1,60})\.json")
+BOX = re.compile(r"box-([a-z0-9-]{1,60})\.toml")
+"""The owner's component data of a game (companion.census.box)."""
+STORED = re.compile(r"components/[0-9a-f]{64}\.toml")
+"""Component data a game was played with, named by its digest (companion.runtime.component_store)."""
 CONFIG_MEMBER = "config/companion.toml"
 SETUP_MEMBER = MEMORY
 PLAYERS_MEMBER = BOOK_NAME
@@ -109,7 +120,12 @@ def saved_files(state_dir: Path) -> list[Path]:
     journals = sorted(p for p in (state_dir / FINISHED_DIR).glob("*.journal")
                       if JOURNAL.fullmatch(_member(state_dir, p)))
     tags = sorted(p for p in state_dir.glob("tags*.json") if TAGS.fullmatch(p.name) or p.name == LEGACY_TAGS)
-    return [state_dir / SETUP_MEMBER, state_dir / PLAYERS_MEMBER, *tags, *journals]
+    boxes = sorted(p for p in state_dir.glob("box-*.toml") if BOX.fullmatch(p.name))
+    stored = sorted(p for p in (state_dir / component_store.FOLDER).glob("*.toml")
+                    if STORED.fullmatch(_member(state_dir, p)))
+    # Read back in this order: an owner file before the tag map that may name its extra components, the kept
+    # component data before the journals played with it.
+    return [state_dir / SETUP_MEMBER, state_dir / PLAYERS_MEMBER, *boxes, *tags, *stored, *journals]
 
 
 def _member(state_dir: Path, path: Path) -> str:
@@ -208,6 +224,10 @@ def _kind(name: str) -> str | None:
         return "journal"
     if TAGS.fullmatch(name):
         return "tags"
+    if BOX.fullmatch(name):
+        return "box"
+    if STORED.fullmatch(name):
+        return "stored"
     if name in (SETUP_MEMBER, PLAYERS_MEMBER, CONFIG_MEMBER):
         return name
     if name in (CURRENT, DB_NAME, LEGACY_TAGS):
@@ -306,9 +326,10 @@ def _check_content(kind: str, name: str, data: bytes, staged: Path,
     """Check a member read whole (it is already written to `staged`): whether it is taken, and a note for the
     page (why it is left out, or what of it is)."""
     text = _text(name, data)
+    staging = staged.parent.parent if kind in ("journal", "stored") else staged.parent
     if kind == "journal":
         try:
-            loaded = load_journal(staged)
+            loaded = load_journal(staged, [staging, staging.parent])
         except RuleError as exc:
             raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
         if loaded.damage is not None:
@@ -318,8 +339,14 @@ def _check_content(kind: str, name: str, data: bytes, staged: Path,
         game = name[len("tags-"):-len(".json")]
         if game not in registered_games():
             raise RuleError(msg("{file}: no game {game} in this companion.", file=name, game=game))
-        if parse_tagmap(text, name, set(game_ui(game).tag_targets())).game != game:
+        owner = staging if (staging / f"box-{game}.toml").exists() else staging.parent
+        if parse_tagmap(text, name, set(game_ui(game, owner).tag_targets())).game != game:
             raise RuleError(msg("{file}: the tags are not {game}'s.", file=name, game=game))
+    elif kind == "box":
+        _check_box(name, staging)
+    elif kind == "stored":
+        if digest(text) != Path(name).stem:
+            raise RuleError(msg("{file}: its content is not the data its name is the digest of.", file=name))
     elif kind == SETUP_MEMBER:
         _, problem = load_memory(staged.parent)
         if problem is not None:
@@ -331,6 +358,20 @@ def _check_content(kind: str, name: str, data: bytes, staged: Path,
     elif kind == CONFIG_MEMBER:
         return _check_configuration(name, staged, config)
     return True, None
+
+
+def _check_box(name: str, staging: Path) -> None:
+    """An owner file must be a game's and make that game (companion.census.box.read_owner)."""
+    from companion.census.box import game_data, read_owner
+
+    game = BOX.fullmatch(name)
+    assert game is not None
+    if game.group(1) not in registered_games():
+        raise RuleError(msg("{file}: no game {game} in this companion.", file=name, game=game.group(1)))
+    data = game_data(game.group(1))
+    if data is None:
+        raise RuleError(msg("{file}: {game} has no census.", file=name, game=game.group(1)))
+    read_owner(staging, data)
 
 
 def _flat(raw: dict[str, Any]) -> dict[str, Any]:
@@ -544,10 +585,13 @@ def _put_in_place(staged: list[_Staged], state_dir: Path, config: Path | None, r
             if JOURNAL.fullmatch(item.name):
                 placer.journal(item)
             else:
+                if STORED.fullmatch(item.name):
+                    (state_dir / component_store.FOLDER).mkdir(exist_ok=True)
                 placer.replace(item)
         fsync_dir(state_dir)
-        if (state_dir / FINISHED_DIR).is_dir():
-            fsync_dir(state_dir / FINISHED_DIR)
+        for folder in (FINISHED_DIR, component_store.FOLDER):
+            if (state_dir / folder).is_dir():
+                fsync_dir(state_dir / folder)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         where = exc.filename if isinstance(exc.filename, str) else str(state_dir)

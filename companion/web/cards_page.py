@@ -37,7 +37,7 @@ def game_cards(name: str, state_dir: Path, tr: Translator, uids_shown: bool) -> 
     its tag map (never moved or changed). Without `uids_shown` no UID is in the answer at all."""
     from companion.web.server import game_title
 
-    ui = game_ui(name)
+    ui = game_ui(name, state_dir)
     targets = ui.tag_targets()
     words = tr.with_namers(ui.namers(), name)
     path = tag_map_file(state_dir, name)

@@ -391,12 +391,13 @@ def _enroll_words(tr: Translator) -> dict[str, str]:
             "back": tr(msg("Back to the card list")), "all_done": tr(msg("Every card and board has a tag."))}
 
 
-def _enroll_target() -> tuple[str, list[str]]:
-    """The game asked for and its targets; 404 for a game this companion does not have."""
+def _enroll_target(state_dir: Path) -> tuple[str, list[str]]:
+    """The game asked for and its targets (on the owner's component data: a promo card has a tag too); 404 for a
+    game this companion does not have."""
     game = request.values.get("game", "")
     if game not in registered_games():
         abort(404)
-    return game, game_ui(game).tag_targets()
+    return game, game_ui(game, state_dir).tag_targets()
 
 
 def _enroll_routes(app: Flask, site: Site) -> None:
@@ -409,7 +410,7 @@ def _enroll_routes(app: Flask, site: Site) -> None:
     @app.get("/enroll")
     def enroll_page() -> Response:
         tr = Translator(_lang(site))
-        game, targets = _enroll_target()
+        game, targets = _enroll_target(site.state_dir)
         target = request.args.get("target") or enroll.next_untagged(targets, enroll.tagged(site.state_dir, game,
                                                                                             targets))
         if target is not None and target not in targets:
@@ -419,7 +420,7 @@ def _enroll_routes(app: Flask, site: Site) -> None:
     @app.post("/enroll")
     def enroll_send() -> Response:
         tr = Translator(_lang(site))
-        game, targets = _enroll_target()
+        game, targets = _enroll_target(site.state_dir)
         target = request.form.get("target", "")
         if target not in targets:
             abort(404)
@@ -443,7 +444,7 @@ def _enroll_routes(app: Flask, site: Site) -> None:
     @app.get("/enroll/status.json")
     def enroll_status() -> Response:
         tr = Translator(_lang(site))
-        game, _ = _enroll_target()
+        game, _ = _enroll_target(site.state_dir)
         progress = enroll.progress(site.state_dir, request.args.get("id", ""), time.time())
         text = tr.with_namers(game_ui(game).namers(), game)(progress.message)
         response = Response(json.dumps({"status": progress.status, "final": progress.final, "text": text},
@@ -454,7 +455,7 @@ def _enroll_routes(app: Flask, site: Site) -> None:
     @app.get("/enroll/result")
     def enroll_result() -> Response:
         tr = Translator(_lang(site))
-        game, targets = _enroll_target()
+        game, targets = _enroll_target(site.state_dir)
         target = request.args.get("target", "")
         if target not in targets:
             abort(404)

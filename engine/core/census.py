@@ -301,11 +301,12 @@ def _group(raw: Any, where: str) -> Group:
     if "count" in raw:
         if by or "counts" in raw:
             raise _fail(where, msg("a group has either count, or by and counts"))
-        counts = {"": raw["count"]}
+        counts: dict[str, Any] = {"": raw["count"]}
     else:
-        counts = raw.get("counts")
-        if not by or not isinstance(counts, dict) or not counts:
+        given = raw.get("counts")
+        if not by or not isinstance(given, dict) or not given:
             raise _fail(where, msg("a group has either count, or by and counts"))
+        counts = given
     for key, number in counts.items():
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
             raise _fail(where, msg("count {key} must be a whole number", key=repr(key)))
@@ -445,7 +446,7 @@ def _field_refusal(kind: Kind, spec: Field, entry: Component, entries: Sequence[
     if spec.type == "names":
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
-            return msg("{value} is given twice.", value=Items(twice))
+            return msg("{value} is given twice.", value=Items(_shown(v) for v in twice))
         if most is not None and len(values) > most:
             return msg("At most {group} on this component, not {count}.", group=Named(most, spec.words),
                        count=len(values))
@@ -469,12 +470,6 @@ def _counted(entries: Iterable[Component], kind: str) -> list[Component]:
 def _count_refusal(kind: Kind, entry: Component, after: Sequence[Component]) -> Message | None:
     """The total or group `entry` makes one too many in `after` (the entries with it), None when none."""
     mine = _counted(after, kind.kind)
-    if kind.count is not None:
-        same = [e for e in mine if kind.per is None or _same(_get(e, kind.per), _get(entry, kind.per))]
-        if len(same) > kind.count:
-            values = ((kind.per, str(_get(entry, kind.per))),) if kind.per else ()
-            return msg("One too many: the rulebook's total is {group}, and this would be number {count}.",
-                       group=Named(kind.count, kind.words, values), count=len(same))
     for group in kind.groups:
         key = group.key(entry)
         if key is None:
@@ -485,6 +480,12 @@ def _count_refusal(kind: Kind, entry: Component, after: Sequence[Component]) -> 
         if len(same) > limit:
             return msg("One too many: the rulebook's total is {group}, and this would be number {count}.",
                        group=group.named(limit, key, part), count=len(same))
+    if kind.count is not None:
+        same = [e for e in mine if kind.per is None or _same(_get(e, kind.per), _get(entry, kind.per))]
+        if len(same) > kind.count:
+            values = ((kind.per, str(_get(entry, kind.per))),) if kind.per else ()
+            return msg("One too many: the rulebook's total is {group}, and this would be number {count}.",
+                       group=Named(kind.count, kind.words, values), count=len(same))
     return None
 
 
@@ -552,8 +553,8 @@ class KindProgress:
 def _missing(kind: Kind, checked: list[Component], shipped: Sequence[Component]) -> list[Named]:
     out: list[Named] = []
     if kind.distinct:
-        have = {e.id for e in checked}
-        return [Named(None, Words.plain(e.label)) for e in _counted(shipped, kind.kind) if e.id not in have]
+        ids = {e.id for e in checked}
+        return [Named(None, Words.plain(e.label)) for e in _counted(shipped, kind.kind) if e.id not in ids]
     covered = False
     for group in kind.groups:
         parts = sorted({group.part(e) for e in _counted(shipped, kind.kind)}) if group.per else [()]

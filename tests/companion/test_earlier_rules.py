@@ -14,13 +14,15 @@ import json
 import random
 from pathlib import Path
 
+from companion.runtime.component_store import undigested_game
 from companion.runtime.storage import load_journal
-from engine import Match, RuleError, get_game
+from engine import Match, RuleError
 from engine.core.journal import header_line, record_line
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.policy import SimplePolicy
 
-GAME = get_game("samurai-spirit")
+GAME = undigested_game("samurai-spirit")
+"""A journal of an earlier version names no component data: it was played, and replays, on the default of then."""
 
 
 def _earlier_game(seed: int) -> tuple[dict[str, object], Match] | None:

@@ -23,8 +23,9 @@ def test_cards_are_named_as_players_say_them() -> None:
     assert TR.value("card", "3-doll-wound") == "Plunderer 3, doll, wound"
     assert TR.value("card", "1-hat-none") == "Plunderer 1, hat"
     assert TR.value("card", "5-farm-barricade") == "Lieutenant 5, farm, barricade"
-    assert TR.value("card", "6-farm-barricade+shuffle-discard") == (
-        "Boss 6, farm, barricade + a discard back into the stack")
+    assert TR.value("card", "6-plain-no-defend+shuffle-discard") == (
+        "Boss 6, no Defend + a discard back into the stack")
+    assert TR.value("card", "6-doll-must-pass") == "Boss 6, doll, must Pass"
     assert TR.value("samurai", "kyuzo") == "Kyuzo"
     assert TR(UI.describe_target("card:1-hat-wound")) == "Plunderer 1, hat, wound, flames"
 

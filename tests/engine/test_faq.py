@@ -26,7 +26,7 @@ def test_an_animal_board_without_a_token_cannot_be_healed_back(table: type[Table
     t = table(["heihachi", "kyuzo", "daisuke"])
     t.arrange(combat={"heihachi": ["4-hat-none", "4-doll-none", "2-hat-none"]},
               wounds={"heihachi": 2, "kyuzo": 2, "daisuke": 3}, barricades=1)
-    t.do("fight", "tap 2-doll-none", "confront", "yes")
+    t.do("fight", "tap 1-doll-none", "confront", "yes")
     assert t.prompt.kind == "kiai-heal" and t.prompt.options == ("daisuke", "no")
     t.do("daisuke")
     assert t.sam("daisuke").face == "animal" and t.sam("daisuke").wounds == 2

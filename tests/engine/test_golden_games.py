@@ -28,6 +28,7 @@ import pytest
 from engine import Choose, Match, Press, RuleError, Tap, get_game
 from engine.core.events import Event
 from engine.core.inputs import Input, input_to_json
+from engine.games.samurai_spirit import SamuraiSpirit
 from engine.games.samurai_spirit.catalogue import SAMURAI
 from engine.games.samurai_spirit.play import Play
 from engine.games.samurai_spirit.policy import SimplePolicy
@@ -35,7 +36,11 @@ from engine.games.samurai_spirit.simulate import play_one
 from tests.sizes import sized
 
 GOLDEN = Path(__file__).with_name("golden_games.json")
-GAME = get_game("samurai-spirit")
+_DEFAULT = get_game("samurai-spirit")
+assert isinstance(_DEFAULT, SamuraiSpirit)
+GAME = _DEFAULT.with_components(_DEFAULT.undigested_components() or "")
+"""The component data the hashes were recorded with: the shipped default before journals named their data, which
+a journal without a digest still replays with (a later change of the default leaves these games alone)."""
 DIFFICULTIES = ("easy", "normal", "hard", "heroic")
 SEEDS = range(30)
 CHECKED = sized(ci=12, long=30)

@@ -40,14 +40,14 @@ def _at_kiai(table: type[Table], who: str, line: list[str], last: str, wounds: i
 
 
 def test_effect_is_optional_but_the_first_card_always_goes(table: type[Table]) -> None:
-    t = _at_kiai(table, "heihachi", ["4-hat-none", "3-hat-none"], "2-doll-none", barricades=2)
+    t = _at_kiai(table, "heihachi", ["4-hat-none", "3-hat-none"], "1-doll-none", barricades=2)
     t.do("no")
     assert t.view()["village"]["barricades"] == 2
     assert t.view()["stacks"]["discard"] == ["4-hat-none"]
 
 
 def test_heihachi_human_adds_a_barricade_but_never_above_the_start(table: type[Table]) -> None:
-    t = _at_kiai(table, "heihachi", ["4-hat-none", "3-hat-none"], "2-doll-none", barricades=2)
+    t = _at_kiai(table, "heihachi", ["4-hat-none", "3-hat-none"], "1-doll-none", barricades=2)
     events = t.do("yes")
     assert "Heihachi's Kiai: add one Barricade (3 now)." in t.texts(events)
 
@@ -55,7 +55,7 @@ def test_heihachi_human_adds_a_barricade_but_never_above_the_start(table: type[T
 def test_heihachi_kiai_skipped_when_it_can_do_nothing(table: type[Table]) -> None:
     t = table(["heihachi", "kyuzo"])
     t.arrange(combat={"heihachi": ["4-hat-none", "3-hat-none"]})
-    events = t.do("fight", "tap 2-doll-none", "confront")
+    events = t.do("fight", "tap 1-doll-none", "confront")
     assert "Heihachi reaches the Kiai" in t.texts(events)
     assert "first combat card (4-hat-none)" in t.texts(events)
     assert t.prompt.kind == "action" and t.prompt.actor == "kyuzo"
@@ -65,7 +65,7 @@ def test_heihachi_animal_adds_a_barricade_and_heals(table: type[Table]) -> None:
     t = table(["heihachi", "kyuzo"])
     t.arrange(combat={"heihachi": ["4-hat-none", "4-doll-none", "2-hat-none"]}, wounds={"heihachi": 2, "kyuzo": 1},
               barricades=1)
-    t.do("fight", "tap 2-doll-none", "confront", "yes")
+    t.do("fight", "tap 1-doll-none", "confront", "yes")
     assert t.prompt.kind == "kiai-heal" and t.prompt.options == ("kyuzo", "no")
     events = t.do("kyuzo")
     assert "remove the Wound token from Kyuzo's board" in t.texts(events)
@@ -133,7 +133,7 @@ def test_gorobei_animal_discards_three(table: type[Table]) -> None:
 
 
 def test_kanbei_discards_the_top_intruder_cards(table: type[Table]) -> None:
-    t = _at_kiai(table, "kanbei", ["4-hat-none", "4-doll-none"], "2-doll-none", intruder=3)
+    t = _at_kiai(table, "kanbei", ["4-hat-none", "4-doll-none"], "1-doll-none", intruder=3)
     t.do("yes")
     assert t.prompt.tap == "intruder"
     t.do("tap 1-hat-none", "tap 2-hat-none")
@@ -141,12 +141,12 @@ def test_kanbei_discards_the_top_intruder_cards(table: type[Table]) -> None:
 
 
 def test_kanbei_animal_discards_three_and_kiai_needs_intruders(table: type[Table]) -> None:
-    t = _at_kiai(table, "kanbei", ["4-hat-none", "4-doll-none", "3-hat-none"], "2-doll-none", wounds=2, intruder=2)
+    t = _at_kiai(table, "kanbei", ["4-hat-none", "4-doll-none", "3-hat-none"], "1-doll-none", wounds=2, intruder=2)
     t.do("yes", "tap 1-hat-none", "tap 2-hat-none")
     assert t.view()["stacks"]["intruder"] == 0
     empty = table(["kanbei", "kyuzo"])
     empty.arrange(combat={"kanbei": ["4-hat-none", "4-doll-none"]})
-    empty.do("fight", "tap 2-doll-none", "confront")
+    empty.do("fight", "tap 1-doll-none", "confront")
     assert empty.prompt.kind == "action", "no Intruder card: nothing to choose"
 
 

@@ -82,15 +82,14 @@ def test_two_penalties_in_the_order_the_player_chooses(table: type[Table]) -> No
 
 
 def test_must_pass_boss(table: type[Table]) -> None:
-    t = _victim(table, "6-hat-intruder+must-pass")
-    t.do("fight", "tap 4-hat-none", "defend")
-    events = t.do("must-pass")
+    t = _victim(table, "6-doll-must-pass")
+    events = t.do("fight", "tap 4-hat-none", "defend")
     assert "Heihachi must Pass this turn (Boss penalty)" in t.texts(events)
-    assert t.sam("heihachi").passed and t.view()["stacks"]["intruder"] == 1
+    assert t.sam("heihachi").passed and t.view()["stacks"]["intruder"] == 0
 
 
 def test_shuffle_a_random_discard_back_into_the_stack(table: type[Table]) -> None:
-    t = _victim(table, "6-farm-barricade+shuffle-discard", discard=["1-hat-none", "2-hat-none"])
+    t = _victim(table, "6-plain-no-defend+shuffle-discard", discard=["1-hat-none", "2-hat-none"])
     raider = t.view()["stacks"]["raider"]
     t.do("fight", "tap 4-hat-none", "defend")
     events = t.do("shuffle-discard")
@@ -110,8 +109,8 @@ def test_shuffle_with_an_empty_discard_is_a_wound(table: type[Table]) -> None:
 
 
 def test_no_talent_boss_blocks_kikuchiyos_second_fight(table: type[Table]) -> None:
-    t = _victim(table, "6-doll-no-talent", names=["kyuzo", "kikuchiyo"])
-    t.do("fight", "tap 4-hat-none", "defend", "fight", "tap 1-hat-none", "defend")
+    t = _victim(table, "6-plain-wound+no-talent", names=["kyuzo", "kikuchiyo"])
+    t.do("fight", "tap 4-hat-none", "defend", "no-talent", "fight", "tap 1-hat-none", "defend")
     assert t.prompt.actor == "kyuzo", "no second fight under the no-talent penalty"
 
 

@@ -85,7 +85,7 @@ def test_no_lieutenants_in_round_one_and_their_arrival_in_round_two(table: type[
     t = _to_round_end(table)
     t.do("fight")
     assert t.refuse("tap 5-hat-wound") == "5-hat-wound: no Lieutenants in round 1. Put it back with the Lieutenants."
-    assert t.refuse("tap 6-doll-no-talent") == "6-doll-no-talent: no Bosses before round 3. Put it back with the Bosses."
+    assert t.refuse("tap 6-doll-must-pass") == "6-doll-must-pass: no Bosses before round 3. Put it back with the Bosses."
     t.do("tap 3-hat-none")
     view = t.view()
     assert view["round"] == 2

@@ -19,7 +19,7 @@ def test_second_wound_flips_and_third_puts_a_token_on_the_animal(table: type[Tab
     t.arrange(combat={"heihachi": ["1-hat-wound"]}, wounds={"heihachi": 1})
     t.do("fight", "tap 4-hat-none", "defend")
     h = t.view()["samurai"][1]
-    assert (h["face"], h["wound_token"], h["kiai"]) == ("animal", False, 12)
+    assert (h["face"], h["wound_token"], h["kiai"]) == ("animal", False, 11)
     t.do("pass", "pass")
     assert t.sam("heihachi").wounds >= 2
 
