@@ -29,6 +29,7 @@ from companion.app.base import AppBase, engine_words
 from companion.app.hardware_check import MENU_LABEL, OPTION
 from companion.app.language_step import LanguageFirst
 from companion.games.base import Menu
+from companion.games.registry import ui_in_force
 from companion.history import game_started
 from companion.history.menu import (
     NEW_PIN,
@@ -198,6 +199,7 @@ class SetupSteps(AppBase):
     def _start_game(self) -> None:
         setup = self.setup.result()
         assert setup is not None
+        self.ui = ui_in_force(self.ui, self.state_dir)  # the owner's component data, as taught until now
         try:
             match = Match(self.ui.game, setup, self.new_seed())
         except RuleError as exc:

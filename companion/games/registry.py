@@ -291,6 +291,17 @@ def game_ui(name: str, state_dir: Path | None = None) -> GameUI:
     return cast(Callable[..., GameUI], ui)(game=game)
 
 
+def ui_in_force(ui: GameUI, state_dir: Path) -> GameUI:
+    """`ui` itself while it plays on the component data in force in `state_dir`, else a fresh one on that data (the
+    owner taught a card since it was made, on the device or the phone): what a new game starts with."""
+    from companion.census import game_for
+
+    game = game_for(ui.name, state_dir)
+    if getattr(game, "components_digest", None) == getattr(ui.game, "components_digest", None):
+        return ui
+    return ui_on(game)
+
+
 def ui_on(game: Game) -> GameUI:
     """A fresh UI of `game`'s kind that names its components as `game`'s data has them (a journal's game, on the
     data it was played with); the plain UI when that is the shipped default."""

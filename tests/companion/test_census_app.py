@@ -140,3 +140,14 @@ def test_a_refused_correction_changes_nothing(tmp_path: Path) -> None:
                                box.answer("card", {"value": 3}, base="4-hat-none"))
     assert done.refused and "13 Plunderers of value 3" in done.message.text
     assert (tmp_path / CURRENT).read_bytes() == journal and not box.owner
+
+
+def test_a_card_taught_while_the_device_waits_counts_from_the_next_game(tmp_path: Path) -> None:
+    """The device was started on the shipped data; the owner teaches a card (on the phone) before the game starts."""
+    app = _app(tmp_path)
+    box = open_box(tmp_path, GAME)
+    assert box.put(box.answer("card", {"penalties": ["wound"]}, base="4-hat-none")) is None
+    _kyuzo_and_heihachi(app)
+    _kyuzo_confronts_and_heihachi_passes(app)
+    assert _wounds(app) == 1
+    assert app.ui.game.components_digest == box.digest  # type: ignore[attr-defined]
