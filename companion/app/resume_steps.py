@@ -12,6 +12,7 @@ from pathlib import Path
 from companion.app.base import AppBase, engine_words
 from companion.app.resume_info import damage_line, game_lines, over_lines
 from companion.games.base import Menu, Text
+from companion.games.registry import ui_on
 from companion.history import game_archived
 from companion.history.menu import web_lines
 from companion.runtime.saving import Job
@@ -120,6 +121,9 @@ class ResumeSteps(AppBase):
         if name != self.ui.name and self.switch_game is not None:
             self.ui, self.tags = self.switch_game(name)
             self._set_language(self.tr.lang)
+        if name == self.ui.name and getattr(match.game, "components_digest", None) != getattr(
+                self.ui.game, "components_digest", None):
+            self.ui = ui_on(match.game)  # its cards named as the data it was played with has them
 
     def _resume_info(self) -> tuple[Text, ...]:
         match = self.match

@@ -17,7 +17,8 @@ The census API, for the device's census screens and the phone page's form
 (all in companion.census.box unless said otherwise):
 
     box = open_box(state_dir, "samurai-spirit")     # RuleError: a damaged file, named
-    box.entry(target_id) / box.entries              # what the companion believes is printed
+    box.believed(uid, tags) / box.entry(cid)        # what the companion believes is printed (a known tag)
+    box.entries                                     # the data in force
     box.fitting("card", {"value": 4, "symbol": "hat"})  # [Fit(entry, exact, differs)]: right one first
     entry = box.answer("card", answers, base="4-hat-none")   # the corrected entry (verified by the owner)
     entry = box.answer("card", answers, extra=True, label="Promo Boss")  # a new extra (promo) component

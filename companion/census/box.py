@@ -181,6 +181,17 @@ class OwnerBox:
         """The ids the owner has verified."""
         return self.census.checked()
 
+    def believed(self, uid: str, tags: TagMap) -> Component | None:
+        """What the companion believes the component with tag `uid` is (None for a tag it does not know): a
+        known tag's entry in force, shown for the owner's OK."""
+        target = tags.target(uid)
+        if target is None:
+            return None
+        prefix, _, cid = renamed_target(self.name, target).partition(":")
+        found = self.entry(cid)
+        spec = self.data.totals.kinds.get(found.kind) if found is not None else None
+        return found if spec is not None and spec.tag == prefix else None
+
     def progress(self) -> list[KindProgress]:
         return self.census.progress()
 

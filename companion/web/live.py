@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import App
-from companion.games import game_ui
+from companion.games import ui_on
 from companion.runtime.storage import CURRENT, FileSystem, load_journal
 from companion.runtime.tagmap import TagMap
 from companion.screen_model import Screen
@@ -119,8 +119,7 @@ def journal_stamp(state_dir: Path) -> tuple[int, ...] | None:
 def device_screen(path: Path, lang: str, state_dir: Path) -> tuple[Screen, str, bool]:
     """The screen the device shows for the journal at `path` after its last input, in `lang`."""
     loaded = load_journal(path)
-    name = loaded.match.game.name
-    ui = game_ui(name)
+    ui = ui_on(loaded.match.game)  # its cards named as the data the game is played with has them
     app = App(ui, TagMap(ui.name), state_dir, lambda: 0.0, resume_timeout_s=0, save_tags=False,
               fs=ReadOnlyDisk(), lang=lang)
     app.match = loaded.match
@@ -128,7 +127,7 @@ def device_screen(path: Path, lang: str, state_dir: Path) -> tuple[Screen, str, 
     app._resume()
     app.lines = app.lines[1:]  # the "Resumed." note is the device's own, not the table's news
     screen = app.screen()
-    return screen, name, loaded.match.play.prompt is None
+    return screen, ui.name, loaded.match.play.prompt is None
 
 
 class LiveTable:

@@ -32,6 +32,8 @@ def test_a_right_shipped_card_is_one_tap_and_ok(tmp_path: Path) -> None:
     assert first.exact and first.entry.id == "3-doll-wound"
     assert box.confirm(first.entry.id, UID, tags) is None
     assert tags.tags == {UID: "card:3-doll-wound"}
+    believed = box.believed(UID, tags)
+    assert believed is not None and believed.id == "3-doll-wound" and box.believed(OTHER, tags) is None
     again = open_box(tmp_path, GAME)
     assert again.checked() == {"3-doll-wound"} and again.differences()[0].change == "checked"
     assert again.progress()[0].message.text.startswith("1 of 66 Raider cards; missing: 13 Plunderers of value 1")
