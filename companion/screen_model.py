@@ -52,12 +52,17 @@ class Screen:
               (its slot shows only the colour); a button without one gets the generic word
     page      which page to show of a text too long for one even at the
               smallest readable size (the to-do steps, a long detail on
-              480x320): the app counts it up every `PAGE_SECONDS` (a timer,
-              since Next walks the options on nearly every prompt) and the
-              screens take it modulo the number of pages, drawing "1/2"
+              480x320): the app counts it up every `PAGE_SECONDS` and at
+              each press of `page_button`, and the screens take it modulo
+              the number of pages, drawing "1/2"
     qr_url    the phone page's address, drawn as a QR code with `qr_pin` beside it on the game menu and
               the statistics screen (companion.screens.qr); "" for none
     qr_pin    the phone page's PIN shown beside the code
+    page_button  the button that turns the page of the to-do steps or the detail now, besides the timer: one
+              the moment does not use (Next where it walks no list); "" for none. The screens light it and
+              name it beside "1/2" only where the text is paged on that display
+    shown     filled by the renderer: what the frame last drawn showed in pages (`PagesShown`), so the app
+              turns a page only where there is one; not part of the frame's value (never compared)
     """
 
     kind: str
@@ -82,6 +87,19 @@ class Screen:
     button_labels: tuple[tuple[str, str], ...] = ()
     qr_url: str = ""
     qr_pin: str = ""
+    page_button: str = ""
+    shown: PagesShown | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class PagesShown:
+    """What the display last drew of the app's frames in pages: how many the to-do steps (or the detail) took,
+    and the button named beside "1/2". The renderer writes it; the app reads it when a button is pressed, so
+    the page button turns a page only on a display where the text is paged (and otherwise keeps its usual
+    meaning, such as a refusal that says what to do)."""
+
+    pages: int = 0
+    button: str = ""
 
 
 PAGE_SECONDS = 6.0

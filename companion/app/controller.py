@@ -215,6 +215,8 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
                 self._confirm_action = None
                 self._say(msg("Cancelled: nothing was changed."))
             return
+        if self._turns_page(name, held):
+            return
         if self.picker is not None:
             self._walk_menu(name, held, self.picker, self._pick)
             return

@@ -11,16 +11,54 @@ from companion.buttons_layout import screen_labels
 from companion.games import undo_offer
 from companion.games.base import Menu
 from companion.history.menu import web_lines
-from companion.screen_model import PAGE_SECONDS, Screen
+from companion.screen_model import PAGE_SECONDS, PagesShown, Screen
 from engine.core.messages import Message, message_from_json, msg
+
+GAME_BUTTONS = ("confront", "defend", "support", "pass")
+"""The buttons a game names its own way: the page button is the first of them the moment leaves dark."""
 
 
 class Frames(AppBase):
     """Builds each frame from the app's state, every text in the table's language."""
 
+    _pages_shown: PagesShown | None = None
+    """What the display last drew in pages (Screen.shown): made on first use, filled by the renderer."""
+
     def screen(self) -> Screen:
-        """This moment's frame, every text in the table's language, on the page the timer has reached."""
-        return self._paged(self._screen())
+        """This moment's frame, every text in the table's language, on the page the timer (or the page button)
+        has reached."""
+        screen = self._paged(self._screen())
+        if self._pages_shown is None:
+            self._pages_shown = PagesShown()
+        button = self._page_button(screen)
+        if button == "next" and len(screen.options) < 2:
+            # A choice of one: Next walks nothing (it turns the page where there is one).
+            screen = replace(screen, buttons=tuple(b for b in screen.buttons if b != "next"))
+        return replace(screen, page_button=button, shown=self._pages_shown)
+
+    def _page_button(self, screen: Screen) -> str:
+        """The button that turns the page of the steps or the detail on `screen`, besides the timer: one the
+        moment does not use. Next where it walks no list (a card to tap, a choice of one), else the first of
+        the game's own buttons that is dark (Confront in Samurai Spirit's choices, Pass at Tenno's "Cards
+        moved"); none while a question waits for OK, or where every button the game names acts now."""
+        if screen.confirm or self.saving.blocked() or self.check is not None or not (screen.todo or screen.detail):
+            return ""
+        if "next" not in screen.buttons or len(screen.options) < 2:
+            return "next"
+        unused = set(self.ui.unused_buttons())
+        return next((name for name in GAME_BUTTONS if name not in screen.buttons and name not in unused), "")
+
+    def _turns_page(self, name: str, held: bool) -> bool:
+        """Turn the page (back, held) when `name` is the page button of a text the display shows paged; the
+        timer then counts its PAGE_SECONDS from now. False when it is not: the press means what it always
+        does."""
+        shown = self._pages_shown
+        if shown is None or shown.pages < 2 or name != shown.button:
+            return False
+        now = self.clock()
+        page = int((now - self._page_epoch) // PAGE_SECONDS)
+        self._page_epoch = now - (page + (-1 if held else 1)) * PAGE_SECONDS
+        return True
 
     def _paged(self, screen: Screen) -> Screen:
         """Count `page` up every PAGE_SECONDS from the moment the to-do or detail text last changed.

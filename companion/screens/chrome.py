@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from companion.buttons_layout import CAP_BY_NAME
 from companion.screens import glyphs, palette
 from companion.screens.display_list import BANNER_LAYER, DIALOG_LAYER
 from companion.screens.painter import Painter
@@ -233,7 +234,8 @@ def _detail_pages(p: Painter, rect: pygame.Rect, detail: Sequence[str], size: in
 
 def _page_mark(p: Painter, rect: pygame.Rect, page: int, pages: int, role: str,
                background: palette.Colour) -> None:
-    """"1/2" at the bottom right of `rect`, on a yellow chip."""
+    """"1/2" at the bottom right of `rect`, on a yellow chip; before it, the button that turns the page (the
+    frame's `page_button`), a chip in its cap's colour with its word, when there is one."""
     m = p.metrics
     mark = f"{page + 1}/{pages}"
     size = m.small_size
@@ -242,6 +244,20 @@ def _page_mark(p: Painter, rect: pygame.Rect, page: int, pages: int, role: str,
     p.box(f"{role}-chip", box, fill=palette.HIGHLIGHT, radius=box.height // 3)
     p.text(role, mark, box, size, palette.HIGHLIGHT_TEXT, palette.HIGHLIGHT, align="center", min_size=size,
            value=pages)
+    word = _page_button_word(p)
+    if word:
+        cap = CAP_BY_NAME[p.page_button].rgb
+        chip = pygame.Rect(0, box.top, p.cache.measure(word, size)[0] + 2 * m.pad, box.height)
+        chip.right = box.left - m.pad // 2
+        p.box(f"{role}-button", chip, fill=cap, edge=palette.TEXT, edge_width=1, radius=chip.height // 3,
+              value=p.page_button)
+        p.text(f"{role}:button", word, chip, size, palette.ink_on(cap), cap, align="center", min_size=size,
+               value=p.page_button)
+
+
+def _page_button_word(p: Painter) -> str:
+    """The word of the button that turns the page (the game's, as on the strip), or "" for none."""
+    return button_label(p, p.page_button) if p.page_button in CAP_BY_NAME else ""
 
 
 def _detail_size(p: Painter, rect: pygame.Rect, detail: Sequence[str]) -> int:
@@ -319,7 +335,7 @@ def todo_layout(p: Painter, width: int, height: int,
     first line with the bullet. Kept by the text cache: placing a frame's
     regions asks for the same layout several times.
     """
-    key = ("todo-layout", p.metrics, p.cache.face, width, height, tuple(steps))
+    key = ("todo-layout", p.metrics, p.cache.face, width, height, tuple(steps), _page_button_word(p))
     return p.cache.base.laid_out(key, lambda: _todo_layout(p, width, height, steps))
 
 
@@ -381,8 +397,11 @@ def page_mark_room(p: Painter) -> int:
 
 
 def _page_mark_width(p: Painter) -> int:
-    """The widest "1/2" mark a panel draws (`_page_mark`), up to 99 pages."""
-    return p.cache.measure("99/99", p.metrics.small_size)[0] + 2 * p.metrics.pad
+    """The widest "1/2" mark a panel draws (`_page_mark`), up to 99 pages, with the page button's chip."""
+    m = p.metrics
+    word = _page_button_word(p)
+    button = p.cache.measure(word, m.small_size)[0] + 2 * m.pad + m.pad // 2 if word else 0
+    return p.cache.measure("99/99", m.small_size)[0] + 2 * m.pad + button
 
 
 def _bullet_room(p: Painter) -> int:
@@ -398,7 +417,7 @@ def todo_height(p: Painter, width: int, steps: Sequence[str], limit: int) -> int
     or page within it (and, paged, only what its tallest page needs), more when a step alone, at the floor
     size (and with the page mark when paged), needs more: a step is never split across pages. Kept by the
     text cache, like `todo_layout`."""
-    key = ("todo-height", p.metrics, p.cache.face, width, limit, tuple(steps))
+    key = ("todo-height", p.metrics, p.cache.face, width, limit, tuple(steps), _page_button_word(p))
     return p.cache.base.laid_out(key, lambda: _todo_height(p, width, steps, limit))
 
 

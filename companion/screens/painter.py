@@ -35,6 +35,8 @@ class Painter:
         the sentences do, through `name`, instead of each keeping its own words for them."""
         self.button_labels: dict[str, str] = {}
         """The game's words for the physical buttons on this screen (Screen.button_labels)."""
+        self.page_button = ""
+        """The button that turns a paged text's page on this screen (Screen.page_button), named by its mark."""
         """The screens' own words (button names, headings) in the screen's language."""
         self.metrics = Metrics.for_size(surface.get_size())
         self.cache = FaceCache(cache, self.metrics.face)

@@ -48,3 +48,24 @@ def mix(a: Colour, b: Colour, amount: float) -> Colour:
         round(a[1] + (b[1] - a[1]) * amount),
         round(a[2] + (b[2] - a[2]) * amount),
     )
+
+
+def luminance(colour: Colour) -> float:
+    """Relative luminance (WCAG 2)."""
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG contrast ratio of two colours, 1 to 21."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(fill: Colour) -> Colour:
+    """Black or white, whichever stands out more on `fill`."""
+    return BLACK if contrast(BLACK, fill) >= contrast(WHITE, fill) else WHITE

@@ -93,6 +93,14 @@ class GameScreens:
         least = self.seats_min or self.board_min_height
         return least(screen, painter)
 
+    def band_min_height(self, screen: Screen, painter: Painter) -> int:
+        """The least height that keeps every seat with its facts on a play screen: the rows, or the compact band
+        where that is less (the band is every game's way to keep the seats when the rows do not fit)."""
+        least = self.seats_min_height(screen, painter)
+        if self.seat_chips is None or not screen.view or screen.kind not in ("board", "round-end"):
+            return least
+        return min(least, seat_band.height(painter, narrowest_board(painter), self.seat_chips(painter, screen.view)))
+
     def names_min_height(self, screen: Screen, painter: Painter) -> int:
         """The least height that keeps every seat's name on a play screen: the band of names only (see
         `seat_chips`); the same as `seats_min_height` for a game without chips or a screen without seats."""
@@ -105,8 +113,16 @@ class GameScreens:
 
 
 def band_of_names(painter: Painter, chips: Sequence[Chip]) -> int:
-    """The height of the band of `chips` with their names only, across the frame (less its margins)."""
-    return seat_band.height(painter, painter.surface.get_width() - 2 * painter.metrics.pad, seat_band.named(chips))
+    """The height of the band of `chips` with their names only, across the narrowest board."""
+    return seat_band.height(painter, narrowest_board(painter), seat_band.named(chips))
+
+
+def narrowest_board(painter: Painter) -> int:
+    """The narrowest a game's drawing gets: the frame's width less its margins on 480x320, beside the widest
+    side panel on 800x480 (companion.screens.render widens it to 0.48 of the frame for a long prompt)."""
+    width = painter.surface.get_width()
+    pad = painter.metrics.pad
+    return width - 2 * pad if painter.metrics.compact else width - round(width * 0.48) - 2 * pad
 
 
 NO_GAME = GameScreens()

@@ -29,6 +29,10 @@ from companion.screens.registry import GameScreens, namers_for, screens_for
 from companion.screens.text import DEFAULT_CACHE, TextCache
 
 SIDE_PANEL_SHARE = 0.36
+PAGE_MARKS = ("todo:page", "detail:page")
+"""The "1/2" marks of a paged text (chrome): their value is the page count."""
+FEW_PAGES = 3
+"""On 480x320, steps in more pages than this take the title's and the board's extras' room for fewer."""
 SPLIT_LINES = 2
 """The fewest lines a page of a step too tall for 480x320 holds (its page mark beside the last when the line
 leaves room): fewer would read as fragments."""
@@ -65,6 +69,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang, screen.game)
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
+    painter.page_button = screen.page_button
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
@@ -87,7 +92,12 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
         chrome.draw_todo(painter, regions.todo, screen.todo, screen.page, screen.todo_news)
     if regions.panel is not None:
         _draw_panel(painter, regions, screen, prompt, game)
-    strip.draw(painter, regions.footer, screen.buttons, strip_setup)
+    pages = max((int(item.value or 0) for item in items.find_all(kind="text") if item.role in PAGE_MARKS), default=1)
+    if screen.shown is not None:
+        screen.shown.pages, screen.shown.button = pages, screen.page_button
+    # The page button is lit where the text it turns is paged on this display.
+    live = (*screen.buttons, screen.page_button) if pages > 1 and screen.page_button else screen.buttons
+    strip.draw(painter, regions.footer, live, strip_setup)
     if screen.notice:
         _draw_notice(painter, regions, screen, screen.notice)
     if screen.confirm:
@@ -107,6 +117,7 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     painter = Painter(surface, cache or DEFAULT_CACHE, items, screen.lang, screen.game)
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
+    painter.page_button = screen.page_button
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
     screen = _notice_less_prompt(screen, prompt)
@@ -195,12 +206,20 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     # Before a step must wait: the seats as their names only, for the frames that step shows.
     plans.append((tops[-1], min(seats_min, game.names_min_height(screen, p))))
     tried = []
-    for top, least in plans:
+    fitting: list[tuple[int, tuple[int, pygame.Rect, pygame.Rect | None, pygame.Rect | None]]] = []
+    for n, (top, least) in enumerate(plans):
         room, notice = _notice_room(p, screen, pygame.Rect(pad, top, width - 2 * pad, panel.top - top - edge))
         main, todo, fits = _compact_split(p, screen, room, least)
         tried.append((top, main, todo, notice))
-        if fits:
+        if not fits:
+            continue
+        fitting.append((_pages(p, screen, todo), tried[-1]))
+        # Many pages (a round's end: a dozen long steps) turn slowly: the title and what the drawing shows
+        # besides the seats give way to fewer of them, but not the seats' facts (the last plan).
+        if fitting[0][0] <= FEW_PAGES or n >= len(plans) - 2:
             break
+    if fitting:
+        tried.append(min(fitting, key=lambda found: found[0])[1])
     else:
         # A step taller than all the room beside the question and the seats' names: it runs on over the pages
         # (chrome.todo_layout), SPLIT_LINES lines at least to a page; where a notice leaves less than that,
@@ -233,6 +252,14 @@ def _notice_room(p: Painter, screen: Screen, main: pygame.Rect) -> tuple[pygame.
     rest = pygame.Rect(main.left, notice.bottom + p.metrics.pad, main.width,
                        max(0, main.bottom - notice.bottom - p.metrics.pad))
     return rest, notice
+
+
+def _pages(p: Painter, screen: Screen, todo: pygame.Rect | None) -> int:
+    """How many pages the to-do panel `todo` shows the steps in (1 without a panel)."""
+    if todo is None:
+        return 1
+    inner = todo.inflate(-2 * p.metrics.pad, -p.metrics.pad)
+    return len(chrome.todo_layout(p, inner.width, inner.height, screen.todo)[1])
 
 
 def _compact_split(p: Painter, screen: Screen, room: pygame.Rect,
@@ -285,7 +312,7 @@ def _split_todo(p: Painter, screen: Screen, main: pygame.Rect,
     if height > room:
         # A step too tall for the panel's usual room: the panel takes what the tallest step needs alone on its
         # page, up to what every seat leaves (the drawing shows the seats first, compact if it must be).
-        seats = screens_for(screen.game).seats_min_height(screen, p)
+        seats = screens_for(screen.game).band_min_height(screen, p)
         height = min(main.height - seats - m.pad, chrome.todo_height(p, main.width, screen.todo, 0))
     todo = pygame.Rect(main.left, main.bottom - height, main.width, height)
     rest = pygame.Rect(main.left, main.top, main.width, max(0, todo.top - m.pad - main.top))

@@ -219,23 +219,11 @@ def height(p: Painter, width: int, setup: StripSetup = DEFAULT_STRIP) -> int:
 
 def text_colour(fill: Colour) -> Colour:
     """Black or white, whichever stands out more on `fill`."""
-    return palette.BLACK if contrast(palette.BLACK, fill) >= contrast(palette.WHITE, fill) else palette.WHITE
+    return palette.ink_on(fill)
 
 
-def luminance(colour: Colour) -> float:
-    """Relative luminance (WCAG 2)."""
-    def channel(c: int) -> float:
-        s = c / 255
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in colour)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: Colour, b: Colour) -> float:
-    """The WCAG contrast ratio of two colours, 1 to 21."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+luminance = palette.luminance
+contrast = palette.contrast
 
 
 def draw(p: Painter, rect: pygame.Rect, live: Sequence[str], setup: StripSetup = DEFAULT_STRIP) -> None:

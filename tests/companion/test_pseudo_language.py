@@ -135,7 +135,7 @@ def screen_offences(screen: Screen, where: str) -> list[str]:
     found: list[str] = []
     for field in dataclass_fields(Screen):
         value = getattr(screen, field.name)
-        if field.name in ("kind", "game", "lang", "view", "buttons"):
+        if field.name in ("kind", "game", "lang", "view", "buttons", "page_button"):
             # ids: the screens name the buttons themselves, and that is drawn text checked below
             continue
         texts = value if isinstance(value, tuple) else (value,)

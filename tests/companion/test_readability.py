@@ -459,9 +459,14 @@ def check_strip(items: DisplayList, screen: Screen, size: tuple[int, int], words
     assert [item.value for item in slots] == list(DEFAULT_ORDER), name
     assert [item.box.centerx for item in slots] == sorted(item.box.centerx for item in slots), name
     assert all(item.box.bottom <= size[1] and item.box.top >= size[1] * 3 // 4 for item in slots), name
+    paged = any(int(item.value or 0) > 1 for item in items.find_all(kind="text")
+                if item.role in ("todo:page", "detail:page"))
     for item in slots:
         button = str(item.value)
-        assert ("live" in item.tags) == (button in screen.buttons and bool(words[button])), f"{name}: {button}"
+        acts = button in screen.buttons or button == screen.page_button and paged
+        assert ("live" in item.tags) == (acts and bool(words[button])), f"{name}: {button}"
+        if button == screen.page_button and paged:
+            assert button not in screen.buttons, f"{name}: the page button {button} also answers the question"
         word = items.find(f"button:{button}", kind="text")
         if not words[button]:
             assert word is None, f"{name}: {button} has no meaning in this game"

@@ -15,6 +15,7 @@ from companion.screen_model import Screen
 from companion.screens import chrome, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
+from companion.screens.registry import narrowest_board
 from companion.screens.samurai_spirit import widgets
 from companion.screens.samurai_spirit.cards import facing_card
 from companion.screens.samurai_spirit.samurai_rows import (
@@ -44,7 +45,7 @@ def board_min_height(screen: Screen, p: Painter) -> int:
         return 0
     # Each absent Samurai's token is a once-per-game choice: its lines keep their room too.
     absent = list(screen.view.get("absent_tokens", []))
-    tokens = absent_tokens_height(p, _narrowest_board(p), absent) + _gap(p) if absent else 0
+    tokens = absent_tokens_height(p, narrowest_board(p), absent) + _gap(p) if absent else 0
     least = village_strip_height(p) + _gap(p) + seats_min_height(screen, p) + tokens
     if screen.kind == "game-over":
         # The result beside the Samurai: the headline over the score's four lines (or the round and why).
@@ -57,13 +58,6 @@ def board_min_height(screen: Screen, p: Painter) -> int:
 def _gap(p: Painter) -> int:
     """Between the village strip, the Samurai and the absent tokens: thin on 480x320, where every line counts."""
     return max(2, p.metrics.pad // 2) if p.metrics.compact else p.metrics.pad
-
-
-def _narrowest_board(p: Painter) -> int:
-    """The narrowest the board's area gets: the frame's width on 480x320, beside the widest side panel on
-    800x480 (companion.screens.render widens it to 0.48 of the frame for a long prompt)."""
-    width = p.surface.get_width()
-    return width - 2 * p.metrics.pad if p.metrics.compact else width - round(width * 0.48) - 2 * p.metrics.pad
 
 
 def seats_min_height(screen: Screen, p: Painter) -> int:

@@ -243,9 +243,9 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         fits = rect.height >= names_min_height(screen, p)
         _draw_compact_board(p, draw_header(p, rect, view) if fits else rect, view, shows_trick)
         return
-    body = draw_header(p, rect, view)
-    if body.height < trick_height:
-        return
+    least = min(_seats_min_height(p, view), seat_band.height(p, rect.width, seat_chips(p, view)))
+    # The trump line gives way only where a step too tall leaves the seats no other room.
+    body = draw_header(p, rect, view) if rect.height >= _line(p, m.text_size) + m.pad + least else rect
     if not shows_trick or body.height < _seats_min_height(p, view) + m.pad + trick_height:
         # The trick gives way to the to-do panel (its cards are in the steps); every seat stays.
         draw_seats(p, body, view)
