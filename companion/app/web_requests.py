@@ -16,6 +16,21 @@ While a request is shown the app is modal: the next tag tapped is bound
 the request says so), Undo cancels, every other button says what to do,
 and after a minute the request ends by itself.
 
+A census request (companion.web.census_page) says what is printed on one
+component. In the first menu and the set-up questions the device waits for
+the tap of that component as it does for an enrolment, then takes it through
+the census (companion.census: `check`, then `put`, which binds the tag; the
+tag map is saved) and answers the page with the census's own sentence when
+it refuses (a fourteenth 3, a penalty the rulebook does not print, a second
+Kyuzo, a tag that stands for another component): nothing changes then. A
+tag that stands for another entry printed exactly as said is that entry. A
+component that carries no tag (a Farmstead) and going back to the shipped
+entry need no tap. During a game, a correction of the component the screen
+names ("this card is not what the screen says") is taken at once with
+`correct_during_game`: the device and the page say whether it counts from
+the next input or from the next game. The game's words and the next game
+follow the owner's data as soon as no game is being played.
+
 Taking a request renames it, so a state folder that refuses writes (read-only,
 not allowed) fails every look. The first refusal goes to the state folder's
 watch (companion.runtime.folder_watch): one line in the log, and a standing
@@ -32,8 +47,17 @@ from dataclasses import replace
 from typing import Any
 
 from companion.app.base import AppBase
+from companion.census import (
+    NEXT_INPUT,
+    census_namers,
+    correct_during_game,
+    game_data,
+    open_box,
+    renamed_target,
+)
+from companion.census.answers import said, same_print, value_at
 from companion.games.base import Text
-from companion.games.registry import game_title, registered_games
+from companion.games.registry import game_title, game_ui, registered_games
 from companion.players.book import PLAYER_TARGET, change_book, load_book
 from companion.runtime.enrol_requests import (
     GAME_ON,
@@ -49,12 +73,18 @@ from companion.runtime.tagmap import save_tagmap
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine import RuleError
+from engine.core.census import Kind, Named
+from engine.core.components import Component
 from engine.core.messages import Message, msg
 
 LOOK_SECONDS = 1.0
 """How often the app looks for a request: the page hears back within a second, the idle loop wakes once a second."""
 QUIET_MODES = ("game", "setup")
 """Where a request is honoured: the first menu and the set-up questions, when no game is on the table."""
+CENSUS_GAME_ON = msg("A game is on the device: the census waits until it is over (finish the game or put it aside "
+                     "with New game). A component the screen names wrongly is corrected during the game with "
+                     "\"This card is not what the screen says\".")
+"""Why the device refuses a census request (one that waits for a tap) during a game."""
 
 
 class WebRequests(AppBase):
@@ -68,6 +98,9 @@ class WebRequests(AppBase):
     """What the request shown asks to be tapped, in words (read once, when the request is taken)."""
     web_folder: FolderWatch | None = None
     """The state folder's watch, made at the first look (`_folder`)."""
+    census_stale = False
+    """The owner's component data changed while a game was played: the words and the next game follow it as soon
+    as no game is being played."""
 
     def _folder_noted(self, screen: Screen) -> Screen:
         """`screen` with the state folder's refusal as its standing notice while nothing else is said (the
@@ -100,6 +133,8 @@ class WebRequests(AppBase):
         """End a request nobody answered in time; look for a new one once a second."""
         if self.web_request is not None and now >= self.web_until:
             self._web_end("expired", msg("Nobody tapped a card within a minute: the web page's request ended."))
+        if self.census_stale and self.match is None and self.mode in QUIET_MODES:
+            self._census_changed()
         if now < self.web_next_look:
             return
         self.web_next_look = now + LOOK_SECONDS
@@ -139,23 +174,31 @@ class WebRequests(AppBase):
         if self.web_request is not None:
             self._web_end("cancelled", msg("A newer request from the web page replaced this one."), say=False)
         refused = self._web_refusal(request)
+        if refused is None and request.census is not None and not self._census_waits(request):
+            refused = self._census_now(request)
+            self._say(self._census_words(refused[1]), error=refused[0] != "ok")
         if refused is not None:
             status, why = refused
             self._web_answer(request, status, why)
             finish_request(self.state_dir, self.fs)
             return
         self.web_request = request
-        self.web_thing = self._web_thing(request.target)
+        self.web_thing = self._web_thing(request)
         self.web_until = now + max(0.0, min(REQUEST_SECONDS, request.expires - time.time()))
         self.notice = None
         self.unknown_uid = None
-        self._web_answer(request, "waiting", msg("The device now asks for {card}: tap it on the reader.",
-                                                 card=self.web_thing))
+        if request.census is not None:
+            waiting = msg("The device now waits for the tap of that {sort}.", sort=self._census_sort(request))
+        else:
+            waiting = msg("The device now asks for {card}: tap it on the reader.", card=self.web_thing)
+        self._web_answer(request, "waiting", waiting)
 
     def _web_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
         """Why this request cannot be shown now (a status and a sentence), or None."""
         if request.expires <= time.time():
             return "expired", msg("The request reached the device too late: send it again.")
+        if request.census is not None:
+            return self._census_refusal(request)
         player_id = _player_of(request)
         if player_id is not None:
             if player_id not in load_book(self.state_dir)[0].players:
@@ -172,18 +215,26 @@ class WebRequests(AppBase):
                                   game=game_title(request.game))
         return self._web_busy()
 
-    def _web_thing(self, target: str) -> Text:
-        """What the request asks to be tapped: a card or board of the game, or a player's personal tag."""
+    def _web_thing(self, request: EnrolRequest) -> Text:
+        """What the request asks to be tapped: a card or board of the game, a player's personal tag, or the
+        component the census request describes (its answers, in the table's language)."""
+        target = request.target
+        if request.census is not None:
+            data = game_data(request.game)
+            spec = data.totals.kinds.get(request.census.kind) if data is not None else None
+            if spec is None:
+                return target
+            return f"{Named(None, spec.words).text(self.tr.lang)} ({said(self.ui, self.tr, spec, request.census.answers)})"
         if target.startswith(PLAYER_TARGET):
             player = load_book(self.state_dir)[0].players.get(target[len(PLAYER_TARGET):])
             return msg("{name}'s personal tag", name=player.name if player else "?")
         return self.ui.describe_target(target)
 
-    def _web_busy(self, personal: bool = False) -> tuple[str, Message] | None:
+    def _web_busy(self, personal: bool = False, game_on: Message = GAME_ON) -> tuple[str, Message] | None:
         if self.saving.blocked():
             return "refused", msg("The device cannot save now: see its screen, then send the request again.")
         if self.mode not in QUIET_MODES:
-            return "refused", GAME_ON
+            return "refused", game_on
         if self.picker is not None or self.confirm is not None:
             return "refused", msg("The device shows a list or a question: close it, then send the request again.")
         if not self.save_tags and not personal:
@@ -209,6 +260,9 @@ class WebRequests(AppBase):
         return False
 
     def _web_tap(self, request: EnrolRequest, uid: str) -> None:
+        if request.census is not None:
+            self._web_end(*self._census_put(request, uid))
+            return
         player_id = _player_of(request)
         if player_id is not None:
             self._web_tap_personal(player_id, uid)
@@ -272,7 +326,7 @@ class WebRequests(AppBase):
         self._web_answer(request, status, why)
         finish_request(self.state_dir, self.fs)
         if say:
-            self._say(why, error=status != "ok")
+            self._say(self._census_words(why) if request.census is not None else why, error=status != "ok")
 
     def _web_answer(self, request: EnrolRequest, status: str, why: Message) -> None:
         """Write the answer the page polls for; a disk that refuses only costs the page its answer."""
@@ -289,14 +343,217 @@ class WebRequests(AppBase):
             return None
         card = self.web_thing or request.target
         said = self.notice
-        title = (msg("Web page: enroll a personal tag") if _player_of(request) is not None
-                 else msg("Web page: enroll a card"))
+        if request.census is not None:
+            title = msg("Web page: census")
+            about = msg("The web page says what is printed on this component; tap it to take it. Undo cancels; the "
+                        "request ends by itself after a minute.")
+        else:
+            title = (msg("Web page: enroll a personal tag") if _player_of(request) is not None
+                     else msg("Web page: enroll a card"))
+            about = msg("The web page asks for this card's tag. Undo cancels; the request ends by itself after a "
+                        "minute.")
         return Screen("message", title=self._t(title),
                       todo=(self._t(msg("Tap on the reader: {card}", card=card)),),
-                      detail=(self._t(msg("The web page asks for this card's tag. Undo cancels; the request ends "
-                                          "by itself after a minute.")),),
+                      detail=(self._t(about),),
                       buttons=("undo",), notice=self._t(said.text) if said else None,
                       notice_error=bool(said and said.error), lang=self.tr.lang)
+
+    # --- the census ---------------------------------------------------------------------------------
+
+    def _census_words(self, why: Message) -> str:
+        """A census sentence in the table's language, the data's words (a Boss, 13 Plunderers) included."""
+        return self.tr.with_namers(census_namers())(why)
+
+    def _census_spec(self, request: EnrolRequest) -> Kind | None:
+        data = game_data(request.game) if request.game in registered_games() else None
+        return data.totals.kinds.get(request.census.kind) if data is not None and request.census else None
+
+    def _census_sort(self, request: EnrolRequest) -> Named | str:
+        spec = self._census_spec(request)
+        return Named(None, spec.words) if spec is not None else request.target
+
+    def _census_waits(self, request: EnrolRequest) -> bool:
+        """Whether the request waits for a tap: the census of a component that carries a tag."""
+        spec = self._census_spec(request)
+        return request.census is not None and request.census.action == "put" and spec is not None \
+            and spec.tag is not None
+
+    def _census_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
+        """Why this census request cannot be taken now (a status and a sentence), or None."""
+        ask = request.census
+        assert ask is not None
+        if request.game not in registered_games():
+            return "refused", msg("{game} is not a game this companion knows.", game=request.game)
+        if request.game != self.ui.name:
+            return "wrong-game", msg("The device is set to {game}: choose {wanted} in its first menu (New game), "
+                                     "then send the request again.", game=game_title(self.ui.name),
+                                     wanted=game_title(request.game))
+        if ask.action != "correct":
+            # A component without a tag, or going back to the shipped entry, binds no tag: no tag map needed.
+            return self._web_busy(game_on=CENSUS_GAME_ON, personal=not self._census_waits(request))
+        if self.mode != "play" or self.match is None:
+            return "refused", msg("No game is being played on the device: send it with the census form, which "
+                                  "asks for the component's tap.")
+        if self.saving.blocked() or self.saving.jobs:
+            return "refused", msg("The device cannot save now: see its screen, then send the request again.")
+        if self.picker is not None or self.confirm is not None:
+            return "refused", msg("The device shows a list or a question: close it, then send the request again.")
+        return None
+
+    def _census_now(self, request: EnrolRequest) -> tuple[str, Message]:
+        """A census request that needs no tap, answered at once."""
+        ask = request.census
+        assert ask is not None
+        if ask.action == "correct":
+            return self._census_correct(request)
+        if ask.action == "drop":
+            return self._census_drop(request)
+        return self._census_put(request, None)
+
+    def _census_name(self, spec: Kind, entry: Component) -> Text:
+        """A component as the table names it: an extra one by the name the owner gave it, else by its tag
+        target's words, else by its label."""
+        if spec.tag is None or entry.extra:
+            return entry.label
+        return self.ui.describe_target(f"{spec.tag}:{entry.id}")
+
+    def _census_put(self, request: EnrolRequest, uid: str | None) -> tuple[str, Message]:
+        """Take what the page said is printed for the tag `uid` (None: a component without a tag); the census's
+        refusal, and nothing changed, when it breaks a total or the tag stands for another component."""
+        ask = request.census
+        assert ask is not None
+        try:
+            box = open_box(self.state_dir, request.game, self.fs)
+            spec = box.data.totals.kinds.get(ask.kind)
+            if spec is None:
+                return "refused", msg("{value} is not a kind of component this game has.", value=repr(ask.kind))
+            base = ask.base
+            bound = self.tags.target(uid) if uid is not None else None
+            if bound is not None and not ask.extra:
+                prefix, _, bound_id = renamed_target(request.game, bound).partition(":")
+                known = box.entry(bound_id) if prefix == spec.tag else None
+                if known is not None and known.id != base and same_print(spec, ask.answers, known):
+                    base = known.id  # the tag's own entry is printed exactly as said: it is that component
+            entry = box.answer(ask.kind, ask.answers, base=base, extra=ask.extra, label=ask.label or None)
+        except RuleError as exc:
+            return "refused", exc.message
+        refusal = box.check(entry, uid, self.tags if uid is not None else None)
+        if refusal is not None:
+            return "refused", refusal
+        if uid is not None and spec.tag is not None:
+            other = self.tags.uid_for(f"{spec.tag}:{entry.id}")
+            if other is not None and other != uid:
+                return "refused", msg("{component} already has another tag: this is another component, or its "
+                                      "sticker was replaced (enroll the new sticker on the Cards page first). "
+                                      "Nothing was changed.", component=self._census_name(spec, entry))
+        before_tags = dict(self.tags.tags)
+        was = box.entry(entry.id)
+        try:
+            refusal = box.put(entry, uid, self.tags if uid is not None else None)
+        except RuleError as exc:
+            self.tags.tags = before_tags
+            return "refused", exc.message
+        except OSError as exc:
+            self.tags.tags = before_tags
+            return "refused", msg("The owner's component data cannot be saved ({reason}): nothing was changed.",
+                                  reason=exc.strerror or str(exc))
+        if refusal is not None:
+            return "refused", refusal
+        if uid is not None and self.tags.tags != before_tags:
+            try:
+                save_tagmap(self.state_dir, self.tags)
+            except OSError as exc:
+                self.tags.tags = before_tags
+                self._census_changed()
+                return "refused", msg("{component} is taken, but the tag map cannot be saved ({reason}): tap it "
+                                      "again once the device can save.", component=entry.label,
+                                      reason=exc.strerror or str(exc))
+        self._census_changed()
+        name = self._census_name(spec, entry)
+        if was is None or entry.extra and not was.extra:
+            return "ok", msg("{component}: added to the box as an extra component.", component=name)
+        if same_print(spec, {f.name: value_at(entry, f.name) for f in spec.fields}, was):
+            return "ok", msg("{component}: checked, it is what the companion believed.", component=name)
+        return "ok", msg("{component}: corrected to what is printed on it.", component=name)
+
+    def _census_drop(self, request: EnrolRequest) -> tuple[str, Message]:
+        """The owner's entry forgotten: the shipped entry is in force again (an extra one leaves the box and its
+        tag map entry)."""
+        ask = request.census
+        assert ask is not None and ask.base is not None
+        try:
+            box = open_box(self.state_dir, request.game, self.fs)
+        except RuleError as exc:
+            return "refused", exc.message
+        spec = box.data.totals.kinds.get(ask.kind)
+        entry = box.entry(ask.base)
+        mine = any(e.id == (entry.id if entry else None) for e in box.owner)
+        if spec is None or entry is None or not mine:
+            return "refused", msg("The box's data has no entry of its own for {id}: nothing to change.",
+                                  id=ask.base)
+        name = self._census_name(spec, entry)
+        shipped = next((e for e in box.data.shipped if e.id == entry.id), None)
+        if shipped is not None:
+            refusal = box.census.check(shipped)
+            if refusal is not None:
+                return "refused", refusal
+        try:
+            box.drop(entry.id)
+        except RuleError as exc:
+            return "refused", exc.message
+        except OSError as exc:
+            return "refused", msg("The owner's component data cannot be saved ({reason}): nothing was changed.",
+                                  reason=exc.strerror or str(exc))
+        uid = self.tags.uid_for(f"{spec.tag}:{entry.id}") if spec.tag is not None else None
+        if shipped is None and uid is not None:
+            before = dict(self.tags.tags)
+            del self.tags.tags[uid]
+            try:
+                save_tagmap(self.state_dir, self.tags)
+            except OSError:
+                self.tags.tags = before
+        self._census_changed()
+        if shipped is None:
+            return "ok", msg("{component} is no longer in the box's data.", component=entry.label)
+        return "ok", msg("{component}: the shipped data again.", component=name)
+
+    def _census_correct(self, request: EnrolRequest) -> tuple[str, Message]:
+        """During a game: the component the screen names is not what is printed (companion.census.in_game)."""
+        ask = request.census
+        assert ask is not None and self.match is not None
+        try:
+            box = open_box(self.state_dir, request.game, self.fs)
+            spec = box.data.totals.kinds.get(ask.kind)
+            if spec is None:
+                return "refused", msg("{value} is not a kind of component this game has.", value=repr(ask.kind))
+            entry = box.answer(ask.kind, ask.answers, base=ask.base)
+        except RuleError as exc:
+            return "refused", exc.message
+        uid = self.tags.uid_for(f"{spec.tag}:{entry.id}") if spec.tag is not None else None
+        try:
+            correction = correct_during_game(box, self.match, self.journal, entry, uid,
+                                             self.tags if spec.tag is not None else None, self._moment())
+        except OSError as exc:
+            return "refused", msg("The correction cannot be saved ({reason}): the game goes on as it was.",
+                                  reason=exc.strerror or str(exc))
+        if correction.refused:
+            return "refused", correction.message
+        if correction.applies == NEXT_INPUT:
+            self.match = correction.match
+            self._census_changed(now=True)
+        else:
+            self.census_stale = True
+        return "ok", correction.message
+
+    def _census_changed(self, now: bool = False) -> None:
+        """The owner's data changed: the game's words and the next game follow it now when no game is being
+        played (or `now`, when the game being played follows it too), else once none is."""
+        if not now and (self.match is not None or self.mode not in QUIET_MODES):
+            self.census_stale = True
+            return
+        self.census_stale = False
+        self.ui = game_ui(self.ui.name, self.state_dir)
+        self._set_language(self.tr.lang)
 
 
 def _player_of(request: EnrolRequest) -> str | None:

@@ -10,6 +10,18 @@ a result file, also atomically:
     web-enroll-result.json    {"format": 1, "id": ..., "status": "waiting" | "ok" | "refused" | "cancelled"
                                | "expired" | "wrong-game", "message": {"key": ..., "params": {...}}}
 
+A census request (companion.web.census_page) is the same file with a
+`census` object: what the owner says is printed on one component, for the
+device to take with the next tap (or at once for a component that carries
+no tag, for going back to the shipped entry, and for a correction during a
+game, which needs no tap):
+
+    "census": {"action": "put" | "drop" | "correct", "kind": "card", "base": "4-hat-none" or null,
+               "answers": {"value": 4, "symbol": "", "penalties": ["wound"], "flames": true},
+               "extra": false, "label": ""}
+
+Its `target` is "census:<kind>" (no card of any game is named so).
+
 The companion takes a request by renaming it to `web-enroll-request.json.taken`
 before reading it, so a newer request the page writes meanwhile is never
 deleted with the old one. The message is a catalogue key with parameters,
@@ -33,7 +45,8 @@ from companion.runtime.storage import (
     write_atomic,
 )
 from engine import RuleError
-from engine.core.messages import Message, message_from_json, msg
+from engine.core.census import Named, Words
+from engine.core.messages import Items, Message, msg
 
 REQUEST_FILE = "web-enroll-request.json"
 TAKEN_SUFFIX = ".taken"
@@ -49,19 +62,49 @@ STATUSES = ("waiting", "ok", "refused", "cancelled", "expired", "wrong-game")
 FINAL = frozenset(STATUSES) - {"waiting"}
 
 
+CENSUS_PREFIX = "census:"
+"""A census request's target: "census:<kind>"."""
+CENSUS_ACTIONS = ("put", "drop", "correct")
+"""put: take the answers for the next tap (at once for a kind without tags); drop: the shipped entry again;
+correct: during a game, the component the screen names is not what is printed (no tap)."""
+MAX_ANSWERS = 20
+
+
+@dataclass(frozen=True)
+class CensusAsk:
+    """What the owner says of one component (companion.census): the entry picked (`base`), or a new extra one,
+    and the answers to the kind's questions."""
+
+    action: str
+    kind: str
+    base: str | None
+    answers: dict[str, Any]
+    extra: bool = False
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "kind": self.kind, "base": self.base, "answers": self.answers,
+                "extra": self.extra, "label": self.label}
+
+
 @dataclass(frozen=True)
 class EnrolRequest:
-    """One card to enrol: the page's id for it, the game and target, whether it may take a tag from another card."""
+    """One card to enrol: the page's id for it, the game and target, whether it may take a tag from another card;
+    or, with `census`, one component of the census."""
 
     id: str
     game: str
     target: str
     replace: bool
     expires: float
+    census: CensusAsk | None = None
 
     def to_text(self) -> str:
-        return json.dumps({"format": 1, "id": self.id, "game": self.game, "target": self.target,
-                           "replace": self.replace, "expires": round(self.expires, 3)}) + "\n"
+        raw: dict[str, Any] = {"format": 1, "id": self.id, "game": self.game, "target": self.target,
+                               "replace": self.replace, "expires": round(self.expires, 3)}
+        if self.census is not None:
+            raw["census"] = self.census.to_json()
+        return json.dumps(raw, ensure_ascii=False) + "\n"
 
 
 @dataclass(frozen=True)
@@ -74,7 +117,52 @@ class EnrolResult:
 
     def to_text(self) -> str:
         return json.dumps({"format": 1, "id": self.id, "status": self.status,
-                           "message": self.message.to_json()}, ensure_ascii=False) + "\n"
+                           "message": _plain(self.message)}, ensure_ascii=False) + "\n"
+
+
+NAMED = "named"
+"""How a census message's data words (engine.core.census.Named: "2 Bosses" in each language) are written."""
+
+
+def _plain(value: Any) -> Any:
+    """A message as JSON (Message.to_json's form), with the census's named counts kept whole."""
+    if isinstance(value, Message):
+        out: dict[str, Any] = {"key": value.template,
+                               "params": {name: _plain(inner) for name, inner in value.params.items()}}
+        if value.plural is not None:
+            out["plural"] = value.plural
+        return out
+    if isinstance(value, Named):
+        return {NAMED: {"n": value.n, "words": [list(form) for form in value.words.forms],
+                        "values": [list(pair) for pair in value.values]}}
+    if isinstance(value, tuple | list):
+        return [_plain(inner) for inner in value]
+    return value
+
+
+def _revived(value: Any) -> Any:
+    """What `_plain` wrote, as it was (TypeError or ValueError when it is not that)."""
+    if isinstance(value, dict) and set(value) == {NAMED}:
+        raw = value[NAMED]
+        n = raw["n"]
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+            raise ValueError("a count must be a whole number")
+        forms = tuple((str(lang), str(one), str(many)) for lang, one, many in raw["words"])
+        values = tuple((str(key), str(text)) for key, text in raw.get("values", []))
+        return Named(n, Words(forms), values)
+    if isinstance(value, dict) and "key" in value and set(value) <= {"key", "params", "plural"}:
+        return _message(value)
+    if isinstance(value, list):
+        return Items(_revived(inner) for inner in value)
+    return value
+
+
+def _message(raw: dict[str, Any]) -> Message:
+    if not isinstance(raw.get("key"), str) or not isinstance(raw.get("params", {}), dict):
+        raise ValueError("not a message")
+    plural = raw.get("plural")
+    return Message(raw["key"], {str(name): _revived(value) for name, value in raw.get("params", {}).items()},
+                   None if plural is None else str(plural))
 
 
 def request_path(state_dir: Path) -> Path:
@@ -101,8 +189,35 @@ def parse_request(raw: dict[str, Any], source: str) -> EnrolRequest:
     expires = raw.get("expires")
     if isinstance(expires, bool) or not isinstance(expires, int | float):
         raise RuleError(msg("{path}: expires must be a Unix time in seconds", path=source))
+    census = raw.get("census")
     return EnrolRequest(str(raw["id"]), str(raw["game"]), str(raw["target"]), raw.get("replace") is True,
-                        float(expires))
+                        float(expires), None if census is None else parse_census(census, source))
+
+
+def _answer_ok(value: Any) -> bool:
+    if isinstance(value, bool | int):
+        return True
+    if isinstance(value, str):
+        return len(value) <= 200
+    return isinstance(value, list) and len(value) <= MAX_ANSWERS and all(isinstance(v, str) and len(v) <= 200
+                                                                           for v in value)
+
+
+def parse_census(raw: Any, source: str) -> CensusAsk:
+    """A request's `census` object; RuleError when it is not one (the answers' meaning is the census's to
+    check: this only makes sure they are small plain values)."""
+    bad = RuleError(msg("{path}: census must hold an action, a kind and answers of plain values", path=source))
+    if not isinstance(raw, dict) or raw.get("action") not in CENSUS_ACTIONS:
+        raise bad
+    kind, base, answers, label = raw.get("kind"), raw.get("base"), raw.get("answers", {}), raw.get("label", "")
+    if not isinstance(kind, str) or not 0 < len(kind) <= 60 or not isinstance(label, str) or len(label) > 200:
+        raise bad
+    if base is not None and (not isinstance(base, str) or not 0 < len(base) <= 200):
+        raise bad
+    if not isinstance(answers, dict) or len(answers) > MAX_ANSWERS \
+            or not all(isinstance(k, str) and len(k) <= 60 and _answer_ok(v) for k, v in answers.items()):
+        raise bad
+    return CensusAsk(str(raw["action"]), kind, base, dict(answers), raw.get("extra") is True, label)
 
 
 def write_request(state_dir: Path, request: EnrolRequest) -> None:
@@ -158,6 +273,6 @@ def read_result(state_dir: Path) -> EnrolResult | None:
             or not isinstance(message.get("key"), str):
         return None
     try:
-        return EnrolResult(str(raw["id"]), str(status), message_from_json(message))
-    except (TypeError, ValueError):
+        return EnrolResult(str(raw["id"]), str(status), _message(message))
+    except (TypeError, ValueError, KeyError):
         return None

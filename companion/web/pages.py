@@ -139,7 +139,14 @@ align-items:baseline;margin:.5em 0}.chart-label{flex:1 1 auto;font-weight:bold;o
 table.games td{display:block;width:auto}table.games tr{border-bottom:2px solid #999;padding:.4em 0}
 table.games td{border:0;padding:.1em 0}table.games td::before{content:attr(data-label) ": ";font-weight:bold}
 table.games td.empty{display:none}}.card-name{font-size:1.8em;font-weight:bold;margin:.4em 0}
-.big{font-size:1.4em}.next-name{font-size:1.3em;font-weight:bold}"""
+.big{font-size:1.4em}.next-name{font-size:1.3em;font-weight:bold}
+.census fieldset{border:0;padding:0;margin:.7em 0}.census legend{font-weight:bold;padding:0}
+.census label.choice{display:inline-block;margin:.2em .3em .2em 0;padding:.35em .6em;border:1px solid #999;
+border-radius:.3em;background:#fff}.census .default{position:absolute;left:-9999px}
+.census .kinds button{margin:.15em 0}.census .kinds button.here{font-weight:bold;border:2px solid #123}
+.fits{padding-left:1.4em}.fits li{margin:.5em 0}.fit-name{font-weight:bold}.fit-said,.fit-note{display:block;
+color:#444}.fits li.near .fit-note{color:#a00}.census input[type=number]{width:5em}.progress li{margin:.2em 0}
+.census-rows tr.changed td,.census-rows tr.added td{color:#0b3d91}.mine li{margin:.4em 0}"""
 
 SCRIPT = """(function () {
   var box = document.getElementById('live');

@@ -47,7 +47,7 @@ from companion.runtime.addresses import AllowedHosts
 from companion.runtime.config import ConfigError, load_config
 from companion.runtime.enrol_requests import GAME_ON, write_request
 from companion.runtime.storage import utc_stamp
-from companion.web import backup, cards_page, enroll, pages, players_page, settings
+from companion.web import backup, cards_page, census_page, enroll, pages, players_page, settings
 from companion.web.guard import CSRF_COOKIE, FormTokens, HostCheck, PinGuard, same_origin
 from companion.web.history_page import history_body
 from companion.web.live import LiveTable
@@ -123,6 +123,7 @@ def create_app(state_dir: Path, config: Path | None = None, default_lang: str = 
     _enroll_routes(app, site)
     players_page.routes(app, site)
     cards_page.routes(app, site)
+    census_page.routes(app, site)
     return app
 
 
@@ -134,7 +135,7 @@ def _lang(site: Site) -> str:
 def _page(site: Site, page: str, title: Message, body: str, tr: Translator, status: int = 200,
           csrf: str | None = None) -> Response:
     nav = [("/", tr(msg("Live table"))), ("/history", tr(msg("History"))), ("/players", tr(msg("Players"))),
-           ("/cards", tr(msg("Cards"))),
+           ("/cards", tr(msg("Cards"))), ("/census", tr(msg("Your box"))),
            ("/rules", tr(msg("Rules"))), ("/backup", tr(msg("Backup"))), ("/settings", tr(msg("Settings")))]
     html = render_template_string(pages.BASE, lang=tr.lang, title=tr(title), page=page, nav=nav,
                                   here=request.path, languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES],

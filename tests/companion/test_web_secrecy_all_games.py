@@ -6,7 +6,8 @@ cut where the two journals differ in length (a face-down card's id, or for
 Trick Raiders, whose engine is never told an unseen card, the seed that
 dealt it). Both folders are served as `companion web` serves them, and every
 route of the page is read raw (tests/companion/public_answers.py): each GET
-and HEAD in every language, each form refused, the card list with the PIN.
+and HEAD in every language, each form refused, the card list and the census
+form with the PIN.
 Every byte must be the same, the live page's version, the picture's ETag,
 Content-Length and Date included; the backup's files too. The version once
 followed the journal's size, so it told the length of a face-down card's
@@ -58,11 +59,13 @@ def examples(game: str, target: str) -> dict[str, str]:
             "/history.bgsplay": "/history.bgsplay", "/cards": "/cards", "/rules": "/rules", "/backup": "/backup",
             "/settings": "/settings", "/enroll.js": "/enroll.js", "/enroll": f"/enroll?game={game}",
             "/enroll/status.json": f"/enroll/status.json?game={game}&id=x",
-            "/enroll/result": f"/enroll/result?game={game}&target={target}&id=x", "/players": "/players"}
+            "/enroll/result": f"/enroll/result?game={game}&target={target}&id=x", "/players": "/players",
+            "/census": "/census", "/census.js": "/census.js",
+            "/census/status.json": f"/census/status.json?game={game}&id=x&kind=card"}
 
 
 FORMS = {"/backup": "/backup", "/restore": "/backup", "/settings": "/backup", "/enroll": "/enroll?game={game}",
-         "/players": "/players", "/cards": "/cards"}
+         "/players": "/players", "/cards": "/cards", "/census": "/census"}
 """Each POST route and a page whose form token it sends (the settings page has no form without a
 configuration file)."""
 
@@ -98,6 +101,9 @@ def answers(page: Page, game: str, target: str, wrong_pins: bool = True) -> dict
     shown = page.post("/cards", {"pin": pin}, "/cards")
     assert shown.status == 200, shown.raw[:500]
     out["POST /cards with the PIN"] = shown.masked(page.state)
+    census = page.post("/census", {"pin": pin, "game": game, "do": "open"}, "/census")
+    assert census.status == 200, census.raw[:500]
+    out["POST /census with the PIN"] = census.masked(page.state)
     for name, content in backup_files(page).items():
         out[f"backup: {name}"] = content
     for route, form in FORMS.items():
