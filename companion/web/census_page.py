@@ -82,7 +82,8 @@ LABEL_MAX = 60
 
 OVERVIEW = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
 <p>{{ words.about }}</p>{% if playing %}<p class="note">{{ playing }}</p>{% endif %}
-{% for game in games %}<section class="census-game"><h2>{{ game.title }}</h2>
+{% for game in games %}<details class="census-game"{% if game.open %} open{% endif %}><summary><h2>{{ game.title }}</h2>
+</summary>
 {% if game.problem %}<p class="error">{{ game.problem }}</p>{% endif %}
 {% if game.legacy %}<p class="note">{{ game.legacy }}</p>{% endif %}
 <ul class="progress">{% for line in game.progress %}<li>{{ line }}</li>{% endfor %}</ul>
@@ -94,7 +95,7 @@ OVERVIEW = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ m
 <form method="post" action="/census" class="census-open"><input type="hidden" name="csrf" value="{{ csrf }}">
 <input type="hidden" name="game" value="{{ game.name }}">
 <label>{{ words.pin }} <input name="pin" inputmode="numeric" autocomplete="off" maxlength="6" required></label>
-<button name="do" value="open">{{ words.open }}</button></form></section>{% endfor %}"""
+<button name="do" value="open">{{ words.open }}</button></form></details>{% endfor %}"""
 
 FORM = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ message }}</p>{% endif %}
 {% if ident %}<section id="census-status" data-id="{{ ident }}" data-game="{{ game }}" data-lang="{{ lang }}">
@@ -257,17 +258,19 @@ def game_overview(name: str, site: Site, tr: Translator) -> dict[str, Any]:
     from companion.web.server import game_title
 
     out: dict[str, Any] = {"name": name, "title": game_title(name, tr), "problem": None, "legacy": None,
-                           "progress": [], "rows": []}
+                           "progress": [], "rows": [], "open": False}
     try:
         box = open_box(site.state_dir, name)
     except RuleError as exc:
         out["problem"] = tr(msg("The owner's component data cannot be used, so the shipped data is in force: "
                                 "{reason}", reason=exc.message))
+        out["open"] = True
         return out
     ui = game_ui(name, site.state_dir)
     words = _words_tr(tr, ui)
     out["progress"] = [words(p.message) for p in box.progress()]
     out["rows"] = owner_rows(box, ui, tr)
+    out["open"] = bool(out["rows"]) or box.legacy is not None
     if box.legacy is not None:
         out["legacy"] = tr(msg("{file} is an edited copy of the components file from an earlier release: it was "
                                "never read. Teach the census what it says, then remove it.", file=box.legacy.name))
@@ -423,7 +426,9 @@ def _form(site: Site, tr: Translator, box: OwnerBox, pin: str) -> Response:
         found = box.fitting(kind, answers)
         exact = [f for f in found if f.exact][:FITS_SHOWN]
         checked = box.checked()
-        for fit in exact + [f for f in found if not f.exact]:
+        # The nearest entries are offered to correct; never another one of a kind whose components exist once
+        # (Kikuchiyo's board is not Kyuzo's, corrected).
+        for fit in exact + [f for f in found if not f.exact and "id" not in f.differs]:
             note = tr(msg("checked by you")) if fit.entry.id in checked else ""
             if not fit.exact:
                 differs = ", ".join(question_words(q, tr) for q in spec.fields if q.name in fit.differs)

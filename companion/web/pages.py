@@ -146,7 +146,8 @@ border-radius:.3em;background:#fff}.census .default{position:absolute;left:-9999
 .census .kinds button{margin:.15em 0}.census .kinds button.here{font-weight:bold;border:2px solid #123}
 .fits{padding-left:1.4em}.fits li{margin:.5em 0}.fit-name{font-weight:bold}.fit-said,.fit-note{display:block;
 color:#444}.fits li.near .fit-note{color:#a00}.census input[type=number]{width:5em}.progress li{margin:.2em 0}
-.census-rows tr.changed td,.census-rows tr.added td{color:#0b3d91}.mine li{margin:.4em 0}"""
+.census-rows tr.changed td,.census-rows tr.added td{color:#0b3d91}.mine li{margin:.4em 0}
+.census select{max-width:100%}.census-game summary h2{display:inline}.census-game summary{margin:.8em 0}"""
 
 SCRIPT = """(function () {
   var box = document.getElementById('live');
