@@ -61,6 +61,8 @@ class Screen:
     page_button  the button that turns the page of the to-do steps or the detail now, besides the timer: one
               the moment does not use (Next where it walks no list); "" for none. The screens light it and
               name it beside "1/2" only where the text is paged on that display
+    people    who sits in each seat, seat id -> the name chosen at seating (Match.notes["people"]): the seat
+              rows and chips, and the game over, name them beside the seat ("Red · Ann")
     shown     filled by the renderer: what the frame last drawn showed in pages (`PagesShown`), so the app
               turns a page only where there is one; not part of the frame's value (never compared)
     """
@@ -88,6 +90,7 @@ class Screen:
     qr_url: str = ""
     qr_pin: str = ""
     page_button: str = ""
+    people: tuple[tuple[str, str], ...] = ()
     shown: PagesShown | None = field(default=None, compare=False, repr=False)
 
 

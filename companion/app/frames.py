@@ -11,7 +11,9 @@ from companion.buttons_layout import screen_labels
 from companion.games import undo_offer
 from companion.games.base import Menu
 from companion.history.menu import web_lines
+from companion.players.recorded import PEOPLE, people_of
 from companion.screen_model import PAGE_SECONDS, PagesShown, Screen
+from companion.screens.painter import seat_label
 from engine.core.messages import Message, message_from_json, msg
 
 GAME_BUTTONS = ("confront", "defend", "support", "pass")
@@ -47,6 +49,28 @@ class Frames(AppBase):
             return "next"
         unused = set(self.ui.unused_buttons())
         return next((name for name in GAME_BUTTONS if name not in screen.buttons and name not in unused), "")
+
+    def seated(self) -> tuple[tuple[str, str], ...]:
+        """Who sits in each seat of the game on the table, seat id -> the name chosen at seating (the journal's
+        notes, read safely), in the game's seat order: the play screens and the game over show them
+        (companion.screens.painter.seat_label says a seat with its person)."""
+        if self.match is None:
+            return ()
+        notes = getattr(self.match, "notes", None)
+        recorded = notes.get(PEOPLE) if isinstance(notes, dict) else None
+        if not isinstance(recorded, dict):
+            return ()
+        people = people_of(notes, tuple(str(seat) for seat in recorded))
+        return tuple((seat, who["name"]) for seat, who in people.items())
+
+    @staticmethod
+    def _titled(title: str, view: dict[str, Any], people: tuple[tuple[str, str], ...]) -> str:
+        """The play screen's title with the person of the seat to act after it ("Round 1 - Kyuzo's turn · Ann"):
+        where the seats' chips have no room for every name (480x320), the title still says who is asked."""
+        pending = view.get("pending") or {}
+        acting = pending.get("player") or pending.get("samurai") or view.get("active")
+        person = dict(people).get(str(acting)) if acting else None
+        return seat_label(title, person) if pending else title
 
     def _turns_page(self, name: str, held: bool) -> bool:
         """Turn the page (back, held) when `name` is the page button of a text the display shows paged; the
@@ -194,7 +218,9 @@ class Frames(AppBase):
             buttons = ["ok"]
         if self.match.inputs:
             buttons.append("undo")
-        return Screen(self.ui.screen_kind(view), view=view, title=self._t(self.ui.title(view)),
+        people = self.seated()
+        return Screen(self.ui.screen_kind(view), view=view, title=self._titled(self._t(self.ui.title(view)), view, people),
+                      people=people,
                       lines=self._all(self.lines), todo=self._all(self.todo),
                       todo_news=min(self.todo_news, len(self.todo)), options=options,
                       selected=self.selected % len(options) if options else 0,

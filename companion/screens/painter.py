@@ -37,6 +37,9 @@ class Painter:
         """The game's words for the physical buttons on this screen (Screen.button_labels)."""
         self.page_button = ""
         """The button that turns a paged text's page on this screen (Screen.page_button), named by its mark."""
+        self.people: dict[str, str] = {}
+        """Who sits in each seat, by seat id, as named at seating (Screen.people): the seat rows, chips and the
+        game over's lines carry the name (`seat_label`)."""
         """The screens' own words (button names, headings) in the screen's language."""
         self.metrics = Metrics.for_size(surface.get_size())
         self.cache = FaceCache(cache, self.metrics.face)
@@ -48,6 +51,33 @@ class Painter:
         the game has no namer for, as given, capitalised."""
         namer = self.namers.get(kind)
         return namer(value, self.tr) if namer is not None else str(value).capitalize()
+
+    def seat_label(self, seat: object, word: str) -> str:
+        """A seat as its row, chip or result line names it: the game's word for it ("Red", "Kyuzo"), then, where
+        a person was seated there, their name ("Red · Ann"): the prompts say the seat, the table says the
+        person."""
+        return seat_label(word, self.people.get(str(seat)))
+
+    def seat_labels(self, seats: Iterable[tuple[object, str]], width: int, size: int) -> list[str]:
+        """Each seat's label (`seat_label`) where every one of them fits `width` at `size`, else each seat's word
+        alone: the people's names are added where there is room, and never cut."""
+        words = list(seats)
+        labels = [self.seat_label(seat, word) for seat, word in words]
+        if all(self.cache.measure(label, size)[0] <= width for label in labels):
+            return labels
+        return [word for _, word in words]
+
+    def said_with_people(self, seats: Iterable[object], say: Callable[[list[str]], str], width: int, size: int,
+                         bold: bool = False) -> str:
+        """`say` of the seats' labels (`seat_label`) where that fits `width` on one line at `size`, else `say` of
+        their words alone: a result line ("Shared win: Red · Ann, Blue · Ben") names the people where there
+        is room, and is never cut for them."""
+        chosen = [str(seat) for seat in seats]
+        said = say([self.seat_label(seat, self.name("player", seat)) for seat in chosen])
+        face = self.cache.bold() if bold else None
+        if self.cache.measure(said, size, face)[0] <= width:
+            return said
+        return say([self.name("player", seat) for seat in chosen])
 
     @property
     def bounds(self) -> pygame.Rect:
@@ -223,3 +253,9 @@ class Painter:
             line_rect = pygame.Rect(rect.left, top + n * step, rect.width, step)
             self.text(role, line, line_rect, size, colour, background, align=align, min_size=size, tags=tags)
         return len(lines) * step
+
+
+def seat_label(word: str, person: str | None) -> str:
+    """A seat's word with the person seated there, if any ("Red · Ann"): the one form every screen uses, the
+    resume screen's list of seats included."""
+    return f"{word} · {person}" if person else word

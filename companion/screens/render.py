@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import chrome, palette, qr, strip
+from companion.screens import census, chrome, palette, qr, strip
 from companion.screens.check import own_drawer
 from companion.screens.display_list import DisplayList
 from companion.screens.layout import Metrics
@@ -70,6 +70,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     painter.page_button = screen.page_button
+    painter.people = dict(screen.people)
     surface.fill(palette.BACKGROUND)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
@@ -77,7 +78,7 @@ def render(screen: Screen, surface: pygame.Surface, cache: TextCache | None = No
     regions = _regions(painter, screen, prompt, strip_setup, game.board_min_height(screen, painter))
     if regions.title.height:
         chrome.draw_title(painter, regions.title, regions.title_text, screen.title, screen.unsaved)
-    drawer = game.drawers.get(screen.kind) or own_drawer(screen.kind)
+    drawer = game.drawers.get(screen.kind) or own_drawer(screen.kind) or census.own_drawer(screen.kind)
     # When the to-do panel took the whole main area (see `_split_todo`), nothing else is drawn there.
     main = regions.main
     if main.height > 0 and screen.qr_url:
@@ -118,6 +119,7 @@ def render_todo(screen: Screen, surface: pygame.Surface, cache: TextCache | None
     painter.namers = namers_for(screen.game)
     painter.button_labels = dict(screen.button_labels)
     painter.page_button = screen.page_button
+    painter.people = dict(screen.people)
     game = screens_for(screen.game)
     prompt = game.prompt(screen)
     screen = _notice_less_prompt(screen, prompt)
@@ -238,6 +240,11 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     top, main, todo, notice = tried[-1]
     if top < body.top:
         title = title_text = pygame.Rect(0, 0, width, 0)
+    if not fitting and not (prompt or screen.options) and main.height < board_min:
+        # A result too tall for the panel's narration line beside it (the game over of Knizia's Samurai in
+        # German): the result keeps its room, every player's line whole; the narration says it again anyway.
+        main = pygame.Rect(main.left, main.top, main.width, body.bottom - edge - main.top)
+        return _Regions(title, title_text, main, None, footer, todo, notice, body.height // 3)
     return _Regions(title, title_text, main, panel, footer, todo, notice, body.height // 3)
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 import pygame
 
 from companion.screens import palette
-from companion.screens.painter import IconDrawer, Painter
+from companion.screens.painter import IconDrawer, Painter, seat_label
 from companion.screens.palette import Colour
 
 
@@ -54,6 +54,8 @@ class Chip:
     tags: tuple[str, ...] = field(default_factory=tuple)
     marker: tuple[str, IconDrawer] | None = None
     """A mark before the name (the active Samurai's pointer), recorded as `role:<key>` tagged <key>."""
+    person: str = ""
+    """Who sits there, as named at seating: after the name ("Red · Ann") where the band has room for it."""
 
 
 def line_height(p: Painter) -> int:
@@ -134,6 +136,13 @@ def named(chips: Sequence[Chip]) -> list[Chip]:
     return [replace(chip, facts=(), tags=(*chip.tags, "names-only")) for chip in chips]
 
 
+def with_people(chips: Sequence[Chip], acting_only: bool = False) -> list[Chip]:
+    """The chips with each person's name after the seat's ("Red · Ann"): the band's first choice; with
+    `acting_only`, only the seat to act's (its next, where the others' do not fit)."""
+    return [replace(chip, name=seat_label(chip.name, chip.person or None), person="")
+            if chip.acting or not acting_only else chip for chip in chips]
+
+
 def fits(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> bool:
     """Whether `draw` can put every chip in `rect`: with its facts, or at least its name."""
     return height(p, rect.width, named(chips)) <= rect.height
@@ -144,13 +153,20 @@ def draw(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> int:
 
     Each chip is recorded as a box with its role tagged "seat" (its value the seat), its name as
     `<role>:name` and each fact as `<role>:<key>` (the fact's icon as `<role>:<key>:icon` when a number
-    follows it). Where the chips with their facts do not fit `rect` (480x320 with the question, a notice and
-    seven seats), every seat keeps its chip with its colour and name and the facts give way, tagged
-    "names-only", until there is room again: fewer things, every seat still there.
+    follows it). Each seat's person follows its name where every chip has room for it ("Red · Ann"), else
+    the seat to act's alone; where
+    the chips with their facts do not fit `rect` (480x320 with the question, a notice and seven seats), every
+    seat keeps its chip with its colour and name and the facts give way, tagged "names-only", until there
+    is room again: fewer things, every seat still there.
     """
     if not chips:
         return 0
-    if height(p, rect.width, chips) > rect.height:
+    tries = [with_people(chips), with_people(chips, acting_only=True)] if any(c.person for c in chips) else []
+    fitting = [tried for tried in tries if height(p, rect.width, tried) <= rect.height
+               and all(_chip_width(p, chip) <= rect.width for chip in tried)]
+    if fitting:
+        chips = fitting[0]
+    elif height(p, rect.width, chips) > rect.height:
         chips = named(chips)
     m = p.metrics
     gap = _gap(p)

@@ -343,7 +343,7 @@ def test_crowded_board_stays_inside_and_readable(size: tuple[int, int], tmp_path
     assert items.find("samurai:heihachi:deciding") is not None
     if size == (480, 320):
         return  # seven rows do not fit at readable size: every Samurai as a chip (_check_samurai), Heihachi marked
-    assert [i.value for i in items.find_all("samurai:gorobei:penalty")] == ["intruder", "must-pass"]
+    assert [i.value for i in items.find_all("samurai:gorobei:penalty")] == ["intruder"]
     burning = items.find("samurai:kikuchiyo:track", kind="text")
     assert burning is not None and "burning" in burning.tags and burning.value == "15/13"
     assert items.find("samurai:kikuchiyo:flames", tag="burning") is not None
@@ -358,7 +358,7 @@ def test_crowded_board_stays_inside_and_readable(size: tuple[int, int], tmp_path
     assert hidden + len(shown) == 5 and len(shown) >= 1
     assert items.find("samurai:daisuke:penalty") is None
     assert [i.value for i in items.find_all("samurai:kanbei:penalty")] == ["no-defend"]
-    assert [i.value for i in items.find_all("samurai:gorobei:penalty")] == ["intruder", "must-pass"]
+    assert [i.value for i in items.find_all("samurai:gorobei:penalty")] == ["intruder"]
     assert len(items.find_all(prefix="stacks:raider:face-up:", kind="box")) == 3
     assert items.find("samurai:heihachi:deciding") is not None
     selected = items.find_all("option", kind="text", tag="selected")

@@ -113,7 +113,9 @@ def _table(p: Painter, rect: pygame.Rect, role: str, headings: list[str], rows: 
     m = p.metrics
     size = m.min_size
     head = _line(p, size)
-    names = [p.name("player", name) for name, _ in rows]
+    bar = max(4, m.px(6)) + m.pad
+    names = p.seat_labels([(name, p.name("player", name)) for name, _ in rows], rect.width * 4 // 10 - bar - m.pad,
+                          m.min_size)
     first = _name_width(p, rect.width, names, headings[0])
     widths = [first, *_number_widths(p, max(0, rect.width - first - m.pad), headings[1:], rows)]
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
@@ -185,7 +187,7 @@ def seat_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
         facts = (seat_band.Fact("played", str(played), glyphs.tile(True), played),
                  seat_band.Fact("left", str(left), glyphs.tile(False), left))
         chips.append(seat_band.Chip(f"ks:seat:row:{n}", name, p.name("player", name), facts, SEAT_COLOURS.get(name),
-                                    name == view.get("active")))
+                                    name == view.get("active"), person=p.people.get(name, "")))
     return chips
 
 
@@ -261,13 +263,13 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     m = p.metrics
     outcome = view.get("outcome") or {}
     detail = outcome.get("detail") or {}
-    names = [p.name("player", str(w)) for w in view.get("winners", [])]
-    headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
-        msg("Shared win: {name}", name=", ".join(names))
+    headline = p.said_with_people(view.get("winners", []), lambda names: p.tr(
+        msg("Winner: {name}", name=names[0]) if len(names) == 1 else msg("Shared win: {name}", name=", ".join(names))),
+        rect.width, m.min_size, bold=True)
     # The headline shrinks to the room the to-do panel leaves (480x320), rather than run on under it.
     size = next((s for s in (m.large_size, m.text_size) if _line(p, s) <= rect.height), m.min_size)
     top = pygame.Rect(rect.left, rect.top, rect.width, _line(p, size))
-    p.text("ks:game-over:winners", p.tr(headline), top, size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
+    p.text("ks:game-over:winners", headline, top, size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
     y = top.bottom + m.pad
     why = _decided(p, view, detail)
     if why:

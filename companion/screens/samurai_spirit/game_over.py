@@ -33,7 +33,10 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     score_lines = [_farmsteads(p, screen.view or {}), _families(p, screen.view or {}), _unhurt(p, screen.view or {})]
     need = max(p.cache.measure(line, p.metrics.min_size)[0] for line in score_lines) + p.metrics.line_height(
         p.metrics.text_size) + 2 * p.metrics.pad
-    areas = village_and_columns(screen, p, rect, min(0.75, max(0.58, need / max(1, rect.width))))
+    won = (screen.view or {}).get("result") == "won"
+    # A lost game's left column holds a headline and the round: on 480x320 the Samurai and their people take half.
+    lost = 0.5 if p.metrics.compact else 0.58
+    areas = village_and_columns(screen, p, rect, min(0.75, max(0.58, need / max(1, rect.width))) if won else lost)
     if areas is None or screen.view is None:
         return
     view = screen.view

@@ -100,7 +100,8 @@ def row_height(p: Painter, space: int, count: int, gap: int) -> int:
 
 
 def row_geometry(p: Painter, width: int, height: int, names: list[str]) -> RowGeometry:
-    """Cells and type sizes for rows `width` by `height` showing Samurai `names`."""
+    """Cells and type sizes for rows `width` by `height` showing the Samurai named `names` (as the rows write
+    them, with the people seated there: `labels`)."""
     gap = max(2, p.metrics.px(5))
     two_lines = fits_two_lines(p, height)
     inset_x = max(2, height // 10, p.metrics.px(6))
@@ -115,14 +116,14 @@ def row_geometry(p: Painter, width: int, height: int, names: list[str]) -> RowGe
         bottom = pygame.Rect(inner.left, top.bottom + _line_gap(p), inner.width, line)
         layout = [(top, TWO_LINES_TOP), (bottom, TWO_LINES_BOTTOM)]
     floor = p.metrics.min_size
-    needs = {"name": max((p.cache.measure(display_name(n), floor)[0] + 2 for n in names), default=0),
+    needs = {"name": max((p.cache.measure(n, floor)[0] + 2 for n in names), default=0),
              "track": max(p.cache.measure(t, floor)[0] for t in ("13/13", p.tr(msg("PASS")))) + TRACK_BAR_LEAST}
     for band, shares in layout:
         rects = columns(band, _widths(band.width, shares, needs, gap), gap)
         cells.update(zip(shares, rects, strict=True))
     line_height = cells["name"].height
     ceiling = max(p.metrics.min_size, round(line_height * 0.85))
-    name_size = p.cache.common_size([display_name(n) for n in names], ceiling, cells["name"].width,
+    name_size = p.cache.common_size(list(names), ceiling, cells["name"].width,
                                     p.metrics.min_size)
     number_size = min(ceiling, max(p.metrics.small_size, p.metrics.text_size, round(line_height * 0.85)))
     return RowGeometry(height, cells, name_size, number_size)
@@ -168,11 +169,12 @@ def draw_samurai_rows(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> No
         if not samurai:
             return
         height = row_height(p, rect.height, len(samurai), gap)
-    geometry = row_geometry(p, rect.width, height, [s["name"] for s in samurai])
+    names = labels(p, view, rect.width)
+    geometry = row_geometry(p, rect.width, height, list(names.values()))
     pending = view.get("pending") or {}
     for n, sam in enumerate(samurai):
         row = pygame.Rect(rect.left, rect.top + n * (height + gap), rect.width, height)
-        draw_row(p, row, geometry, sam, active=sam["name"] == view.get("active"),
+        draw_row(p, row, geometry, sam, names[sam["name"]], active=sam["name"] == view.get("active"),
                  deciding=sam["name"] == pending.get("samurai"), zebra=n % 2 == 1)
 
 
@@ -191,9 +193,10 @@ def _draw_focus_and_band(p: Painter, rect: pygame.Rect, view: dict[str, Any], ch
         seat_band.draw(p, rect, chips)
         return
     row = pygame.Rect(rect.left, rect.top, rect.width, tall)
-    geometry = row_geometry(p, rect.width, tall, [s["name"] for s in samurai])
+    names = labels(p, view, rect.width)
+    geometry = row_geometry(p, rect.width, tall, list(names.values()))
     pending = view.get("pending") or {}
-    draw_row(p, row, geometry, sam, active=focus == view.get("active"), deciding=focus == pending.get("samurai"),
+    draw_row(p, row, geometry, sam, names[sam["name"]], active=focus == view.get("active"), deciding=focus == pending.get("samurai"),
              zebra=False)
     seat_band.draw(p, pygame.Rect(rect.left, row.bottom + gap, rect.width, rect.bottom - row.bottom - gap), others)
 
@@ -220,6 +223,7 @@ def samurai_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
             ("deciding", glyphs.question_badge) if name == pending else None
         tags = tuple(t for t, on in (("active", active), ("deciding", name == pending), ("passed", passed)) if on)
         chips.append(seat_band.Chip(f"samurai:{name}", name, display_name(name), facts, None, active, muted=passed,
+                                    person=p.people.get(name, ""),
                                     tags=("chip", *tags), marker=marker))
     return chips
 
@@ -232,17 +236,27 @@ def _around(samurai: list[dict[str, Any]], focus: Any, capacity: int) -> list[di
     return samurai[start:end]
 
 
+def labels(p: Painter, view: dict[str, Any], width: int) -> dict[str, str]:
+    """Each Samurai's name as its row writes it: with the person seated there ("Kyuzo · Ann") where every one
+    fits two fifths of the row at the smallest type, else the Samurai's name alone."""
+    samurai = [str(s["name"]) for s in view.get("samurai", [])]
+    shown = p.seat_labels([(name, display_name(name)) for name in samurai], width * 2 // 5, p.metrics.min_size)
+    return dict(zip(samurai, shown, strict=True))
+
+
 def draw_row(
-    p: Painter, row: pygame.Rect, g: RowGeometry, sam: dict[str, Any], active: bool, deciding: bool, zebra: bool
+    p: Painter, row: pygame.Rect, g: RowGeometry, sam: dict[str, Any], label: str, active: bool, deciding: bool,
+    zebra: bool
 ) -> None:
     """One Samurai's row. Kept between frames (`Painter.kept`) by everything it shows: a tap changes one
     Samurai's row, and the others are put back as they were instead of drawn again, icon by icon."""
-    key = ("samurai-row", p.tr.lang, g.signature, repr(sorted(sam.items())), active, deciding, zebra)
-    p.kept(key, row, lambda: _draw_row(p, row, g, sam, active, deciding, zebra))
+    key = ("samurai-row", p.tr.lang, g.signature, repr(sorted(sam.items())), label, active, deciding, zebra)
+    p.kept(key, row, lambda: _draw_row(p, row, g, sam, label, active, deciding, zebra))
 
 
 def _draw_row(
-    p: Painter, row: pygame.Rect, g: RowGeometry, sam: dict[str, Any], active: bool, deciding: bool, zebra: bool
+    p: Painter, row: pygame.Rect, g: RowGeometry, sam: dict[str, Any], label: str, active: bool, deciding: bool,
+    zebra: bool
 ) -> None:
     name = sam["name"]
     role = f"samurai:{name}"
@@ -257,7 +271,7 @@ def _draw_row(
     elif deciding:
         p.icon(f"{role}:deciding", glyphs.question_badge, widgets.icon_box(g.cell(row, "marker")), name,
                tags=["deciding"])
-    p.text(f"{role}:name", display_name(name), g.cell(row, "name"), g.name_size,
+    p.text(f"{role}:name", label, g.cell(row, "name"), g.name_size,
            palette.TEXT_MUTED if passed else palette.TEXT, fill, min_size=g.name_size, value=name, tags=tags)
     widgets.face_with_wound(p, g.cell(row, "face"), role, sam)
     _draw_track(p, g.cell(row, "track"), role, sam, fill, g.number_size)

@@ -154,11 +154,15 @@ def samurai_name_rows(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any
     gap = max(1, p.metrics.px(3))
     height = min((rect.height + gap) // len(samurai) - gap, p.metrics.px(max_height))
     widths = share(rect.width - 4, weights, 2)
-    need = max(p.cache.measure(display_name(s["name"]), p.metrics.min_size)[0] for s in samurai) + 2
+    # The people's names where they fit beside a square cell each for the other columns (a face, symbols).
+    labels = p.seat_labels([(s["name"], display_name(s["name"])) for s in samurai],
+                           rect.width - 8 - p.metrics.line_height(p.metrics.min_size) * (len(weights) - 1),
+                           p.metrics.min_size)
+    need = max(p.cache.measure(label, p.metrics.min_size)[0] for label in labels) + 2
     if widths[0] < need < rect.width - 4:
         # The names whole ("Kikuchiyo" beside a narrow column): the other cells share what is left.
         widths = [need, *share(rect.width - 4 - need - 2, weights[1:], 2)]
-    size = p.cache.common_size([display_name(s["name"]) for s in samurai], max(p.metrics.small_size, round(height * 0.8)),
+    size = p.cache.common_size(labels, max(p.metrics.small_size, round(height * 0.8)),
                                widths[0], p.metrics.min_size)
     out = []
     for n, sam in enumerate(samurai):
@@ -170,6 +174,6 @@ def samurai_name_rows(p: Painter, rect: pygame.Rect, samurai: list[dict[str, Any
         if height - inset < p.cache.cap_height(size):
             inset = 0  # seven rows on 480x320: the name keeps its capitals rather than its margin
         label, *cells = columns(row.inflate(-4, -inset), widths, 2)
-        p.text(f"samurai:{name}:name", display_name(name), label, size, palette.TEXT, fill, value=name)
+        p.text(f"samurai:{name}:name", labels[n], label, size, palette.TEXT, fill, value=name)
         out.append((sam, cells))
     return out

@@ -155,7 +155,9 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     size = m.min_size
     head = _line(p, size)
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
-    names = [p.name("player", str(pl["name"])) for pl in players]
+    bar = max(4, m.px(6)) + 2 * m.pad
+    names = p.seat_labels([(pl["name"], p.name("player", str(pl["name"]))) for pl in players],
+                          rect.width // 2 - bar, m.min_size)
     widths = _widths(p, rect.width, names)
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
@@ -182,7 +184,7 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
     size = p.cache.common_size(names, ceiling, widths[0] - max(4, m.px(6)) - 2 * m.pad, m.min_size)
     for place, n in enumerate(order[:fit]):
         row = pygame.Rect(body.left, body.top + place * (height + gap), body.width, height)
-        _draw_seat(p, row, widths, players[n], players[n]["name"] == acting, n, size)
+        _draw_seat(p, row, widths, players[n], players[n]["name"] == acting, n, size, names[n])
     return body.top + fit * (height + gap)
 
 
@@ -200,12 +202,12 @@ def seat_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
                  seat_band.Fact("prisoners", str(prisoners), glyphs.figure, prisoners),
                  seat_band.Fact("lost", str(lost), glyphs.card_lost, lost))
         chips.append(seat_band.Chip(f"tenno:seat:{n}", name, p.name("player", name), facts, SEAT_COLOURS.get(name),
-                                    name == acting))
+                                    name == acting, person=p.people.get(name, "")))
     return chips
 
 
 def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str, Any], acting: bool, n: int,
-               size: int) -> None:
+               size: int, word: str) -> None:
     m = p.metrics
     name = str(player["name"])
     fill = palette.PANEL if n % 2 else palette.BACKGROUND
@@ -217,7 +219,7 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
     pygame.draw.rect(p.surface, SEAT_COLOURS.get(name, palette.TEXT_MUTED),
                      pygame.Rect(name_cell.left, name_cell.top + 2, bar, name_cell.height - 4))
     label = pygame.Rect(name_cell.left + bar + m.pad, name_cell.top, name_cell.width - bar - m.pad, name_cell.height)
-    p.text(f"tenno:seat:{n}:name", p.name("player", name), label, size, palette.TEXT, fill, value=name,
+    p.text(f"tenno:seat:{n}:name", word, label, size, palette.TEXT, fill, value=name,
            min_size=m.min_size)
     _draw_row(p, row_cell, int(player.get("row", LAYOUT)), n)
     for role, cell, key in ((f"tenno:seat:{n}:hand", hand_cell, "hand"),
@@ -275,11 +277,11 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if not view:
         return
     m = p.metrics
-    names = [p.name("player", str(w)) for w in view.get("winners", [])]
-    headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
-        msg("Shared win: {name}", name=", ".join(names))
+    headline = p.said_with_people(view.get("winners", []), lambda names: p.tr(
+        msg("Winner: {name}", name=names[0]) if len(names) == 1 else msg("Shared win: {name}", name=", ".join(names))),
+        rect.width, m.min_size, bold=True)
     big = _line(p, m.large_size)
-    p.text("tenno:game-over:winners", p.tr(headline), pygame.Rect(rect.left, rect.top, rect.width, big),
+    p.text("tenno:game-over:winners", headline, pygame.Rect(rect.left, rect.top, rect.width, big),
            m.large_size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
     below = pygame.Rect(rect.left, rect.top + big + m.pad, rect.width, rect.bottom - rect.top - big - m.pad)
     entries = _ranking(p, view)
@@ -309,7 +311,7 @@ def _ranking(p: Painter, view: dict[str, Any]) -> list[tuple[int, str, str]]:
     out = []
     for place, group in enumerate(outcome.get("ranking") or [], start=1):
         for name in group:
-            who = p.name("player", str(name))
+            who = p.seat_label(name, p.name("player", str(name)))
             if name in extra:
                 words = msg_n("{place}. {name}: {n} point ({prisoners} prisoners + {rest} hand and row)",
                               "{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)",

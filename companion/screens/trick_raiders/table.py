@@ -9,6 +9,7 @@ trick's winner outlined; a seat that dropped out is struck out with "out".
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 import pygame
@@ -73,8 +74,10 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
     head = _line(p, size)
     heading = pygame.Rect(rect.left, rect.top, rect.width, head)
     labels = (msg("Player"), msg("Lives"), msg("Hand"), msg("Lead cards") if lead_cards else msg("Bonus"))
-    widths = _seat_widths(p, rect.width, [p.tr(label) for label in labels],
-                          [p.name("player", str(pl["name"])) for pl in players])
+    bar = max(4, m.px(6)) + m.pad
+    names = p.seat_labels([(pl["name"], p.name("player", str(pl["name"]))) for pl in players],
+                          rect.width * 3 // 10 - bar - m.pad, m.min_size)
+    widths = _seat_widths(p, rect.width, [p.tr(label) for label in labels], names)
     body = pygame.Rect(rect.left, heading.bottom, rect.width, rect.bottom - heading.bottom)
     gap = max(1, m.px(3))
     least = _line(p, m.min_size)
@@ -100,14 +103,13 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any], lead_cards: 
         start = next((i for i, pl in enumerate(players) if pl["name"] == acting), 0)
         order = [(start + k) % len(players) for k in range(fit)]
     ceiling = max(m.min_size, min(m.text_size, height - 4))
-    names = [p.name("player", str(pl["name"])) for pl in players]
     leads = [" ".join(short_card(str(c)) for c in pl.get("lead", [])) for pl in players]
     size = min(p.cache.common_size(names, ceiling, widths[0] - m.px(6) - 2 * m.pad, m.min_size),
                p.cache.common_size([t for t in leads if t] or ["-"], ceiling, widths[3] - m.pad, m.min_size))
     for place, n in enumerate(order[:fit]):
         player = players[n]
         row = pygame.Rect(body.left, body.top + place * (height + gap), body.width, height)
-        _draw_seat(p, row, widths, player, player["name"] == acting, n, lead_cards, size)
+        _draw_seat(p, row, widths, player, player["name"] == acting, n, lead_cards, size, names[n])
     return body.top + fit * (height + gap)
 
 
@@ -123,7 +125,7 @@ def seat_chips(p: Painter, view: dict[str, Any]) -> list[seat_band.Chip]:
         if player.get("out"):
             facts = (*facts[:1], seat_band.Fact("out", p.tr(msg("out")), None, "out", tags=("out",)))
         chips.append(seat_band.Chip(f"tr:seat:{n}", name, p.name("player", name), facts, SEAT_COLOURS.get(name),
-                                    name == acting, muted=bool(player.get("out"))))
+                                    name == acting, muted=bool(player.get("out")), person=p.people.get(name, "")))
     return chips
 
 
@@ -139,7 +141,7 @@ def _seat_widths(p: Painter, total: int, headings: list[str], names: list[str]) 
 
 
 def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str, Any], acting: bool, n: int,
-               lead_cards: bool, size: int) -> None:
+               lead_cards: bool, size: int, word: str) -> None:
     m = p.metrics
     name = str(player["name"])
     fill = palette.PANEL if n % 2 else palette.BACKGROUND
@@ -151,7 +153,7 @@ def _draw_seat(p: Painter, row: pygame.Rect, widths: list[int], player: dict[str
                      pygame.Rect(name_cell.left, name_cell.top + 2, max(4, m.px(6)), name_cell.height - 4))
     label = pygame.Rect(name_cell.left + max(4, m.px(6)) + m.pad, name_cell.top,
                         name_cell.width - max(4, m.px(6)) - m.pad, name_cell.height)
-    drawn = p.text(f"tr:seat:{n}:name", p.name("player", name), label, size, palette.TEXT, fill, value=name,
+    drawn = p.text(f"tr:seat:{n}:name", word, label, size, palette.TEXT, fill, value=name,
                    min_size=m.min_size)
     out = bool(player.get("out"))
     if out and drawn is not None:
@@ -298,10 +300,10 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     ranking = [list(group) for group in outcome.get("ranking", [])]
     scores = outcome.get("scores", {})
     line = _line(p, m.text_size)
-    names = [p.name("player", str(w)) for w in view.get("winners", [])]
-    headline = msg("Winner: {name}", name=names[0]) if len(names) == 1 else \
-        msg("Shared win: {name}", name=", ".join(names))
-    p.text("tr:game-over:winners", p.tr(headline),
+    headline = p.said_with_people(view.get("winners", []), lambda names: p.tr(
+        msg("Winner: {name}", name=names[0]) if len(names) == 1 else msg("Shared win: {name}", name=", ".join(names))),
+        rect.width, m.min_size, bold=True)
+    p.text("tr:game-over:winners", headline,
            pygame.Rect(rect.left, rect.top, rect.width, _line(p, m.large_size)), m.large_size, palette.HIGHLIGHT,
            bold=True, min_size=m.min_size)
     top = rect.top + _line(p, m.large_size) + m.pad
@@ -309,12 +311,16 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         row = pygame.Rect(rect.left, top, rect.width, line)
         if row.bottom > rect.bottom:
             break
-        together = ", ".join(p.name("player", str(n)) for n in group)
         lives = scores.get(group[0], 0) if group else 0
-        p.text(f"tr:game-over:place:{place}", p.tr(msg("{place}. {name} - lives: {n}", place=place, name=together,
-                                                      n=lives)),
-               row, m.text_size, palette.TEXT if place > 1 else palette.GOOD, value=place, min_size=m.min_size)
+        words = p.said_with_people(group, partial(_place_line, p, place, lives), row.width, m.min_size)
+        p.text(f"tr:game-over:place:{place}", words, row, m.text_size, palette.TEXT if place > 1 else palette.GOOD,
+               value=place, min_size=m.min_size)
         top = row.bottom + m.pad
+
+
+def _place_line(p: Painter, place: int, lives: int, names: list[str]) -> str:
+    """A line of the game over's ranking: "2. Red · Ann, Blue - lives: 1"."""
+    return p.tr(msg("{place}. {name} - lives: {n}", place=place, name=", ".join(names), n=lives))
 
 
 def _trick_height(p: Painter) -> int:
