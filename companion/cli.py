@@ -275,6 +275,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--config")
     p.add_argument("--state-dir")
     p.add_argument("--start", help="begin at this component (a card id, or a game's own target such as a Samurai name) to redo one")
+    p.add_argument("--census", action="store_true", help="teach it your box instead: tap any component, confirm what "
+                   "it believes is printed or say what is (the census the first menu opens)")
     _add_game(p, help_text="the game whose tags to enroll (default: app.game in the config, else the first game)")
     p.add_argument("--lang", choices=LANGUAGES, help="the language of the enrolment screen (default: app.language)")
     p.set_defaults(func=_cmd_enroll)

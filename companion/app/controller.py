@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.app.census_steps import CensusSteps
 from companion.app.check_steps import CheckSteps
 from companion.app.frames import Frames
 from companion.app.pickers import Pickers
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from companion.app.advice import AdviceDesk
 
 
-class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps, Pickers, Frames):
+class App(WebRequests, CheckSteps, CensusSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps, Pickers, Frames):
     """The companion's state machine: resume, setup, play, over, and the pickers."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
@@ -130,6 +131,8 @@ class App(WebRequests, CheckSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps
         if self._web_takes(event):
             return
         if self._check_takes(event):
+            return
+        if self._census_takes(event):
             return
         if isinstance(event, CardPlaced):
             self._card(event.uid)

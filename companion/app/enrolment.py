@@ -1,9 +1,16 @@
-"""`companion enroll`: bind each card's and board's NFC tag, one by one.
+"""`companion enroll`: bind each card's and board's NFC tag, one by one; `--census`: teach it your box.
 
 The screen names a card ("Plunderer 3, doll, wound, flames"), the user taps
 that card, and its UID is bound and saved at once (atomically), so pulling
 the plug loses nothing and the next start carries on with the first card not
 yet enrolled. Next skips a card, Undo goes back one to redo it, OK finishes.
+This walk takes the shipped list as printed; it never asks.
+
+`CensusEnroller` is `companion enroll --census`: the census the first menu
+opens (companion.app.census_steps), alone on the screen. Tap any component:
+a known tag shows what the companion believes is printed (OK confirms it),
+an unknown one asks what is printed; each answer taken binds the tag and is
+saved at once, like the walk.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import Notice
+from companion.app.census_steps import CensusWalk, census_screen
+from companion.census import census_namers, open_box
 from companion.games.base import GameUI
 from companion.i18n import Translator
 from companion.runtime.tagmap import TagMap, save_tagmap
@@ -142,3 +151,72 @@ class Enroller:
             buttons=("next", "undo", "ok"),
             notice=notice, notice_error=bool(self.notice.error) if self.notice else self.reader_lost is not None,
         )
+
+
+class CensusEnroller:
+    """`companion enroll --census`: the census walk (companion.app.census_steps) driven by driver events.
+
+    RuleError when the game has no census or its owner data cannot be used
+    (named: the file is left as it is).
+    """
+
+    def __init__(self, ui: GameUI, tags: TagMap, state_dir: Path, clock: Callable[[], float],
+                 notice_s: float = 4.0, save: bool = True, lang: str = "en") -> None:
+        self.ui = ui
+        self.lang = lang
+        self.tr = Translator(lang, ui.namers(), ui.name)
+        self.tags = tags
+        self.state_dir = state_dir
+        self.clock = clock
+        self.notice_s = notice_s
+        self.save = save
+        self.notice: Notice | None = None
+        self.reader_lost: str | None = None
+        self.walk = CensusWalk(open_box(state_dir, ui.name), tags, self.tr, self._say, self._saved)
+
+    @property
+    def done(self) -> bool:
+        return self.walk.done
+
+    @done.setter
+    def done(self, value: bool) -> None:
+        self.walk.done = value
+
+    def _say(self, text: Any, error: bool) -> None:
+        words = self.tr.with_namers(census_namers())(text) if isinstance(text, Message) else str(text)
+        self.notice = Notice(words, error, self.clock() + self.notice_s)
+
+    def _saved(self) -> None:
+        if self.save:
+            try:
+                save_tagmap(self.state_dir, self.tags)
+            except OSError as exc:
+                self._say(msg("The tag map cannot be saved ({reason}); the owner's data is.",
+                              reason=exc.strerror or str(exc)), True)
+
+    def progress(self) -> list[str]:
+        """Every kind's count, in the table's language: what the command prints when it ends."""
+        return [self.walk.tr(p.message) for p in self.walk.box.progress()]
+
+    def handle(self, event: Any) -> None:
+        if isinstance(event, ReaderLost):
+            self.reader_lost = self.tr(msg("Card reader lost ({reason}); reconnecting...", reason=event.reason))
+        elif isinstance(event, ReaderBack):
+            self.reader_lost = None
+        elif isinstance(event, CardPlaced):
+            self.walk.tap(event.uid)
+        elif isinstance(event, ButtonPressed | ButtonHeld):
+            self.walk.press(event.name, isinstance(event, ButtonHeld))
+
+    def tick(self, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        if self.notice and now >= self.notice.until:
+            self.notice = None
+
+    def deadline(self) -> float | None:
+        return self.notice.until if self.notice else None
+
+    def screen(self) -> Screen:
+        notice = self.notice.text if self.notice else self.reader_lost
+        return census_screen(self.walk, self.walk.selected, notice=notice,
+                             notice_error=bool(self.notice.error) if self.notice else self.reader_lost is not None)

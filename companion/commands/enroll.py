@@ -1,4 +1,4 @@
-"""`companion enroll` on the devices (or --mock in a window)."""
+"""`companion enroll` on the devices (or --mock in a window); `--census` teaches the companion your box."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import sys
 import time
 from pathlib import Path
 
-from companion.app.enrolment import Enroller
+from companion.app.enrolment import CensusEnroller, Enroller
+from companion.census import census_namers
+from companion.census.box import box_path
 from companion.commands.run import Stop, _stop, open_devices, strip_setup
 from companion.games import game_ui, registered_games
 from companion.i18n import CatalogError, Translator
@@ -73,10 +75,15 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
             path=tag_map_file(state_dir, ui.name))),
             file=sys.stderr)
         return 2
+    census = bool(getattr(args, "census", False))
+    enroller: Enroller | CensusEnroller
     try:
-        enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start, lang=tr.lang)
+        if census:
+            enroller = CensusEnroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, lang=tr.lang)
+        else:
+            enroller = Enroller(ui, tags, state_dir, time.monotonic, cfg.notice_s, start=args.start, lang=tr.lang)
     except RuleError as exc:
-        print(f"companion enroll: {tr(exc.message)}", file=sys.stderr)
+        print(f"companion enroll: {tr.with_namers(census_namers())(exc.message)}", file=sys.stderr)
         return 2
     queue = EventQueue()
     reader, buttons, display = open_devices(cfg, args.mock)
@@ -117,6 +124,12 @@ def _enroll(args: argparse.Namespace, cfg: Config, state_dir: Path, tr: Translat
         reader.close()
         buttons.close()
         display.close()
+    if isinstance(enroller, CensusEnroller):
+        for line in enroller.progress():
+            print(line)
+        print(tr(msg("Your box is kept in {path}; the tags in {path2}", path=box_path(state_dir, ui.name),
+                     path2=tag_map_path(state_dir, ui.name))))
+        return 0
     print(tr(msg("{n} of {count} tags enrolled; map saved in {path}", n=enroller.bound(),
                  count=len(enroller.targets), path=tag_map_path(state_dir, ui.name))))
     return 0

@@ -131,6 +131,8 @@ def taps_now(app: Any) -> list[str]:
     if app.saving.blocked() or app.web_request is not None or _checking(app):
         return []
     targets = enrolled_targets(app)
+    if getattr(app, "census", None) is not None:
+        return targets  # the census takes any tag (companion.app.census_steps)
     if app.mode == "setup":
         return setup_taps(app.ui, app.setup, targets)
     if app.match is None:
@@ -216,6 +218,9 @@ def buttons_now(app: Any) -> dict[str, dict[str, Any]]:
         return {"undo": {"does": "cancel"}}
     if _checking(app):
         return {name: {"does": "check"} for name in BUTTON_NAMES}
+    if getattr(app, "census", None) is not None and app.picker is None:
+        options, selected = app.offered()
+        return {**menu_buttons(options, selected), "undo": {"does": "back"}}
     if app.confirm is not None:
         return {name: {"does": "confirm"} if name == "ok" else {"does": "cancel"} for name in BUTTON_NAMES}
     if app.picker is not None:

@@ -51,6 +51,8 @@ census.toml, in short (see any game's file for a whole one):
     at_least = "kiai.human"            # int: never below another field
     when = [{ if = { value = 6 }, choices = [...], most = 2 }]
     words = { en = ["penalty", "penalties"], ... }
+    answers = { wound = { en = "wound", de = "Wunde", ... }, "" = { en = "no penalty", ... } }
+                                       # optional: each answer's words (the census screens' buttons)
     [[kinds.card.groups]]              # how the count splits; groups may overlap
     if = { value = [1, 2, 3, 4] }      # which entries the group is about
     by = ["value"]                     # the attributes whose values pick the count
@@ -151,6 +153,20 @@ class Field:
     most: int | None = None
     at_least: str | None = None
     when: tuple[Override, ...] = ()
+    answers: Mapping[str, Words] = field(default_factory=dict)
+    """An answer's words in each language, keyed by its value as text ("hat" -> Hut; "" for no symbol, an empty
+    list of names or no special mark; "true"/"false" for a yes-or-no field); an answer without words reads as it
+    is (a number, a letter, a Samurai's name)."""
+
+    def answer_words(self, value: Any) -> Words | None:
+        """The words of one answer (a list of names: of its one name, or "" when empty), None when the data gives
+        none (a number reads as it is)."""
+        if isinstance(value, list | tuple):
+            if len(value) > 1:
+                return None  # several names: each has its words
+            value = value[0] if value else ""
+        key = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        return self.answers.get(key)
 
     def rule_for(self, entry: Component) -> tuple[tuple[Any, ...] | None, int | None]:
         """The choices and the limit that hold for `entry` (the first `when` that fits it, else the field's)."""
@@ -261,7 +277,8 @@ def _field(raw: Any, where: str) -> Field:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
         raise _fail(where, msg("each field needs a name"))
     where = f"{where} ({raw['name']})"
-    unknown = set(raw) - {"name", "type", "words", "choices", "choices_from", "range", "most", "at_least", "when"}
+    unknown = set(raw) - {"name", "type", "words", "choices", "choices_from", "range", "most", "at_least", "when",
+                          "answers"}
     if unknown:
         raise _fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
     kind = raw.get("type")
@@ -287,7 +304,26 @@ def _field(raw: Any, where: str) -> Field:
     if at_least is not None and (kind != "int" or not isinstance(at_least, str)):
         raise _fail(where, msg("at_least must name another int field"))
     return Field(raw["name"], kind, _words(raw.get("words"), where), _choices(raw.get("choices"), where),
-                 choices_from, low, high, _most(raw.get("most"), where), at_least, tuple(when))
+                 choices_from, low, high, _most(raw.get("most"), where), at_least, tuple(when),
+                 _answers(raw.get("answers", {}), where))
+
+
+def _answers(raw: Any, where: str) -> dict[str, Words]:
+    """A field's `answers`: { "<value>" = { en = "words", de = ..., fr = ..., nl = ... } }."""
+    if not isinstance(raw, dict):
+        raise _fail(where, msg("answers must be a table of value = {{ en = words, ... }}"))
+    out = {}
+    for key, table in raw.items():
+        if not isinstance(table, dict) or "en" not in table:
+            raise _fail(where, msg("answers.{key} must name it in English at least", key=repr(key)))
+        forms = []
+        for lang, text in table.items():
+            if lang not in LANGUAGES or not isinstance(text, str) or not text:
+                raise _fail(where, msg("answers.{key}.{lang} must be words in one of en, de, fr, nl", key=repr(key),
+                                       lang=lang))
+            forms.append((lang, text, text))
+        out[str(key)] = Words(tuple(forms))
+    return out
 
 
 def _group(raw: Any, where: str) -> Group:
