@@ -98,7 +98,7 @@ class WebRequests(AppBase):
     """What the request shown asks to be tapped, in words (read once, when the request is taken)."""
     web_folder: FolderWatch | None = None
     """The state folder's watch, made at the first look (`_folder`)."""
-    census_stale = False
+    web_census_stale = False
     """The owner's component data changed while a game was played: the words and the next game follow it as soon
     as no game is being played."""
 
@@ -133,8 +133,8 @@ class WebRequests(AppBase):
         """End a request nobody answered in time; look for a new one once a second."""
         if self.web_request is not None and now >= self.web_until:
             self._web_end("expired", msg("Nobody tapped a card within a minute: the web page's request ended."))
-        if self.census_stale and self.match is None and self.mode in QUIET_MODES:
-            self._census_changed()
+        if self.web_census_stale and self.match is None and self.mode in QUIET_MODES:
+            self._web_census_changed()
         if now < self.web_next_look:
             return
         self.web_next_look = now + LOOK_SECONDS
@@ -174,9 +174,9 @@ class WebRequests(AppBase):
         if self.web_request is not None:
             self._web_end("cancelled", msg("A newer request from the web page replaced this one."), say=False)
         refused = self._web_refusal(request)
-        if refused is None and request.census is not None and not self._census_waits(request):
-            refused = self._census_now(request)
-            self._say(self._census_words(refused[1]), error=refused[0] != "ok")
+        if refused is None and request.census is not None and not self._web_census_waits(request):
+            refused = self._web_census_now(request)
+            self._say(self._web_census_words(refused[1]), error=refused[0] != "ok")
         if refused is not None:
             status, why = refused
             self._web_answer(request, status, why)
@@ -188,7 +188,7 @@ class WebRequests(AppBase):
         self.notice = None
         self.unknown_uid = None
         if request.census is not None:
-            waiting = msg("The device now waits for the tap of that {sort}.", sort=self._census_sort(request))
+            waiting = msg("The device now waits for the tap of that {sort}.", sort=self._web_census_sort(request))
         else:
             waiting = msg("The device now asks for {card}: tap it on the reader.", card=self.web_thing)
         self._web_answer(request, "waiting", waiting)
@@ -198,7 +198,7 @@ class WebRequests(AppBase):
         if request.expires <= time.time():
             return "expired", msg("The request reached the device too late: send it again.")
         if request.census is not None:
-            return self._census_refusal(request)
+            return self._web_census_refusal(request)
         player_id = _player_of(request)
         if player_id is not None:
             if player_id not in load_book(self.state_dir)[0].players:
@@ -235,7 +235,7 @@ class WebRequests(AppBase):
             return "refused", msg("The device cannot save now: see its screen, then send the request again.")
         if self.mode not in QUIET_MODES:
             return "refused", game_on
-        if self.picker is not None or self.confirm is not None:
+        if self.picker is not None or self.confirm is not None or getattr(self, "census", None) is not None:
             return "refused", msg("The device shows a list or a question: close it, then send the request again.")
         if not self.save_tags and not personal:
             return "refused", msg("The device cannot keep new tags now (laptop mode, or its tag map file is "
@@ -261,7 +261,7 @@ class WebRequests(AppBase):
 
     def _web_tap(self, request: EnrolRequest, uid: str) -> None:
         if request.census is not None:
-            self._web_end(*self._census_put(request, uid))
+            self._web_end(*self._web_census_put(request, uid))
             return
         player_id = _player_of(request)
         if player_id is not None:
@@ -326,7 +326,7 @@ class WebRequests(AppBase):
         self._web_answer(request, status, why)
         finish_request(self.state_dir, self.fs)
         if say:
-            self._say(self._census_words(why) if request.census is not None else why, error=status != "ok")
+            self._say(self._web_census_words(why) if request.census is not None else why, error=status != "ok")
 
     def _web_answer(self, request: EnrolRequest, status: str, why: Message) -> None:
         """Write the answer the page polls for; a disk that refuses only costs the page its answer."""
@@ -360,25 +360,25 @@ class WebRequests(AppBase):
 
     # --- the census ---------------------------------------------------------------------------------
 
-    def _census_words(self, why: Message) -> str:
+    def _web_census_words(self, why: Message) -> str:
         """A census sentence in the table's language, the data's words (a Boss, 13 Plunderers) included."""
         return self.tr.with_namers(census_namers())(why)
 
-    def _census_spec(self, request: EnrolRequest) -> Kind | None:
+    def _web_census_spec(self, request: EnrolRequest) -> Kind | None:
         data = game_data(request.game) if request.game in registered_games() else None
         return data.totals.kinds.get(request.census.kind) if data is not None and request.census else None
 
-    def _census_sort(self, request: EnrolRequest) -> Named | str:
-        spec = self._census_spec(request)
+    def _web_census_sort(self, request: EnrolRequest) -> Named | str:
+        spec = self._web_census_spec(request)
         return Named(None, spec.words) if spec is not None else request.target
 
-    def _census_waits(self, request: EnrolRequest) -> bool:
+    def _web_census_waits(self, request: EnrolRequest) -> bool:
         """Whether the request waits for a tap: the census of a component that carries a tag."""
-        spec = self._census_spec(request)
+        spec = self._web_census_spec(request)
         return request.census is not None and request.census.action == "put" and spec is not None \
             and spec.tag is not None
 
-    def _census_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
+    def _web_census_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
         """Why this census request cannot be taken now (a status and a sentence), or None."""
         ask = request.census
         assert ask is not None
@@ -390,34 +390,34 @@ class WebRequests(AppBase):
                                      wanted=game_title(request.game))
         if ask.action != "correct":
             # A component without a tag, or going back to the shipped entry, binds no tag: no tag map needed.
-            return self._web_busy(game_on=CENSUS_GAME_ON, personal=not self._census_waits(request))
+            return self._web_busy(game_on=CENSUS_GAME_ON, personal=not self._web_census_waits(request))
         if self.mode != "play" or self.match is None:
             return "refused", msg("No game is being played on the device: send it with the census form, which "
                                   "asks for the component's tap.")
         if self.saving.blocked() or self.saving.jobs:
             return "refused", msg("The device cannot save now: see its screen, then send the request again.")
-        if self.picker is not None or self.confirm is not None:
+        if self.picker is not None or self.confirm is not None or getattr(self, "census", None) is not None:
             return "refused", msg("The device shows a list or a question: close it, then send the request again.")
         return None
 
-    def _census_now(self, request: EnrolRequest) -> tuple[str, Message]:
+    def _web_census_now(self, request: EnrolRequest) -> tuple[str, Message]:
         """A census request that needs no tap, answered at once."""
         ask = request.census
         assert ask is not None
         if ask.action == "correct":
-            return self._census_correct(request)
+            return self._web_census_correct(request)
         if ask.action == "drop":
-            return self._census_drop(request)
-        return self._census_put(request, None)
+            return self._web_census_drop(request)
+        return self._web_census_put(request, None)
 
-    def _census_name(self, spec: Kind, entry: Component) -> Text:
+    def _web_census_name(self, spec: Kind, entry: Component) -> Text:
         """A component as the table names it: an extra one by the name the owner gave it, else by its tag
         target's words, else by its label."""
         if spec.tag is None or entry.extra:
             return entry.label
         return self.ui.describe_target(f"{spec.tag}:{entry.id}")
 
-    def _census_put(self, request: EnrolRequest, uid: str | None) -> tuple[str, Message]:
+    def _web_census_put(self, request: EnrolRequest, uid: str | None) -> tuple[str, Message]:
         """Take what the page said is printed for the tag `uid` (None: a component without a tag); the census's
         refusal, and nothing changed, when it breaks a total or the tag stands for another component."""
         ask = request.census
@@ -437,16 +437,23 @@ class WebRequests(AppBase):
             entry = box.answer(ask.kind, ask.answers, base=base, extra=ask.extra, label=ask.label or None)
         except RuleError as exc:
             return "refused", exc.message
-        refusal = box.check(entry, uid, self.tags if uid is not None else None)
-        if refusal is not None:
-            return "refused", refusal
-        if uid is not None and spec.tag is not None:
-            other = self.tags.uid_for(f"{spec.tag}:{entry.id}")
-            if other is not None and other != uid:
-                return "refused", msg("{component} already has another tag: this is another component, or its "
-                                      "sticker was replaced (enroll the new sticker on the Cards page first). "
-                                      "Nothing was changed.", component=self._census_name(spec, entry))
         before_tags = dict(self.tags.tags)
+        if uid is not None and bound is not None and bound != f"{spec.tag}:{entry.id}":
+            # An enrolment's guess (a component the owner never checked) gives its tag to the one named, as the
+            # device's census does; a tag the owner checked as another component is refused by the census.
+            guessed = renamed_target(request.game, bound).partition(":")[2]
+            if box.entry(guessed) is None or guessed not in box.checked():
+                del self.tags.tags[uid]
+        refusal = box.check(entry, uid, self.tags if uid is not None else None)
+        if refusal is None and uid is not None and spec.tag is not None:
+            other = self.tags.uid_for(f"{spec.tag}:{entry.id}")
+            if other is not None and other != uid and entry.id in box.checked():
+                refusal = msg("{component} is already checked on another tag: this is another component, or its "
+                              "sticker was replaced (enroll the new sticker on the Cards page first). Nothing was "
+                              "changed.", component=self._web_census_name(spec, entry))
+        if refusal is not None:
+            self.tags.tags = before_tags
+            return "refused", refusal
         was = box.entry(entry.id)
         try:
             refusal = box.put(entry, uid, self.tags if uid is not None else None)
@@ -464,19 +471,19 @@ class WebRequests(AppBase):
                 save_tagmap(self.state_dir, self.tags)
             except OSError as exc:
                 self.tags.tags = before_tags
-                self._census_changed()
+                self._web_census_changed()
                 return "refused", msg("{component} is taken, but the tag map cannot be saved ({reason}): tap it "
                                       "again once the device can save.", component=entry.label,
                                       reason=exc.strerror or str(exc))
-        self._census_changed()
-        name = self._census_name(spec, entry)
+        self._web_census_changed()
+        name = self._web_census_name(spec, entry)
         if was is None or entry.extra and not was.extra:
             return "ok", msg("{component}: added to the box as an extra component.", component=name)
         if same_print(spec, {f.name: value_at(entry, f.name) for f in spec.fields}, was):
             return "ok", msg("{component}: checked, it is what the companion believed.", component=name)
         return "ok", msg("{component}: corrected to what is printed on it.", component=name)
 
-    def _census_drop(self, request: EnrolRequest) -> tuple[str, Message]:
+    def _web_census_drop(self, request: EnrolRequest) -> tuple[str, Message]:
         """The owner's entry forgotten: the shipped entry is in force again (an extra one leaves the box and its
         tag map entry)."""
         ask = request.census
@@ -491,7 +498,7 @@ class WebRequests(AppBase):
         if spec is None or entry is None or not mine:
             return "refused", msg("The box's data has no entry of its own for {id}: nothing to change.",
                                   id=ask.base)
-        name = self._census_name(spec, entry)
+        name = self._web_census_name(spec, entry)
         shipped = next((e for e in box.data.shipped if e.id == entry.id), None)
         if shipped is not None:
             refusal = box.census.check(shipped)
@@ -512,12 +519,12 @@ class WebRequests(AppBase):
                 save_tagmap(self.state_dir, self.tags)
             except OSError:
                 self.tags.tags = before
-        self._census_changed()
+        self._web_census_changed()
         if shipped is None:
             return "ok", msg("{component} is no longer in the box's data.", component=entry.label)
         return "ok", msg("{component}: the shipped data again.", component=name)
 
-    def _census_correct(self, request: EnrolRequest) -> tuple[str, Message]:
+    def _web_census_correct(self, request: EnrolRequest) -> tuple[str, Message]:
         """During a game: the component the screen names is not what is printed (companion.census.in_game)."""
         ask = request.census
         assert ask is not None and self.match is not None
@@ -540,18 +547,18 @@ class WebRequests(AppBase):
             return "refused", correction.message
         if correction.applies == NEXT_INPUT:
             self.match = correction.match
-            self._census_changed(now=True)
+            self._web_census_changed(now=True)
         else:
-            self.census_stale = True
+            self.web_census_stale = True
         return "ok", correction.message
 
-    def _census_changed(self, now: bool = False) -> None:
+    def _web_census_changed(self, now: bool = False) -> None:
         """The owner's data changed: the game's words and the next game follow it now when no game is being
         played (or `now`, when the game being played follows it too), else once none is."""
         if not now and (self.match is not None or self.mode not in QUIET_MODES):
-            self.census_stale = True
+            self.web_census_stale = True
             return
-        self.census_stale = False
+        self.web_census_stale = False
         self.ui = game_ui(self.ui.name, self.state_dir)
         self._set_language(self.tr.lang)
 

@@ -139,31 +139,35 @@ def choice_words(ui: GameUI | None, tr: Translator, spec: Field, value: Any) -> 
     """One choice of a question in the game's words ("Hut", "no Defend", "Kyuzo"): the UI's namer of that
     question when it has one, else its words for that option; the data's own text when neither knows it."""
     raw = str(value)
+    words = spec.answers.get(("true" if value else "false") if isinstance(value, bool) else raw)
+    if words is not None:
+        return words.get(tr.lang)[0]
     if value == "":
         return tr(msg("none"))
     if ui is None:
         return raw
     namers = ui.namers()
-    words = tr.with_namers(namers, ui.name)
+    named = tr.with_namers(namers, ui.name)
     for name in (spec.name, spec.name.rstrip("s")):
         if name in namers:
-            said = namers[name](value, words)
+            said = namers[name](value, named)
             if said != raw:
                 return said
     try:
-        said = words(ui.option_label(raw, _PROMPT))
+        said = named(ui.option_label(raw, _PROMPT))
     except (RuleError, KeyError, ValueError, TypeError, AttributeError):
         return raw
     return said or raw
 
 
 def answer_words(ui: GameUI | None, tr: Translator, spec: Field, value: Any) -> str:
-    """An answer in words: a number, yes or no, the names joined with " + ", "none" for an empty one."""
+    """An answer in words: a number, yes or no, the names joined with " + ", "none" for an empty one (the census
+    data's own words for an answer when it has them: "flames", "no symbol", "no penalty")."""
     if spec.type == "bool":
-        return tr(msg("yes") if value else msg("no"))
+        return choice_words(ui, tr, spec, bool(value)) if spec.answers else tr(msg("yes") if value else msg("no"))
     if spec.type == "names":
         items = list(value) if isinstance(value, list | tuple) else [value]
-        return " + ".join(choice_words(ui, tr, spec, v) for v in items) if items else tr(msg("none"))
+        return " + ".join(choice_words(ui, tr, spec, v) for v in items) if items else choice_words(ui, tr, spec, "")
     if spec.type == "int":
         return str(value)
     return choice_words(ui, tr, spec, value)
@@ -175,12 +179,19 @@ def question_words(spec: Field, tr: Translator) -> str:
 
 
 def said(ui: GameUI | None, tr: Translator, kind: Kind, answers: Mapping[str, Any]) -> str:
-    """Answers in words, question by question: "value: 3, symbol: doll, penalty: wound, flames: yes"."""
+    """Answers in words, question by question: "value: 3, symbol: doll, penalty: wound, flames"; an answer the
+    census data words whole ("flames", "no symbol", "no penalty") stands without its question."""
     parts = []
     for spec in kind.fields:
-        if spec.name in answers:
+        if spec.name not in answers:
+            continue
+        value = answers[spec.name]
+        alone = isinstance(value, bool) or value in ("", [])
+        if alone and spec.answer_words(value) is not None:
+            parts.append(answer_words(ui, tr, spec, value))
+        else:
             parts.append(tr(msg("{question}: {answer}", question=question_words(spec, tr),
-                                answer=answer_words(ui, tr, spec, answers[spec.name]))))
+                                answer=answer_words(ui, tr, spec, value))))
     return ", ".join(parts)
 
 

@@ -21,7 +21,7 @@ the tap of that component, checks it with the census and answers; the page
 follows the answer (/census/status.json, polled by /census.js) and offers
 the form again for the next component, the PIN still filled in. A refusal
 (a total broken, a penalty the rulebook does not print, a second Kyuzo, a
-tag that stands for another component) is said in the census's own words
+tag the owner checked as another component) is said in the census's own words
 and changes nothing; what the page can check itself (a fourteenth 3, an
 unknown penalty) it says before asking the device anything.
 
@@ -297,8 +297,8 @@ def _question(ui: GameUI, tr: Translator, spec: Field, answers: dict[str, Any], 
     base: dict[str, Any] = {"name": spec.name, "label": question_words(spec, tr), "low": spec.low,
                             "high": spec.high}
     if spec.type == "bool":
-        return {**base, "control": "radio", "choices": [(YES, tr(msg("yes")), given is True),
-                                                         (NO, tr(msg("no")), given is False)]}
+        return {**base, "control": "radio", "choices": [(YES, answer_words(ui, tr, spec, True), given is True),
+                                                         (NO, answer_words(ui, tr, spec, False), given is False)]}
     if spec.type == "int" and spec.choices is None and spec.choices_from is None:
         return {**base, "control": "number", "value": "" if given is None else given}
     choices = offered(spec, entries)
@@ -307,7 +307,7 @@ def _question(ui: GameUI, tr: Translator, spec: Field, answers: dict[str, Any], 
     if spec.type == "names":
         chosen = given if isinstance(given, list) else []
         return {**base, "control": "names",
-                "choices": [(NONE, tr(msg("none")), given == [])] + [
+                "choices": [(NONE, answer_words(ui, tr, spec, []), given == [])] + [
                     (str(c), choice_words(ui, tr, spec, c), c in chosen) for c in choices]}
     return {**base, "control": "radio",
             "choices": [(str(c), choice_words(ui, tr, spec, c), given is not None and str(given) == str(c))

@@ -193,7 +193,7 @@ def test_a_box_that_differs_in_ten_cards_with_a_promo_boss_and_other_kiai_is_tau
     # Everyone sees the differences on the census page, each marked as checked by the owner.
     page = Client(server.base).get("/census").text
     assert "11 of 66 Raider cards, and 1 extra; missing:" in page
-    assert "<td>penalty: none → wound</td>" in page and "<td>Kiai humain" not in page
+    assert "<td>penalty: no penalty → wound</td>" in page and "<td>Kiai humain" not in page
     assert "<td>human Kiai: 9 → 10, animal Kiai: 12 → 13</td>" in page
     assert "<td>Promo Boss</td><td>extra component: value: 6, symbol: hat, penalty: intruder + must Pass" in page
     assert page.count("<td>✓</td>") == 14

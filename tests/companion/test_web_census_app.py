@@ -77,7 +77,7 @@ def test_the_device_waits_for_the_tap_then_the_census_takes_it_and_saves_the_tag
     assert _result(tmp_path) == ("c1", "waiting", "The device now waits for the tap of that Raider card.")
     screen = app.screen()
     assert screen.title == "Web page: census"
-    assert screen.todo == ("Tap on the reader: Raider card (value: 3, symbol: doll, penalty: wound, flames: yes)",)
+    assert screen.todo == ("Tap on the reader: Raider card (value: 3, symbol: doll, penalty: wound, flames)",)
     assert app.web_request is not None and taken_path(tmp_path).exists()
     app.handle(CardPlaced(UID, "mock", clock.now))
     assert _result(tmp_path) == ("c1", "ok", "Plunderer 3, doll, wound, flames: checked, it is what the companion "
@@ -133,21 +133,32 @@ def test_bad_input_is_refused_in_the_census_words_and_changes_nothing(tmp_path: 
 def test_a_tag_that_stands_for_an_entry_printed_as_said_is_that_entry(tmp_path: Path) -> None:
     """A box enrolled card by card earlier: its tag names an entry printed the same as the one picked."""
     clock = Clock()
-    app = make(tmp_path, clock, TagMap(GAME, {UID: "card:3-doll-wound"}))
-    same = dict(CARD, penalties=["barricade"])  # 3-doll-barricade is printed so: picked first on the page
-    assert _put(app, clock, UID, "card", "3-doll-barricade", same)[1] == "refused", "another print: refused"
-    assert _put(app, clock, UID, "card", "3-doll-barricade", CARD, ident="c2") == (
-        "c2", "ok", "Plunderer 3, doll, wound, flames: checked, it is what the companion believed.")
-    assert open_box(tmp_path, GAME).checked() == {"3-doll-wound"}
+    app = make(tmp_path, clock, TagMap(GAME, {UID: "card:3-doll-wound", OTHER: "card:3-doll-none"}))
+    assert _put(app, clock, UID, "card", "3-doll-barricade", CARD) == (
+        "c1", "ok", "Plunderer 3, doll, wound, flames: checked, it is what the companion believed.")
+    assert open_box(tmp_path, GAME).checked() == {"3-doll-wound"} and app.tags.tags[UID] == "card:3-doll-wound"
+    # Printed otherwise than the entry the enrolment guessed (never checked): the tag goes to the entry named.
+    said = _put(app, clock, OTHER, "card", "3-doll-barricade", dict(CARD, penalties=["barricade"]), ident="c2")
+    assert said == ("c2", "ok", "Plunderer 3, doll, barricade, flames: checked, it is what the companion believed.")
+    assert app.tags.tags == {UID: "card:3-doll-wound", OTHER: "card:3-doll-barricade"}
+    assert load_tagmap(tmp_path, GAME, set(UI.tag_targets())).tags == app.tags.tags
 
 
-def test_an_entry_that_has_another_tag_is_not_taken_from_it(tmp_path: Path) -> None:
+def test_a_checked_entry_is_not_taken_from_its_tag(tmp_path: Path) -> None:
     clock = Clock()
-    app = make(tmp_path, clock, TagMap(GAME, {UID: "card:3-doll-wound"}))
+    app = make(tmp_path, clock, TagMap(GAME, {}))
+    _put(app, clock, UID, "card", "3-doll-wound", CARD)
     before = _files(tmp_path)
-    ident, status, text = _put(app, clock, OTHER, "card", "3-doll-wound", CARD)
-    assert status == "refused" and text.startswith("Plunderer 3, doll, wound, flames already has another tag")
+    ident, status, text = _put(app, clock, OTHER, "card", "3-doll-wound", CARD, ident="c2")
+    assert status == "refused" and text.startswith("Plunderer 3, doll, wound, flames is already checked on another "
+                                                   "tag"), text
     assert _files(tmp_path) == before and app.tags.tags == {UID: "card:3-doll-wound"}
+    # Checked as a card, a tag is not another card: the census names the card it is.
+    ident, status, text = _put(app, clock, UID, "card", "3-doll-none", dict(CARD, penalties=[], flames=False),
+                               ident="c3")
+    assert status == "refused" and text == ("This tag is already enrolled as Plunderer 3, doll, wound, flames: "
+                                            "correct that component, or free the tag first.")
+    assert _files(tmp_path) == before
 
 
 def test_a_component_without_a_tag_and_going_back_need_no_tap(tmp_path: Path) -> None:
@@ -211,7 +222,7 @@ def test_during_a_game_a_census_waits_but_a_correction_is_taken_at_once(tmp_path
     assert (ident, status) == ("c3", "ok") and text.startswith("Corrected for the next game: Plunderer 3")
     assert text.endswith("already counted in this one as it was, so this game goes on as it was played.")
     assert app.match is playing and app.match.game.catalogue.cards["3-plain-wound"].penalties == ("wound",)  # type: ignore[attr-defined]
-    assert app.census_stale, "the words and the next game follow the owner's data once this game is over"
+    assert app.web_census_stale, "the words and the next game follow the owner's data once this game is over"
     assert open_box(tmp_path, GAME).entry("3-plain-wound").attributes["penalties"] == ["barricade"]  # type: ignore[union-attr]
     notes = load_journal(tmp_path / CURRENT).match.notes["corrections"]
     assert [(n["id"], n["applies"]) for n in notes] == [("kanbei", "next-input"), ("3-plain-wound", "next-game")]
