@@ -73,10 +73,18 @@ RECENT = 4
 """How many of the last cards tapped in a game the correction offers."""
 NEW_TAG = "new-tag"
 """The laptop's virtual deck during the census: a tag nobody has enrolled yet (a promo, a replaced sticker)."""
-NONE = ""
-"""A list of names answered empty (no penalty)."""
-MORE_DONE = "\0done"
-"""The answer that ends a list of names ("nothing more")."""
+END = "end"
+"""The list's entry that ends a list of names ("nothing more"); an answer's entry is "ans:" and the answer as
+text ("ans:3", "ans:doll", "ans:true"; "ans:" for no symbol, or a list of names left empty)."""
+
+
+def answer_key(value: Any) -> str:
+    """An answer as the list's entry names it: a table script reads "ans:doll", "ans:6", "ans:false"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return str(value[0]) if value else ""
+    return str(value)
 
 Say = Callable[[Text, bool], None]
 
@@ -312,7 +320,10 @@ class CensusWalk:
         return out
 
     def _reference(self) -> Component | None:
-        """The entry whose answers the highlight follows: the one in hand while it fits, else the best fit."""
+        """The entry whose answers the highlight follows: the one in hand (what the companion believes, so only
+        what differs needs Next), else the best fit."""
+        if self.base is not None and (entry := self.box.entry(self.base)) is not None:
+            return entry
         fits = self._exact()
         return fits[0] if fits else None
 
@@ -438,13 +449,13 @@ class CensusWalk:
         if spec.type == "names":
             said = self.answers.get(spec.name)
             if said is None:
-                out.append(Choice("ans:" + NONE, self.answer_words(spec, [])))
+                out.append(Choice("ans:", self.answer_words(spec, [])))
             else:
-                out.append(Choice("ans:" + MORE_DONE, self.tr(msg("Nothing more"))))
+                out.append(Choice(END, self.tr(msg("Nothing more"))))
                 choices = [c for c in choices if c not in said]
-            out.extend(Choice(f"ans:{n}", self.answer_words(spec, [c])) for n, c in enumerate(choices))
+            out.extend(Choice(f"ans:{answer_key(c)}", self.answer_words(spec, [c])) for c in choices)
             return out
-        out.extend(Choice(f"ans:{n}", self.answer_words(spec, c)) for n, c in enumerate(choices))
+        out.extend(Choice(f"ans:{answer_key(c)}", self.answer_words(spec, c)) for c in choices)
         return out
 
     def _last_choices(self) -> list[Choice]:
@@ -506,19 +517,14 @@ class CensusWalk:
                     said = self.answers.get(spec.name)
                     have = list(value or [])
                     if said is None:
-                        return ids.index("ans:" + NONE) if not have else self._index_of(spec, choices, have[0], ids)
-                    rest = [v for v in have if v not in said]
-                    if not rest:
-                        return ids.index("ans:" + MORE_DONE)
-                    return self._index_of(spec, [c for c in choices if c not in said], rest[0], ids)
-                return self._index_of(spec, choices, value, ids)
-        return 0
-
-    @staticmethod
-    def _index_of(spec: Field, choices: list[Any], value: Any, ids: list[str]) -> int:
-        for n, choice in enumerate(choices):
-            if _same(choice, value) and f"ans:{n}" in ids:
-                return ids.index(f"ans:{n}")
+                        value = have[:1]
+                    else:
+                        rest = [v for v in have if v not in said]
+                        if not rest:
+                            return ids.index(END)
+                        value = rest[:1]
+                wanted = f"ans:{answer_key(value)}"
+                return ids.index(wanted) if wanted in ids else 0
         return 0
 
     # --- the table's events ---------------------------------------------------------------------------
@@ -652,6 +658,8 @@ class CensusWalk:
             self._drop()
         elif what == "ans":
             self._answer(arg)
+        elif what == END:
+            self._end_list()
         elif what == "fit":
             self._take(arg)
         elif what == "fix":
@@ -668,26 +676,37 @@ class CensusWalk:
         how = "value"
         if spec.type == "names":
             said = list(self.answers.get(spec.name, []))
-            if arg == NONE and spec.name not in self.answers:
+            if arg == "" and spec.name not in self.answers:
                 self.answers[spec.name] = []
                 self.closed.add(spec.name)
-            elif arg == MORE_DONE:
-                self.closed.add(spec.name)
-                how = "close"
             else:
                 choices, _ = self._field_choices(spec)
-                rest = [c for c in choices if c not in said]
-                self.answers[spec.name] = [*said, rest[int(arg)]]
+                found = [c for c in choices if c not in said and answer_key([c]) == arg]
+                if not found:
+                    return
+                self.answers[spec.name] = [*said, found[0]]
                 how = "pick"
         else:
             choices, _ = self._field_choices(spec)
-            self.answers[spec.name] = choices[int(arg)]
+            found = [c for c in choices if answer_key(c) == arg]
+            if not found:
+                return
+            self.answers[spec.name] = found[0]
         self.settled.append((spec.name, False, how))
         if self._open_question() is None and self.loop is not None and self.uid is None:
             free = [e for e in self._fitting() if not self.taken(e)]
             if free:
                 self._take(free[0].id)  # a token without a tag: saying what it shows is checking it
                 return
+        self._refresh()
+
+    def _end_list(self) -> None:
+        """"Nothing more": the list of names being asked is complete."""
+        spec = self._open_question()
+        if spec is None or spec.type != "names" or spec.name not in self.answers:
+            return
+        self.closed.add(spec.name)
+        self.settled.append((spec.name, False, "close"))
         self._refresh()
 
     # --- taking what was said ---------------------------------------------------------------------------

@@ -1,0 +1,134 @@
+"""During a game on the device: "this card is not what the screen says", corrected at once (a long press of Undo).
+
+The correction is companion.census.in_game's: from the next input while the
+wrong value has not counted yet, else from the next game; either way the
+screen says which and the journal notes it. A short press of Undo is still
+the undo.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from table_helpers import press, tap
+from test_census_device import _app, answer, notice, pick
+
+from companion.app import App
+from companion.census import NEXT_GAME, NEXT_INPUT, open_box
+from companion.runtime.storage import CURRENT, load_journal
+from drivers.events import ButtonHeld
+
+GAME = "samurai-spirit"
+
+
+def _start(app: App) -> None:
+    """Kyuzo and Heihachi on Normal, Kyuzo first (the set-up's highlights, the boards tapped)."""
+    options = app.setup.menu().options
+    if options[0] == "en":
+        press(app, "ok")
+    pick(app, "normal")
+    tap(app, "samurai:kyuzo")
+    tap(app, "samurai:heihachi")
+    pick(app, "done")
+    if app.setup.menu().options == ("no", "yes"):
+        pick(app, "no")
+    pick(app, "kyuzo")
+    press(app, "ok")
+    assert app.mode == "play" and app.match is not None
+
+
+def _no_token(app: App) -> None:
+    while app.match is not None and app.match.play.prompt and app.match.play.prompt.kind == "absent-token":
+        press(app, "ok")
+
+
+def _wounds(app: App) -> int:
+    assert app.match is not None
+    return int(app.match.play.public_view()["samurai"][0]["wounds"])
+
+
+def hold_undo(app: App) -> None:
+    app.handle(ButtonHeld("undo", app.clock()))
+
+
+def _correct_4_hat_none_to_a_wound(app: App) -> None:
+    hold_undo(app)
+    assert app.census is not None and app.screen().kind == "census"
+    assert app.screen().title == ("Which component is not what the screen says? Tap it on the reader, or choose "
+                                  "it.")
+    pick(app, "take:card:4-hat-none")
+    screen = app.screen()
+    assert screen.title == "Value: what is printed on it?"
+    assert screen.options[screen.selected] == "4", "the highlight is on what the screen said"
+    press(app, "ok", "ok")
+    answer(app, "wound")
+    press(app, "ok")
+    screen = app.screen()
+    assert screen.options[screen.selected] == "Correct it: penalty no penalty -> wound"
+    press(app, "ok")
+    assert app.census is None
+
+
+def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    _start(app)
+    _no_token(app)
+    tap(app, "card:4-hat-none")
+    press(app, "confront")
+    _no_token(app)
+    inputs = len(app.match.inputs)  # type: ignore[union-attr]
+    _correct_4_hat_none_to_a_wound(app)
+    assert notice(app) == "Corrected: Plunderer 4 - hat - no penalty counts as corrected from the next input."
+    assert app.match is not None and len(app.match.inputs) == inputs
+    press(app, "pass")
+    _no_token(app)
+    assert _wounds(app) == 1, "Kyuzo's next turn starts with the corrected penalty"
+    header = json.loads((tmp_path / CURRENT).read_text("utf-8").splitlines()[0])
+    box = open_box(tmp_path, GAME)
+    assert header["components"] == box.digest
+    assert header["notes"]["corrections"][0]["applies"] == NEXT_INPUT
+    loaded = load_journal(tmp_path / CURRENT)
+    assert loaded.damage is None and loaded.match.play.public_view() == app.match.play.public_view()
+
+
+def test_a_card_that_already_counted_is_corrected_from_the_next_game(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    _start(app)
+    _no_token(app)
+    tap(app, "card:4-hat-none")
+    press(app, "confront")
+    _no_token(app)
+    press(app, "pass")
+    _no_token(app)
+    assert _wounds(app) == 0
+    before = app.match.play.public_view()  # type: ignore[union-attr]
+    _correct_4_hat_none_to_a_wound(app)
+    assert notice(app).startswith("Corrected for the next game: Plunderer 4 - hat - no penalty already counted")
+    assert app.match is not None and app.match.play.public_view() == before, "this game goes on as it was played"
+    header = json.loads((tmp_path / CURRENT).read_text("utf-8").splitlines()[0])
+    assert header["notes"]["corrections"][0]["applies"] == NEXT_GAME
+    assert app.ui.game.catalogue.cards["4-hat-none"].penalties == ()  # type: ignore[attr-defined]
+    assert open_box(tmp_path, GAME).entry("4-hat-none").attributes["penalties"] == ["wound"]  # type: ignore[union-attr]
+
+
+def test_a_short_undo_is_still_the_undo_and_a_refused_correction_changes_nothing(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    _start(app)
+    _no_token(app)
+    tap(app, "card:4-hat-none")
+    press(app, "undo")
+    assert app.screen().confirm is not None and app.census is None
+    press(app, "undo")
+    journal = (tmp_path / CURRENT).read_bytes()
+    hold_undo(app)
+    tap(app, "card:4-hat-none")
+    answer(app, 3)
+    press(app, "ok", "ok", "ok")
+    pick(app, "fix:4-hat-none")
+    assert notice(app) == ("One too many: the rulebook's total is 13 Plunderers of value 3, and this would be "
+                           "number 14.")
+    assert app.census is not None, "the correction stays open to be put right"
+    assert (tmp_path / CURRENT).read_bytes() == journal and not open_box(tmp_path, GAME).owner
+    press(app, "undo", "undo", "undo", "undo", "undo", "undo")
+    assert app.census is None and app.mode == "play"
