@@ -143,6 +143,12 @@ def with_people(chips: Sequence[Chip], acting_only: bool = False) -> list[Chip]:
             if chip.acting or not acting_only else chip for chip in chips]
 
 
+def focused(chips: Sequence[Chip]) -> list[Chip]:
+    """The chips with their names only but the seat to act's, which keeps its facts: what the band shows where
+    every chip's facts do not fit beside what else the board keeps (seven Samurai and the village's counts)."""
+    return [chip if chip.acting else replace(chip, facts=(), tags=(*chip.tags, "names-only")) for chip in chips]
+
+
 def fits(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> bool:
     """Whether `draw` can put every chip in `rect`: with its facts, or at least its name."""
     return height(p, rect.width, named(chips)) <= rect.height
@@ -167,7 +173,7 @@ def draw(p: Painter, rect: pygame.Rect, chips: Sequence[Chip]) -> int:
     if fitting:
         chips = fitting[0]
     elif height(p, rect.width, chips) > rect.height:
-        chips = named(chips)
+        chips = focused(chips) if height(p, rect.width, focused(chips)) <= rect.height else named(chips)
     m = p.metrics
     gap = _gap(p)
     tall = line_height(p)

@@ -46,7 +46,7 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     # Each absent Samurai's token is a once-per-game choice: its lines keep their room too.
     absent = list(screen.view.get("absent_tokens", []))
     tokens = absent_tokens_height(p, narrowest_board(p), absent) + _gap(p) if absent else 0
-    least = village_strip_height(p) + _gap(p) + seats_min_height(screen, p) + tokens
+    least = village_strip_height(p) + _gap(p) + _seats_beside_village(screen, p) + tokens
     if screen.kind == "game-over":
         # The result beside the Samurai: the headline over the score's four lines (or the round and why).
         m = p.metrics
@@ -58,6 +58,16 @@ def board_min_height(screen: Screen, p: Painter) -> int:
 def _gap(p: Painter) -> int:
     """Between the village strip, the Samurai and the absent tokens: thin on 480x320, where every line counts."""
     return max(2, p.metrics.pad // 2) if p.metrics.compact else p.metrics.pad
+
+
+def _seats_beside_village(screen: Screen, p: Painter) -> int:
+    """What the Samurai need under the village strip: their rows, or on 480x320 where that is less the band,
+    with only the one to act's facts where all of them do not fit (seven Samurai keep the village's counts)."""
+    seats = seats_min_height(screen, p)
+    if p.metrics.compact and screen.view:
+        chips = seat_band.focused(samurai_chips(p, screen.view))
+        seats = min(seats, seat_band.height(p, p.surface.get_width() - 2 * p.metrics.pad, chips))
+    return seats
 
 
 def seats_min_height(screen: Screen, p: Painter) -> int:
@@ -99,7 +109,7 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         return
     gap = _gap(p)
     absent = list(view.get("absent_tokens", []))
-    seats = seats_min_height(screen, p)
+    seats = _seats_beside_village(screen, p)
     if rect.height < seats + village_strip_height(p) + gap:
         # A to-do step that needs nearly all of 480x320: the Samurai stay, the village strip gives way.
         draw_samurai_rows(p, rect, view)

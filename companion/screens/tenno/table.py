@@ -20,6 +20,7 @@ from companion.screen_model import Screen
 from companion.screens import glyphs, palette, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
+from companion.screens.registry import narrowest_board
 from engine.core.messages import Message, msg, msg_n
 
 SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.BLUE, "green": palette.BLUISH_GREEN,
@@ -347,6 +348,16 @@ def _ranking_layout(p: Painter, width: int, height: int,
     return m.min_size, 2, wrapped
 
 
+def _ranking_least(p: Painter, width: int, entries: list[tuple[int, str, str]]) -> int:
+    """The height of the ranking at its tightest: two columns of `width`, the smallest readable type."""
+    m = p.metrics
+    column = share(width, [1.0, 1.0], 2 * m.pad)[0]
+    wrapped = [p.cache.wrap(words, m.min_size, column) or [words] for _, _, words in entries]
+    per_column = -(-len(entries) // 2)
+    return max((_column_height(p, wrapped[k:k + per_column], m.min_size) for k in range(0, len(wrapped), per_column)),
+               default=0)
+
+
 def _column_height(p: Painter, wrapped: list[list[str]], size: int) -> int:
     return sum(len(lines) for lines in wrapped) * _line(p, size) + max(0, len(wrapped) - 1) * (p.metrics.pad // 2)
 
@@ -359,11 +370,9 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     if not screen.view or screen.kind not in ("board", "game-over"):
         return 0
     m = p.metrics
-    seats = len(screen.view.get("players", []))
     if screen.kind == "game-over":
-        # The ranking in two columns at the smallest readable type on 480x320 (seven players), one on 800x480.
-        rows = -(-seats // 2) if m.compact else seats
-        return _line(p, m.large_size) + m.pad + rows * (_line(p, m.min_size) + m.pad // 2)
+        # The ranking at its tightest (two columns at the smallest readable type, long lines wrapped).
+        return _line(p, m.large_size) + m.pad + _ranking_least(p, narrowest_board(p), _ranking(p, screen.view))
     width = p.surface.get_width()
     narrowest = width - 2 * m.pad if m.compact else width - round(width * 0.48) - 2 * m.pad
     duel = duel_height(p, narrowest, screen.view["duel"]) + m.pad if screen.view.get("duel") else 0
