@@ -312,3 +312,36 @@ def test_a_game_of_another_kind_on_the_device_keeps_the_census_waiting(server: S
     sent = phone.send({"kind": "card", "put": TENNO_CARD}, game="tenno")
     assert sent.status == 409 and "A game of another kind is on the device" in _error(sent)
     assert not request_path(state).exists()
+
+
+def test_every_games_questions_in_every_language(server: Served, state: Path) -> None:
+    """Each kind of each game asks its census questions, with the choices in the table's words."""
+    from companion.census import game_data
+    from companion.i18n import LANGUAGES
+    from companion.web.census_page import census_games
+
+    assert census_games() == ["samurai-spirit", "samurai-knizia", "tenno", "trick-raiders"]
+    for lang in LANGUAGES:
+        phone = Phone(server, state, lang=lang)
+        for game in census_games():
+            data = game_data(game)
+            assert data is not None
+            for kind, spec in data.totals.kinds.items():
+                if not spec.fields:
+                    continue  # Knizia's colours: counted, never asked about
+                first = data.shipped[[e.kind for e in data.shipped].index(kind)]
+                reply = phone.send({"kind_to": kind}, game=game)
+                assert reply.status == 200, (game, kind, lang, reply.text[:300])
+                for question in spec.fields:
+                    assert f'name="a:{question.name}"' in reply.text, (game, kind, question.name)
+                found = phone.send({"kind": kind, "do": "find", **{f"a:{q.name}": _text(first, q.name)
+                                                                   for q in spec.fields}}, game=game)
+                assert f'<button name="put" value="{first.id}">' in found.text, (game, kind, lang)
+    assert not request_path(state).exists(), "looking asks the device nothing"
+
+
+def _text(entry: Any, path: str) -> Any:
+    from companion.census.answers import value_at
+
+    value = value_at(entry, path)
+    return value if value != [] else "-"
