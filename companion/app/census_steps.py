@@ -31,9 +31,10 @@ data for it first). Each put and confirm writes the owner data atomically
 (companion.census.box), then the tag map: a census killed at any moment
 keeps everything the screen acknowledged, and carries on at the next start.
 
-During a game, a long press of Undo opens the same questions for a
-component the screen names wrongly ("this card is not what the screen
-says"): tap it (or pick one of the last cards tapped), say what is printed;
+During a game, a long press of Undo asks "Is a card or board not what the
+screen says?" (any button but OK goes back to the game); OK opens the same
+questions for it: tap it (or pick one of the last cards tapped), say what is
+printed;
 companion.census.in_game.correct_during_game takes the correction, says
 whether it applies from the next input or from the next game, and journals
 it. A short press of Undo is the undo it always was.
@@ -1077,7 +1078,10 @@ class CensusSteps(SetupSteps, PlaySteps, Pickers, Frames):
 
     def _play_button(self, name: str, held: bool) -> None:
         if name == "undo" and held and self.match is not None and self.match.play.prompt is not None:
-            self._open_correction()
+            # Asked first, so a long press made by mistake costs one press of any other button.
+            self._ask((msg("Is a card or board not what the screen says?"),
+                       msg("OK: say what is printed on it; any other button: back to the game.")),
+                      self._open_correction, msg("OK: correct it"))
             return
         super()._play_button(name, held)
 

@@ -49,7 +49,11 @@ def _wounds(app: App) -> int:
 
 
 def hold_undo(app: App) -> None:
+    """A long press of Undo, and OK to the question it asks."""
     app.handle(ButtonHeld("undo", app.clock()))
+    assert app.screen().confirm == ("Is a card or board not what the screen says?\nOK: say what is printed on it; "
+                                    "any other button: back to the game.")
+    press(app, "ok")
 
 
 def _correct_4_hat_none_to_a_wound(app: App) -> None:
@@ -120,6 +124,9 @@ def test_a_short_undo_is_still_the_undo_and_a_refused_correction_changes_nothing
     press(app, "undo")
     assert app.screen().confirm is not None and app.census is None
     press(app, "undo")
+    app.handle(ButtonHeld("undo", app.clock()))
+    press(app, "pass")
+    assert app.census is None and app.screen().confirm is None, "any other button goes back to the game"
     journal = (tmp_path / CURRENT).read_bytes()
     hold_undo(app)
     tap(app, "card:4-hat-none")
