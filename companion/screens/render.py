@@ -11,6 +11,12 @@ type. A notice (a refusal, a note) takes its own room at the top of the main
 area while it shows, for a few seconds: the game's drawing and the steps
 move down under it (every seat stays, compact if it must), so it never hides
 a seat, a step or the prompt; plain detail text moves down the same way.
+
+The pending decision (the prompt whole, its options) is on every frame of both
+sizes: on narrow surfaces its panel is placed first and the seats and the steps
+share what is left (`_regions`). A paged text's "1/2" names the frame's page
+button, and the strip lights it, only where the text is paged on this surface;
+the frame's `Screen.shown` tells the app so.
 """
 
 from __future__ import annotations
@@ -166,7 +172,9 @@ def _regions(p: Painter, screen: Screen, prompt: str | None, setup: strip.StripS
     The strip runs along the bottom of every frame; on wide surfaces the
     panel stands at the right, on narrow ones it takes the bottom above the
     strip and the board the middle. The to-do panel lies under the board in
-    the main area.
+    the main area. On narrow ones the panel with the question is never
+    given up: the title, then the board's extras, then the seats' counts give
+    way to a long step, in that order (see the plans below).
     """
     m: Metrics = p.metrics
     width, height = p.surface.get_size()
