@@ -218,20 +218,24 @@ class CensusWalk:
             return words
         return f"{self._field(spec)} {words}"
 
-    def describe(self, entry: Component) -> str:
-        """A component as printed, every question answered: "Raider card: value 3, doll, wound, flames"."""
+    def describe(self, entry: Component, kind: bool = True) -> str:
+        """A component as printed, every question answered: "Raider card: value 3, doll, wound, flames" (without
+        `kind`: "value 3, doll, wound, flames", where the list is about one kind)."""
         spec = self.totals[entry.kind]
         parts = [self._part(f, get(entry, f.name)) for f in spec.fields if get(entry, f.name) is not None]
         if not spec.fields:
             parts = [entry.label]
-        head = self._kind_words(spec)
-        return f"{head}: {', '.join(parts)}" if parts else head
+        head = _capital(self._kind_words(spec))
+        if not kind and parts:
+            return ", ".join(parts)
+        return self.tr(msg("{sort}: {answers}", sort=head, answers=", ".join(parts))) if parts else head
 
     def _said(self) -> str:
         """What the owner said so far about the component in hand."""
         spec = self.spec()
         parts = [self._part(f, self.answers[f.name]) for f in spec.fields if f.name in self.answers]
-        return f"{self._kind_words(spec)}: {', '.join(parts)}" if parts else self._kind_words(spec)
+        head = _capital(self._kind_words(spec))
+        return self.tr(msg("{sort}: {answers}", sort=head, answers=", ".join(parts))) if parts else head
 
     def _progress(self, kind: str | None = None) -> list[str]:
         return [self.tr(p.message) for p in self.box.progress() if kind is None or p.kind == kind]
@@ -409,7 +413,7 @@ class CensusWalk:
     def _build(self) -> list[Choice]:
         tr = self.tr
         if self.stage == "home":
-            out = [Choice(f"kind:{k.kind}", tr(msg("{sort} (no tag)", sort=self._kind_words(k, many=True))))
+            out = [Choice(f"kind:{k.kind}", tr(msg("{sort} (no tag)", sort=_capital(self._kind_words(k, many=True)))))
                    for k in self.totals.values() if not k.tag]
             return [*out, Choice("done", tr(msg("Done")))]
         if self.stage == "which":
@@ -426,7 +430,7 @@ class CensusWalk:
                 out.append(Choice("drop", tr(msg("Back to the shipped data"))))
             return out
         if self.stage == "kind":
-            return [Choice(f"kind:{k.kind}", self._kind_words(k)) for k in self.tagged()]
+            return [Choice(f"kind:{k.kind}", _capital(self._kind_words(k))) for k in self.tagged()]
         if self.stage == "pick":
             spec = self.spec()
             entries = [e for e in self.box.entries if e.kind == spec.kind]
@@ -444,7 +448,7 @@ class CensusWalk:
         if self.correct is None:
             fits = self._fitting()
             if 0 < len(fits) <= FITS_SHOWN:
-                out = [Choice(f"fit:{e.id}", self.tr(msg("It is: {component}", component=self.describe(e))))
+                out = [Choice(f"fit:{e.id}", self.tr(msg("It is: {component}", component=self.describe(e, False))))
                        for e in fits if not self.taken(e)]
         choices, _ = self._field_choices(spec)
         if spec.type == "names":
@@ -470,22 +474,20 @@ class CensusWalk:
             return [Choice("close", tr(msg("It is what the screen says: close")))]
         fits = self._fitting()
         free = [e for e in fits if not self.taken(e)]
-        out = [Choice(f"fit:{e.id}", tr(msg("It is: {component}", component=self.describe(e)))) for e in free]
+        out = [Choice(f"fit:{e.id}", tr(msg("It is: {component}", component=self.describe(e, False)))) for e in free]
         checked_base = base is not None and base.id in self.box.checked()
         same_one = base is not None and _same(self.answers.get("id", base.id), base.id)
         if base is not None and same_one and self._changes(base):
-            fix = Choice(f"fix:{base.id}", tr(msg("Correct {component}: {changes}", component=self.describe(base),
-                                                  changes=self._changes(base))))
+            fix = Choice(f"fix:{base.id}", tr(msg("Correct it: {changes}", changes=self._changes(base))))
             out.insert(0 if checked_base else len(out), fix)
         if not free:
-            out.extend(Choice(f"fit:{e.id}", tr(msg("It is: {component}", component=self.describe(e))))
+            out.extend(Choice(f"fit:{e.id}", tr(msg("It is: {component}", component=self.describe(e, False))))
                        for e in fits)
             assert self.kind is not None
             nearest = [fit.entry for fit in self.box.fitting(self.kind, self.answers, nearest=FITS_SHOWN)
                        if not fit.exact and not self.taken(fit.entry) and fit.entry.id != self.base
                        and "id" not in fit.differs]
-            out.extend(Choice(f"fix:{e.id}", tr(msg("Correct {component}: {changes}", component=self.describe(e),
-                                                    changes=self._changes(e))))
+            out.extend(Choice(f"fix:{e.id}", tr(msg("Correct {component}", component=self.describe(e, False))))
                        for e in nearest)
             out.append(Choice("record", tr(msg("As printed, in place of a component not checked yet"))))
         if self.spec().extras:
@@ -493,15 +495,18 @@ class CensusWalk:
         return out
 
     def _changes(self, entry: Component) -> str:
-        """How the answers differ from `entry`: "penalties wound -> barricade"; "" when they do not."""
+        """What the answers change in `entry`, the new answers only ("penalties must Pass + no talent"; what it
+        held is on the screen above); "" when nothing."""
         parts = []
         for spec in self.spec().fields:
             if spec.name not in self.answers or spec.name == "id":
                 continue
-            have, said = get(entry, spec.name), self.answers[spec.name]
-            if not _same(have, said):
-                parts.append(f"{self._field(spec)} {self.answer_words(spec, have)} -> {self.answer_words(spec, said)}")
-        return "; ".join(parts)
+            if not _same(get(entry, spec.name), self.answers[spec.name]):
+                words = self._part(spec, self.answers[spec.name])
+                many = len(self.answers[spec.name]) > 1 if spec.type == "names" else False
+                field = spec.words.get(self.tr.lang)[1 if many else 0]
+                parts.append(f"{field}: {words}" if spec.type == "names" else words)
+        return ", ".join(parts)
 
     def _default(self) -> int:
         """The highlight when a list appears: the first entry offered, else the answer of the entry the

@@ -62,15 +62,16 @@ def draw(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     if room.height <= 0:
         return
     y = room.top
-    if card:
+    least = m.line_height(m.min_size) + chrome.page_mark_room(p) + 2 * m.pad
+    if card and room.height >= least + (m.line_height(m.min_size) if rest else 0):
         inner_width = room.width - 2 * m.pad
         wanted = _lines_height(p, card, inner_width) + 2 * m.pad
         share = room.height if not rest else max(int(room.height * CARD_SHARE), room.height - _lines_height(
             p, rest, room.width))
-        height = min(wanted, share)
+        height = min(wanted, max(share, least))
         panel = pygame.Rect(room.left, y, room.width, height)
         p.box("census:card", panel, fill=palette.PANEL, edge=palette.PANEL_EDGE, radius=m.pad,
-              value=words.get("state", ""))
+              value=words.get("stage", ""))
         inner = panel.inflate(-2 * m.pad, -2 * m.pad)
         chrome.draw_detail(p, inner, _pageable(p, card, inner), palette.PANEL, screen.page)
         y = panel.bottom + m.pad

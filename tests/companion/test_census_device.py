@@ -103,7 +103,7 @@ def test_an_unknown_tag_is_asked_in_the_games_terms_and_offered_what_fits(tmp_pa
     assert app.screen().title == "Penalty: what is printed on it?"
     answer(app, "wound")
     screen = app.screen()
-    assert screen.options[0] == "It is: Raider card: value 3, doll, wound, flames"
+    assert screen.options[0] == "It is: value 3, doll, wound, flames"
     assert screen.selected == 0, "the right shipped card is one OK away"
     press(app, "ok")
     assert notice(app) == "Checked: Raider card: value 3, doll, wound, flames."
@@ -124,7 +124,7 @@ def test_the_highlight_follows_what_the_companion_believes(tmp_path: Path) -> No
         oks += 1
     assert oks == 2, "the value and the symbol, then the one Boss that fits is offered"
     screen = app.screen()
-    assert screen.options[screen.selected] == "It is: Raider card: value 6, hat, intruder, flames"
+    assert screen.options[screen.selected] == "It is: value 6, hat, intruder, flames"
     press(app, "ok")
     assert notice(app) == "Checked: Raider card: value 6, hat, intruder, flames."
 

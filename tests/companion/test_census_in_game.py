@@ -26,7 +26,7 @@ def _start(app: App) -> None:
     """Kyuzo and Heihachi on Normal, Kyuzo first (the set-up's highlights, the boards tapped)."""
     options = app.setup.menu().options
     if options[0] == "en":
-        press(app, "ok")
+        pick(app, app.tr.lang)
     pick(app, "normal")
     tap(app, "samurai:kyuzo")
     tap(app, "samurai:heihachi")
@@ -69,7 +69,7 @@ def _correct_4_hat_none_to_a_wound(app: App) -> None:
     answer(app, "wound")
     press(app, "ok")
     screen = app.screen()
-    assert screen.options[screen.selected] == "Correct it: penalty no penalty -> wound"
+    assert screen.options[screen.selected] == "Correct it: penalty: wound"
     press(app, "ok")
     assert app.census is None
 
