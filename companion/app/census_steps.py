@@ -63,7 +63,7 @@ from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine import RuleError, Tap
 from engine.core.census import Field, Kind, answered
 from engine.core.components import Component
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, msg, msg_n
 
 OPTION = "census"
 """The first menu's option that opens the census (no game is called that)."""
@@ -415,6 +415,8 @@ class CensusWalk:
         if self.stage == "home":
             out = [Choice(f"kind:{k.kind}", tr(msg("{sort} (no tag)", sort=_capital(self._kind_words(k, many=True)))))
                    for k in self.totals.values() if not k.tag]
+            if self.box.legacy is not None:
+                out.append(Choice("import", tr(msg("Import {path}", path=self.box.legacy.name))))
             return [*out, Choice("done", tr(msg("Done")))]
         if self.stage == "which":
             out = []
@@ -445,7 +447,8 @@ class CensusWalk:
 
     def _question_choices(self, spec: Field) -> list[Choice]:
         out = []
-        if self.correct is None:
+        if self.correct is None and not (self.loop is not None and self.uid is None):
+            # (a token without a tag: its answer is the check, no entry to pick besides)
             fits = self._fitting()
             if 0 < len(fits) <= FITS_SHOWN:
                 out = [Choice(f"fit:{e.id}", self.tr(msg("It is: {component}", component=self.describe(e, False))))
@@ -674,6 +677,8 @@ class CensusWalk:
             self._record()
         elif what == "extra":
             self._extra()
+        elif what == "import":
+            self._import()
 
     def _answer(self, arg: str) -> None:
         spec = self._open_question()
@@ -830,6 +835,24 @@ class CensusWalk:
     def _restore(self, freed: str | None) -> None:
         if freed is not None and self.uid is not None:
             self.tags.tags[self.uid] = freed
+
+    def _import(self) -> None:
+        """An earlier release's edited copy of the components file (never read): its differences taken as the
+        owner's entries, the file renamed; refused whole (named) when its data would not make a game."""
+        from companion.census import import_legacy
+
+        path = self.box.legacy
+        try:
+            taken = import_legacy(self.box)
+        except (OSError, RuleError) as exc:
+            reason = exc.message if isinstance(exc, RuleError) else (exc.strerror or str(exc))
+            self.say(self.tr(msg("Not saved ({reason}): nothing was changed.", reason=reason)), True)
+            return
+        self.saved()
+        self.say(self.tr(msg_n("{n} component taken from {path}; the file is renamed {path}.imported.",
+                               "{n} components taken from {path}; the file is renamed {path}.imported.",
+                               n=len(taken), path=path.name if path is not None else "")), False)
+        self._refresh()
 
     def _drop(self) -> None:
         assert self.base is not None

@@ -310,3 +310,24 @@ def test_every_game_is_counted_in_its_own_terms(tmp_path: Path, game: str) -> No
     press(app, "ok")
     assert notice(app).startswith("Checked: ")
     assert len(open_box(tmp_path, game).checked()) == 2
+
+
+def test_an_earlier_releases_edited_copy_is_offered_for_import(tmp_path: Path) -> None:
+    from companion.census import game_data
+
+    data = game_data(GAME)
+    assert data is not None and data.game.components_text is not None
+    edited = data.game.components_text.replace(
+        'attributes = { value = 4, symbol = "hat", penalties = [], flames = false }',
+        'attributes = { value = 4, symbol = "hat", penalties = ["wound"], flames = false }')
+    assert edited != data.game.components_text
+    legacy = tmp_path / f"{GAME}-components.toml"
+    legacy.write_text(edited, "utf-8")
+    app = _app(tmp_path)
+    census(app)
+    assert app.census is not None and app.census.choices()[-2].label == f"Import {legacy.name}"
+    pick(app, "import")
+    assert notice(app) == (f"1 component taken from {legacy.name}; the file is renamed {legacy.name}.imported.")
+    assert open_box(tmp_path, GAME).entry("4-hat-none").attributes["penalties"] == ["wound"]  # type: ignore[union-attr]
+    assert not legacy.exists() and (tmp_path / f"{legacy.name}.imported").exists()
+    assert "import" not in app.offered()[0]
