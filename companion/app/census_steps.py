@@ -3,26 +3,25 @@
 The owner taps a component. A known tag shows what the companion believes
 is printed on it; OK confirms it (`OwnerBox.confirm`). An unknown tag, or
 "something else is printed", asks what is printed, field by field, in the
-game's own terms (the questions and their answers are the game's census
-data, engine/games/<game>/data/census.toml): a Raider card's value, symbol,
-penalties and flames, a Samurai board's Samurai and both Kiai values, a
-Trick Raiders card's suit, value and special effect, a Tenno card's colour
-and character, a Knizia tile's colour, type and influence. Each question is
+game's own terms: the questions, their answers and the answers' words are
+the game's census data (engine/games/<game>/data/census.toml: a card's
+value, symbol, penalties and flames, a board's name and values, a tile's
+colour, type and influence), so this module knows no game. Each question is
 a Next/OK list. While few shipped entries fit what was said so far they are
 offered first ("It is: ..."), so a right shipped entry is one OK; the
-highlight rests on the answer the best fitting entry holds, so answering
-what the companion already believes is OK after OK. A list of names (a
-Boss's penalties) is asked one name at a time, "nothing more" ending it.
+highlight rests on the answer of the entry in hand (what the companion
+believes), else of the best fitting entry, so answering what the companion
+already believes is OK after OK. A list of names (penalties) is asked one
+name at a time, "nothing more" ending it.
 
 Once everything is said, the list offers the entries that fit exactly, the
-nearest ones to correct ("Correct Boss 6 ...: penalties ... -> ..."), the
-answers as printed in place of an unchecked entry (which is how a box of
+entry in hand corrected ("Correct it: ..."), the nearest others to correct,
+the answers as printed in place of an unchecked entry (which is how a box of
 other cards is taught, and how a fourteenth 3 is refused, naming the total)
 and, where the rulebook allows promos, "an extra one". Every refusal names
-what it breaks and changes nothing. Components without a tag (Samurai
-Spirit's Farmsteads and Families, Knizia's colours) are counted from the
-census's first list: the answer is the confirmation, and the same question
-comes again for the next token.
+what it breaks and changes nothing. Components without a tag (tokens, a
+player's colour) are counted from the census's first list: the answer is
+the confirmation, and the same question comes again for the next token.
 
 A tag bound to an entry the owner has not checked (the shipped list's
 enrolment, a guess) moves to the entry the owner names; a tag the owner
@@ -219,7 +218,7 @@ class CensusWalk:
         return f"{self._field(spec)} {words}"
 
     def describe(self, entry: Component, kind: bool = True) -> str:
-        """A component as printed, every question answered: "Raider card: value 3, doll, wound, flames" (without
+        """A component as printed, every question answered: "Card: value 3, doll, wound, flames" (without
         `kind`: "value 3, doll, wound, flames", where the list is about one kind)."""
         spec = self.totals[entry.kind]
         parts = [self._part(f, get(entry, f.name)) for f in spec.fields if get(entry, f.name) is not None]

@@ -331,3 +331,27 @@ def test_an_earlier_releases_edited_copy_is_offered_for_import(tmp_path: Path) -
     assert open_box(tmp_path, GAME).entry("4-hat-none").attributes["penalties"] == ["wound"]  # type: ignore[union-attr]
     assert not legacy.exists() and (tmp_path / f"{legacy.name}.imported").exists()
     assert "import" not in app.offered()[0]
+
+
+def test_companion_enroll_census_hosts_the_same_census(tmp_path: Path) -> None:
+    """`companion enroll --census`: the census alone on the screen, driven by the same events."""
+    from companion.app.enrolment import CensusEnroller
+    from companion.games import game_ui
+    from companion.runtime.tagmap import TagMap
+    from drivers.events import ButtonPressed
+
+    ui = game_ui(GAME)
+    enroller = CensusEnroller(ui, TagMap(GAME), tmp_path, lambda: 0.0, lang="de")
+    assert enroller.screen().kind == "census"
+    assert enroller.screen().title == "Scanne: Räuberkarte / Samurai-Tableau, um zu prüfen, was aufgedruckt ist."
+    enroller.handle(CardPlaced(NEW, "mock", 0.0))
+    for option in ("kind:card", "ans:3", "ans:doll", "ans:wound", "fit:3-doll-wound"):
+        ids = [c.id for c in enroller.walk.choices()]
+        for _ in range((ids.index(option) - enroller.walk.selected) % len(ids)):
+            enroller.handle(ButtonPressed("next", 0.0))
+        enroller.handle(ButtonPressed("ok", 0.0))
+    assert enroller.screen().notice == "Geprüft: Räuberkarte: Wert 3, Puppe, Wunde, Flammen."
+    assert load_tagmap(tmp_path, GAME, set(ui.tag_targets())).target(NEW) == "card:3-doll-wound"
+    assert enroller.progress()[0].startswith("1 von 66 Räuberkarten")
+    enroller.handle(ButtonPressed("undo", 0.0))
+    assert enroller.done

@@ -187,7 +187,8 @@ def test_with_several_games_the_first_menu_chooses_one(tmp_path: Path) -> None:
     app.start()
     screen = app.screen()
     assert app.mode == "game" and screen.title == "New game"
-    assert screen.options == ("Samurai Spirit", "Second game", "New web page PIN", "Check the hardware") \
+    assert screen.options == ("Samurai Spirit", "Second game", "New web page PIN", "Teach it your box",
+                              "Check the hardware") \
         and screen.selected == 0, \
         "the last game first"
     press(app, "next", "ok")
