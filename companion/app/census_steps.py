@@ -223,11 +223,21 @@ class CensusWalk:
         spec = self.totals[entry.kind]
         parts = [self._part(f, get(entry, f.name)) for f in spec.fields if get(entry, f.name) is not None]
         if not spec.fields:
-            parts = [entry.label]
+            parts = [self._named(entry)]
         head = _capital(self._kind_words(spec))
         if not kind and parts:
             return ", ".join(parts)
         return self.tr(msg("{sort}: {answers}", sort=head, answers=", ".join(parts))) if parts else head
+
+    def _named(self, entry: Component) -> str:
+        """A component the census asks nothing about (a player's colour), by the words another kind's question
+        gives it (a tile's colour), else by its label."""
+        for kind in self.totals.values():
+            for spec in kind.fields:
+                words = spec.answer_words(entry.id) if spec.choices_from == entry.kind else None
+                if words is not None:
+                    return words.get(self.tr.lang)[0]
+        return entry.label
 
     def _said(self) -> str:
         """What the owner said so far about the component in hand."""
@@ -436,7 +446,7 @@ class CensusWalk:
             spec = self.spec()
             entries = [e for e in self.box.entries if e.kind == spec.kind]
             entries.sort(key=lambda e: e.id in self.box.checked())
-            return [Choice(f"fit:{e.id}", self.describe(e) + ("" if e.id not in self.box.checked()
+            return [Choice(f"fit:{e.id}", self.describe(e, False) + ("" if e.id not in self.box.checked()
                                                                else " " + tr(msg("(checked)"))))
                     for e in entries]
         spec_field = self._open_question()
@@ -726,7 +736,7 @@ class CensusWalk:
         entry = self.box.entry(cid)
         if entry is None:
             return
-        if self.taken(entry) and not self.totals[entry.kind].distinct:
+        if self.taken(entry) and self.totals[entry.kind].tag and not self.totals[entry.kind].distinct:
             self.say(self.tr(msg("{component} is already checked with another tag: two components cannot both be "
                                  "it. Say what else is printed, or tap that one to correct it.",
                                  component=self.describe(entry))), True)
