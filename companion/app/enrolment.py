@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import Notice
-from companion.app.census_steps import CensusWalk, census_screen
+from companion.app.census_walk import CensusWalk, census_screen
 from companion.census import census_namers, open_box
 from companion.games.base import GameUI
 from companion.i18n import Translator
