@@ -247,3 +247,15 @@ def test_the_tap_is_for_the_census_not_for_the_set_up(tmp_path: Path) -> None:
     assert app.setup.menu().title == asked and _result(tmp_path)[1] == "ok"
     assert open_box(tmp_path, GAME).checked() == {"kyuzo"}
     assert virtual_uid("samurai:kyuzo") in app.tags.tags
+
+
+def test_no_request_is_taken_while_the_devices_own_census_is_open(tmp_path: Path) -> None:
+    """The device's census owns the reader while it is open: a tap must not go to the page's request."""
+    clock = Clock()
+    app = make(tmp_path, clock, TagMap(GAME, {}))
+    app._open_census()
+    assert app.census is not None
+    _ask(app, clock, "card", "3-doll-wound", CARD)
+    assert _result(tmp_path)[1:] == ("refused", "The device shows a list or a question: close it, then send the "
+                                                "request again.")
+    assert app.web_request is None and not box_path(tmp_path, GAME).exists()
