@@ -218,7 +218,11 @@ class CensusSteps(SetupSteps, PlaySteps, Pickers, Frames):
             self.match = correction.match
             self.ui = ui_on(correction.match.game)
             self._set_language(self.tr.lang)
-        self._say(self._census_translator()(correction.message))
+        said = correction.message
+        if "component" in said.params and self.census is not None:
+            # The component in the table's words, as corrected, rather than the data's English label.
+            said = Message(said.template, {**said.params, "component": self.census.describe(entry)}, said.plural)
+        self._say(self._census_translator()(said))
         return True
 
     # --- events and the frame --------------------------------------------------------------------------

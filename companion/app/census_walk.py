@@ -386,7 +386,9 @@ class CensusWalk:
             out = [Choice("confirm", tr(msg("Yes, that is printed"))),
                    Choice("wrong", tr(msg("No, something else is printed")))]
             if self.base is not None and any(e.id == self.base for e in self.box.owner):
-                out.append(Choice("drop", tr(msg("Back to the shipped data"))))
+                extra = any(e.id == self.base and e.extra for e in self.box.owner)
+                out.append(Choice("drop", tr(msg("Not in my box: forget it") if extra
+                                             else msg("Back to the shipped data"))))
             return out
         if self.stage == "kind":
             return [Choice(f"kind:{k.kind}", _capital(self._kind_words(k))) for k in self.tagged()]
@@ -820,8 +822,14 @@ class CensusWalk:
             reason = exc.message if isinstance(exc, RuleError) else (exc.strerror or str(exc))
             self.say(self.tr(msg("Not saved ({reason}): nothing was changed.", reason=reason)), True)
             return
+        target = self._target(entry) if entry is not None and entry.extra else None
+        bound = self.tags.uid_for(target) if target is not None else None
+        if bound is not None:
+            del self.tags.tags[bound]  # the component is gone: its tag names nothing now
         self.saved()
-        if entry is not None:
+        if entry is not None and entry.extra:
+            self.say(self.tr(msg("Forgotten: {component}.", component=self.describe(entry))), False)
+        elif entry is not None:
             self.say(self.tr(msg("Back to the shipped data: {component}.", component=self.describe(
                 self.box.entry(entry.id) or entry))), False)
         self._clear()

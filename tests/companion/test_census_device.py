@@ -355,3 +355,18 @@ def test_companion_enroll_census_hosts_the_same_census(tmp_path: Path) -> None:
     assert enroller.progress()[0].startswith("1 von 66 Räuberkarten")
     enroller.handle(ButtonPressed("undo", 0.0))
     assert enroller.done
+
+
+def test_an_extra_declared_by_mistake_is_forgotten_with_its_tag(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    census(app)
+    tag(app, NEW)
+    for option in ("kind:card", "ans:6", "ans:hat", "ans:intruder", "end", "ans:true", "extra"):
+        pick(app, option)
+    tag(app, NEW)
+    assert [c.label for c in app.census.choices()][-1] == "Not in my box: forget it"  # type: ignore[union-attr]
+    pick(app, "drop")
+    assert notice(app) == "Forgotten: Raider card: value 6, hat, intruder, flames."
+    assert not open_box(tmp_path, GAME).owner
+    saved = load_tagmap(tmp_path, GAME, set(app.ui.tag_targets()))
+    assert saved.target(NEW) is None, "the tag map names no component that is gone (it loads)"

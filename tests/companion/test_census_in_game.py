@@ -83,7 +83,8 @@ def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path
     _no_token(app)
     inputs = len(app.match.inputs)  # type: ignore[union-attr]
     _correct_4_hat_none_to_a_wound(app)
-    assert notice(app) == "Corrected: Plunderer 4 - hat - no penalty counts as corrected from the next input."
+    assert notice(app) == ("Corrected: Raider card: value 4, hat, wound, no flames counts as corrected from the "
+                           "next input.")
     assert app.match is not None and len(app.match.inputs) == inputs
     press(app, "pass")
     _no_token(app)
@@ -108,7 +109,8 @@ def test_a_card_that_already_counted_is_corrected_from_the_next_game(tmp_path: P
     assert _wounds(app) == 0
     before = app.match.play.public_view()  # type: ignore[union-attr]
     _correct_4_hat_none_to_a_wound(app)
-    assert notice(app).startswith("Corrected for the next game: Plunderer 4 - hat - no penalty already counted")
+    assert notice(app).startswith("Corrected for the next game: Raider card: value 4, hat, wound, no flames already "
+                                  "counted in this one as it was")
     assert app.match is not None and app.match.play.public_view() == before, "this game goes on as it was played"
     header = json.loads((tmp_path / CURRENT).read_text("utf-8").splitlines()[0])
     assert header["notes"]["corrections"][0]["applies"] == NEXT_GAME
