@@ -139,37 +139,12 @@ def main() -> None:
         seconds: dict[str, list[float]] = defaultdict(list)
         started = time.perf_counter()
         table = Table(state, Path(folder))
-        table.pick("census")
-        table.pick(GAME)
-        tagged = [e for e in entries if e.kind in ("card", "samurai")]
-        if args.new_tags:
-            random.Random(args.seed).shuffle(tagged)
-        for n, entry in enumerate(tagged, start=1):
-            before, start = table.lines, time.perf_counter()
-            if args.new_tags:
-                _new_tag(table, f"04BE7C{n:08X}", entry)
-            else:
-                table.act(f"tap {entry.kind}:{entry.id}")
-                table.act("press ok")
-                if not _checked(table.last):
-                    raise SystemExit(f"{entry.id} was not confirmed: {table.last}")
-            lines[entry.kind].append(table.lines - before)
-            seconds[entry.kind].append(time.perf_counter() - start)
-        for kind, field in (("farmstead", "penalty"), ("family", "bonus")):
-            before = table.lines
-            table.pick(f"kind:{kind}")
-            opened = table.lines - before
-            for n, entry in enumerate(e for e in entries if e.kind == kind):
-                before, start = table.lines, time.perf_counter()
-                table.pick(f"ans:{entry.attributes[field]}")
-                if not str(table.last.get("notice") or "").startswith("Checked: "):
-                    raise SystemExit(f"{entry.id} was not counted: {table.last}")
-                lines[kind].append(table.lines - before + (opened if n == 0 else 0))
-                seconds[kind].append(time.perf_counter() - start)
-            table.act("press undo")
-        whole = time.perf_counter() - started
-        table.act("press undo")
-        table.quit()
+        try:
+            whole = _teach(table, entries, args, lines, seconds, started)
+        finally:
+            if table.proc.poll() is None:
+                table.proc.kill()  # a failed run leaves no companion behind
+                table.proc.wait(timeout=30)
         box = open_box(state, GAME)
         progress = [p for p in box.progress()]
         assert all(p.complete for p in progress), [str(p.message) for p in progress]
@@ -182,6 +157,43 @@ def main() -> None:
               f"(min {min(counts)}, max {max(counts)}, {sum(counts)} in all); time median "
               f"{statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms")
     print("  every component checked in the owner's data")
+
+
+def _teach(table: Table, entries: list[Any], args: argparse.Namespace, lines: dict[str, list[int]],
+           seconds: dict[str, list[float]], started: float) -> float:
+    """The whole box through `table`; the seconds it took, from the companion's start."""
+    table.pick("census")
+    table.pick(GAME)
+    tagged = [e for e in entries if e.kind in ("card", "samurai")]
+    if args.new_tags:
+        random.Random(args.seed).shuffle(tagged)
+    for n, entry in enumerate(tagged, start=1):
+        before, start = table.lines, time.perf_counter()
+        if args.new_tags:
+            _new_tag(table, f"04BE7C{n:08X}", entry)
+        else:
+            table.act(f"tap {entry.kind}:{entry.id}")
+            table.act("press ok")
+            if not _checked(table.last):
+                raise SystemExit(f"{entry.id} was not confirmed: {table.last}")
+        lines[entry.kind].append(table.lines - before)
+        seconds[entry.kind].append(time.perf_counter() - start)
+    for kind, field in (("farmstead", "penalty"), ("family", "bonus")):
+        before = table.lines
+        table.pick(f"kind:{kind}")
+        opened = table.lines - before
+        for n, entry in enumerate(e for e in entries if e.kind == kind):
+            before, start = table.lines, time.perf_counter()
+            table.pick(f"ans:{entry.attributes[field]}")
+            if not str(table.last.get("notice") or "").startswith("Checked: "):
+                raise SystemExit(f"{entry.id} was not counted: {table.last}")
+            lines[kind].append(table.lines - before + (opened if n == 0 else 0))
+            seconds[kind].append(time.perf_counter() - start)
+        table.act("press undo")
+    whole = time.perf_counter() - started
+    table.act("press undo")
+    table.quit()
+    return whole
 
 
 if __name__ == "__main__":
