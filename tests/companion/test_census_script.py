@@ -117,6 +117,9 @@ def test_a_census_through_the_table_script_then_a_game_enforces_the_owners_penal
         assert d.last["screen"] != "census" and d.last["mode"] == "game"
         assert d.quit() == 0
     finally:
+        if d.proc.poll() is None:
+            d.proc.kill()  # a failed line leaves no companion behind
+            d.proc.wait(timeout=30)
         d.log.close()  # type: ignore[attr-defined]
     box = open_box(state, GAME)
     changes = {diff.id: diff for diff in box.differences()}
@@ -182,9 +185,10 @@ def test_a_census_killed_at_random_keeps_what_it_acknowledged_and_carries_on(tmp
             assert d.proc.stdin is not None
             d.proc.stdin.write("press ok\n")
             d.proc.stdin.flush()
-            d.proc.kill()
-            d.proc.wait(timeout=30)
         finally:
+            if d.proc.poll() is None:
+                d.proc.kill()
+                d.proc.wait(timeout=30)
             d.log.close()  # type: ignore[attr-defined]
         box = open_box(state, GAME)
         tags = json.loads((state / f"tags-{GAME}.json").read_text("utf-8"))["tags"] if acknowledged else {}
