@@ -11,7 +11,12 @@ answer):
 - `buttons`: each button a short press of which does something now, with
   what it does (`{"does": "choose", "option": "pass"}`, `{"does":
   "highlight", "option": "defend"}`, `{"does": "undo", "inputs": 3}`, ...);
-  a button left out is refused.
+  a button left out is refused. The page button (Screen.page_button: one
+  the moment leaves dark, such as Confront at a Yes / No question) is
+  listed as `{"does": "page", "pages": 3}` where the display drew the to-do
+  steps or the detail over that many pages, for there a press turns the
+  page and plays nothing; where the text fits one page it is not listed,
+  and its press is refused as always.
 - `refused`: the line's input was refused; the reason's message key and
   its text as the screen shows it.
 - `damage`: on the resume question, what is wrong with the saved game.
@@ -208,10 +213,21 @@ def play_buttons(ui: GameUI, match: Match, selected: int, aside: Aside | None = 
     return out
 
 
+def page_turn(app: Any) -> dict[str, dict[str, Any]]:
+    """The page button where a short press of it turns a page now, `{name: {"does": "page", "pages": N}}`; {}
+    where it does not. As the app decides it (companion.app.frames, `_turns_page`): the frame the display
+    drew last paged its steps or detail, and named this button beside "1/2". The pages counted are the
+    public text's, so the answer tells nothing the screen does not."""
+    shown = getattr(app, "_pages_shown", None)
+    if shown is None or shown.pages < 2 or shown.button not in BUTTON_NAMES:
+        return {}
+    return {shown.button: {"does": "page", "pages": shown.pages}}
+
+
 def buttons_now(app: Any) -> dict[str, dict[str, Any]]:
     """Each button whose short press does something now, in the order the app asks (companion.app.controller);
     a button left out is refused or does nothing. A long press is not described (Next held walks back, OK
-    held asks the advisor)."""
+    held asks the advisor, the page button held turns back)."""
     if app.saving.blocked():
         return menu_buttons(app.saving.menu().options, app.saving.selected)
     if app.web_request is not None:
@@ -220,17 +236,18 @@ def buttons_now(app: Any) -> dict[str, dict[str, Any]]:
         return {name: {"does": "check"} for name in BUTTON_NAMES}
     if getattr(app, "census", None) is not None and app.picker is None:
         options, selected = app.offered()
-        return {**menu_buttons(options, selected), "undo": {"does": "back"}}
+        return {**menu_buttons(options, selected), "undo": {"does": "back"}, **page_turn(app)}
     if app.confirm is not None:
         return {name: {"does": "confirm"} if name == "ok" else {"does": "cancel"} for name in BUTTON_NAMES}
+    # From here on the page button turns a page before anything else reads the press.
     if app.picker is not None:
         out = menu_buttons(app.picker.options, app.selected)
         out.setdefault("undo", {"does": "close"})
-        return out
+        return {**out, **page_turn(app)}
     out = _mode_buttons(app)
     if app.unknown_uid:
         out["ok"] = {"does": "enroll"}
-    return out
+    return {**out, **page_turn(app)}
 
 
 def _mode_buttons(app: Any) -> dict[str, dict[str, Any]]:

@@ -33,7 +33,8 @@ the `selected` one, the `game`, the `inputs` saved so far, `unsaved`, the
 `notice` shown and `error` when the line could not be carried out. Beside
 it, what a driver needs to play from the answers alone
 (companion.harness.answers): the components a tap of which would be taken
-now (`taps`), each button that acts now and what it does (`buttons`), the
+now (`taps`), each button that acts now and what it does (`buttons`; the
+page button turning the steps where the display pages them), the
 app's refusal of what the line did (`refused`: the reason's message key and
 text) and, on the resume question of a damaged saved game, the `damage`. All
 of it is what the screen shows; nothing hidden is written.

@@ -3,9 +3,10 @@
 It imports only the standard library: no rules engine, no journal, no app.
 Each move is picked from what the last answer says is valid now (`taps`,
 `buttons`), and each answer is held to what the one before promised: a
-listed button does what it said, a tap that is not listed and a button that
-is not listed are refused with a reason (`refused`), a listed tap is taken
-or refused with a reason. tests/companion/test_script_answers.py plays every
+listed button does what it said (the page button, where the steps are paged,
+turns the page and plays nothing), a tap that is not listed and a button
+that is not listed are refused with a reason (`refused`), a listed tap is
+taken or refused with a reason. tests/companion/test_script_answers.py plays every
 registered game to its end with it.
 """
 
@@ -79,6 +80,9 @@ class Driver:
             raise DriverFailure(f"{name} was to choose {does['option']}, no input was taken: {after}")
         if does["does"] == "undo" and not after["confirm"]:
             raise DriverFailure(f"{name} was to ask the undo: {after}")
+        if does["does"] == "page" and any(after[key] != before[key] for key in ("mode", "inputs", "view", "options",
+                                                                               "selected")):
+            raise DriverFailure(f"{name} was to turn the page and change nothing else: {before} -> {after}")
         self.count[f"press {does['does']}"] += 1
         return after
 
@@ -164,6 +168,10 @@ class Driver:
                 continue
             if "next" in buttons and buttons["next"]["does"] == "highlight" and self.rng.random() < 0.3:
                 self.press("next")
+                continue
+            pages = [name for name, does in buttons.items() if does["does"] == "page"]
+            if pages and self.rng.random() < 0.2:
+                self.press(self.rng.choice(pages))  # the steps are paged: the page button turns them
                 continue
             choose = [name for name, does in buttons.items() if does["does"] == "choose"]
             taps = [t for t in self.last["taps"] if self.refused_here.get(t) != self.last["inputs"]]

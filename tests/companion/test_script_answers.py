@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from companion.app import App
@@ -23,6 +24,7 @@ from companion.runtime.config import installed_config
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from companion.runtime.web_pin import PIN_FILE
+from companion.screens import render
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Input, Match, Prompt, RuleError
 from engine.core.messages import Message
@@ -208,6 +210,43 @@ def test_a_refusal_answers_its_key_and_the_words_on_the_screen(tmp_path: Path) -
     assert unknown["buttons"]["ok"] == {"does": "enroll"}
     taken = send(app, player, "tap", answer["taps"][0])
     assert "refused" not in taken and taken["inputs"] == len(inputs) + 1
+
+
+PAGED_STEPS = ("Remove one Barricade from the village and put it back in the box (4 left).",
+               "Slide the top Raider card unseen face down onto the Intruder stack.",
+               "Set Kyuzo's meeple back to 0 and turn his board to the animal side.")
+
+
+def _drawn(app: App, size: tuple[int, int]) -> None:
+    """The app's frame drawn at `size`, as the display does (which tells the app what it showed in pages)."""
+    pygame.font.init()
+    render(app.screen(), pygame.Surface(size))
+
+
+def test_the_page_button_is_answered_as_turning_the_page_where_the_steps_are_paged(tmp_path: Path) -> None:
+    """A choice Next walks, Confront dark: where the display pages the steps Confront turns the page, so the
+    answer lists it as doing so ("page", with the pages drawn) and its press plays nothing and is not refused;
+    where the steps fit one page it is not listed, and its press is refused as before."""
+    ui = _ui("samurai-spirit")
+    setup, seed, inputs = _moment("samurai-spirit", lambda p: p.tap is None and len(p.options) > 1
+                                  and "confront" not in ui.direct_buttons(p))
+    app, player = _app(tmp_path / "state", "samurai-spirit", setup, seed, inputs)
+    app.todo, app.todo_news = list(PAGED_STEPS), 0
+    _drawn(app, (480, 320))
+    answer = player.answer(Command(1, "press", "ok"))
+    assert app.screen().page_button == "confront" and app.screen().page == 0
+    pages = answer["buttons"]["confront"]["pages"]
+    assert answer["buttons"]["confront"] == {"does": "page", "pages": pages} and pages > 1, answer["buttons"]
+    assert answer["buttons"]["next"]["does"] == "highlight", "Next still walks the choice"
+    turned = send(app, player, "press", "confront")
+    assert "refused" not in turned and turned["inputs"] == len(inputs) and turned["view"] == answer["view"]
+    assert app.screen().page == 1, "the press turned the page"
+    app.todo = list(PAGED_STEPS[:1])
+    _drawn(app, (800, 480))
+    fits = player.answer(Command(1, "press", "ok"))
+    assert "confront" not in fits["buttons"], "one page: Confront means what it always means"
+    refused = send(app, player, "press", "confront")
+    assert refused["refused"]["key"] and refused["inputs"] == len(inputs)
 
 
 def test_the_resume_answer_says_what_is_damaged_and_the_copy_kept(tmp_path: Path) -> None:
