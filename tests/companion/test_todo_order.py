@@ -10,6 +10,7 @@ app and its demos, in the frames a table would see.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 from companion.games import registered_games
 from companion.harness.demo import DemoTable
 from companion.screen_model import Screen
-from engine import Match
+from engine import Event, Match
 from engine.core.messages import Message
 
 
@@ -34,14 +35,30 @@ def demo(game: str) -> tuple[DemoTable, tuple[Screen, ...]]:
     return table, tuple(seen.values())
 
 
+def _events_of(table: DemoTable, wanted: Callable[[Event], bool]) -> list[Event]:
+    """The events of the first input of the demo's game that caused a `wanted` one, the game replayed."""
+    played = table.app.match
+    assert played is not None
+    match = Match(played.game, played.setup.to_json(), played.seed)
+    for value in played.inputs:
+        events = match.apply(value)
+        if any(wanted(event) for event in events):
+            return events
+    raise AssertionError("the demo's game has no such event")
+
+
 def test_a_new_round_opens_with_gathering_the_cards_not_with_the_last_reveal() -> None:
-    """Round 3 of the demo: "Step 4: Plunderer 2, doll shows no flames" and "Heihachi's turn." used to come
-    before the gathering and shuffling the table must do, which then fell to a later page."""
-    _, screens = demo("samurai-spirit")
-    start = next(s for s in screens if any(step.startswith("Round 3: gather all the cards") for step in s.todo))
+    """Round 3 of the demo: the last Intruder card's Step 4 ("... shows no flames") and the first Samurai's turn
+    used to come before the gathering and shuffling the table must do, which then fell to a later page. The
+    engine tells them in that order (the reveal, the new round, the turn); the panel puts the step first."""
+    table, screens = demo("samurai-spirit")
+    events = _events_of(table, lambda e: e.kind == "new-round" and e.data.get("round") == 3)
+    told = [e for e in events if e.kind != "reveal"]
+    assert [e.kind for e in told] == ["no-flames", "new-round", "turn"], "the demo's round 3 opens on a reveal"
+    words = {e.kind: table.app.tr(e.message) for e in told}
+    start = next(s for s in screens if words["new-round"] in s.todo)
     assert start.todo[0].startswith("Round 3: gather all the cards of the last round")
-    assert start.todo_news == 2 and start.todo[1:] == ("Step 4: Plunderer 2, doll shows no flames.",
-                                                       "Heihachi's turn.")
+    assert start.todo == (words["new-round"], words["no-flames"], words["turn"]) and start.todo_news == 2
 
 
 def test_returning_a_life_chip_comes_before_the_card_played() -> None:
