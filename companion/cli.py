@@ -94,15 +94,16 @@ def _cmd_engine(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.census import state_dir_in_force
+    from companion.census import game_for
     from companion.games import registration
 
     start = time.process_time()
     try:
         game = registration(args.game)
         setup = args.setup if args.setup is not None else game.setup_arguments(args.game_options)
-        with state_dir_in_force(Path(args.state_dir) if getattr(args, "state_dir", None) else None):
-            lines, inputs = game.simulate(setup, args.games, args.seed)
+        # The owner's component data with --state-dir, the shipped default without.
+        state_dir = Path(args.state_dir) if getattr(args, "state_dir", None) else None
+        lines, inputs = game.simulate(game_for(args.game, state_dir), setup, args.games, args.seed)
     except RuleError as exc:
         print(f"companion simulate: {exc}", file=sys.stderr)
         return 2

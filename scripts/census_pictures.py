@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from companion.app import App
-from companion.commands.run import build_app
+from companion.app.assembly import build_app
 from companion.runtime.config import Config
 from companion.screens import snapshot
 from drivers.events import ButtonPressed, CardPlaced

@@ -19,6 +19,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games",),
     ("buttons_layout",),
     ("screens", "runtime"),
+    ("census",),
     ("players",),
     ("history",),
     ("app",),

@@ -176,7 +176,7 @@ class CensusSteps(SetupSteps, PlaySteps, Pickers, Frames):
 
     def _refresh_ui(self) -> None:
         """The game's words on the component data in force (the owner's, once taught): a new game plays on it."""
-        from companion.games import game_ui
+        from companion.census import game_ui
         from engine.core.registry import RegistrationError
 
         try:

@@ -32,7 +32,7 @@ class CheckSteps(AppBase):
     """Opening the check, feeding it the table's presses and taps, and the menu after it."""
 
     reader_key: str | None = None
-    """The key that opens the virtual deck in a laptop window (companion.runtime.laptop_window); None at the
+    """The key that opens the virtual deck in a laptop window (companion.app.laptop_window); None at the
     table. The reader step then says how to tap a card without a reader."""
 
     def start_first_check(self, runtime_dir: Path | None) -> bool:
@@ -83,7 +83,7 @@ class CheckSteps(AppBase):
 
     def _games_knowing(self, uid: str) -> tuple[str, ...]:
         """The titles of the games whose tag maps know `uid`: this game's map as it is now, the others' from disk."""
-        from companion.games import game_ui
+        from companion.census import game_ui
         from companion.games.registry import game_title, registered_games
 
         names = list(self.games) or registered_games()

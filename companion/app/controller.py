@@ -246,7 +246,7 @@ class App(WebRequests, CheckSteps, CensusSteps, SetupSteps, SeatSteps, ResumeSte
             self._play_button(name, held)
 
     def point_at(self, index: int) -> bool:
-        """A click on the `index`th entry of the list on screen (companion.runtime.laptop_window): the highlight
+        """A click on the `index`th entry of the list on screen (companion.app.laptop_window): the highlight
         goes there, so OK picks it as after walking there with Next. False when no list on screen has it."""
         options, _ = self.offered()
         if not 0 <= index < len(options):

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.app.base import AppBase
-from companion.buttons_layout import screen_labels
+from companion.buttons_layout import CAPS, screen_labels
 from companion.games import undo_offer
 from companion.games.base import Menu
 from companion.history.menu import web_lines
@@ -15,8 +15,9 @@ from companion.players.recorded import PEOPLE, people_of
 from companion.screen_model import PAGE_SECONDS, PagesShown, Screen
 from companion.screens.painter import seat_label
 from engine.core.messages import Message, message_from_json, msg
+from engine.core.prompt import Prompt
 
-GAME_BUTTONS = ("confront", "defend", "support", "pass")
+GAME_BUTTONS = tuple(cap.name for cap in CAPS if cap.name not in ("next", "ok", "undo"))
 """The buttons a game names its own way: the page button is the first of them the moment leaves dark."""
 
 
@@ -41,8 +42,8 @@ class Frames(AppBase):
     def _page_button(self, screen: Screen) -> str:
         """The button that turns the page of the steps or the detail on `screen`, besides the timer: one the
         moment does not use. Next where it walks no list (a card to tap, a choice of one), else the first of
-        the game's own buttons that is dark (Confront in Samurai Spirit's choices, Pass at Tenno's "Cards
-        moved"); none while a question waits for OK, or where every button the game names acts now."""
+        the game's own buttons that is dark (the first of a game's action buttons while a list of choices
+        shows); none while a question waits for OK, or where every button the game names acts now."""
         if screen.confirm or self.saving.blocked() or self.check is not None or not (screen.todo or screen.detail):
             return ""
         if "next" not in screen.buttons or len(screen.options) < 2:
@@ -64,13 +65,13 @@ class Frames(AppBase):
         return tuple((seat, who["name"]) for seat, who in people.items())
 
     @staticmethod
-    def _titled(title: str, view: dict[str, Any], people: tuple[tuple[str, str], ...]) -> str:
+    def _titled(title: str, prompt: Prompt | None, people: tuple[tuple[str, str], ...]) -> str:
         """The play screen's title with the person of the seat to act after it ("Round 1 - Kyuzo's turn · Ann"):
-        where the seats' chips have no room for every name (480x320), the title still says who is asked."""
-        pending = view.get("pending") or {}
-        acting = pending.get("player") or pending.get("samurai") or view.get("active")
-        person = dict(people).get(str(acting)) if acting else None
-        return seat_label(title, person) if pending else title
+        where the seats' chips have no room for every name (480x320), the title still says who is asked. The
+        seat is the prompt's actor, the engine's one word for who decides in every game (the whole table
+        names no seat)."""
+        person = dict(people).get(prompt.actor) if prompt is not None else None
+        return seat_label(title, person) if prompt is not None else title
 
     def _turns_page(self, name: str, held: bool) -> bool:
         """Turn the page (back, held) when `name` is the page button of a text the display shows paged; the
@@ -219,7 +220,7 @@ class Frames(AppBase):
         if self.match.inputs:
             buttons.append("undo")
         people = self.seated()
-        return Screen(self.ui.screen_kind(view), view=view, title=self._titled(self._t(self.ui.title(view)), view, people),
+        return Screen(self.ui.screen_kind(view), view=view, title=self._titled(self._t(self.ui.title(view)), prompt, people),
                       people=people,
                       lines=self._all(self.lines), todo=self._all(self.todo),
                       todo_news=min(self.todo_news, len(self.todo)), options=options,

@@ -1,6 +1,6 @@
 """Lists that interrupt the game for a moment: enrolling an unknown tag, the laptop's virtual deck.
 
-The laptop window's other needs live here too (companion.runtime.laptop_window): Esc asks before it
+The laptop window's other needs live here too (companion.app.laptop_window): Esc asks before it
 quits, and a click on a list's entry moves the highlight there (the window then presses OK).
 """
 

@@ -11,14 +11,11 @@ journal's header, so nothing hidden shows.
 
 from __future__ import annotations
 
-from functools import reduce
-
-from companion.games.base import GameUI, Text, seats_of
-from companion.players.recorded import people_of
-from companion.players.seating import seat_key
+from companion.games.base import GameUI, Text
+from companion.players.seating import people_line
 from engine import Match
 from engine.core.journal import Damage
-from engine.core.messages import Message, msg, msg_n
+from engine.core.messages import msg, msg_n
 
 
 def game_lines(ui: GameUI, match: Match, pending: Text | None) -> list[Text]:
@@ -46,21 +43,6 @@ def over_lines(ui: GameUI, match: Match) -> list[Text]:
     if people is not None:
         lines.append(people)
     return lines
-
-
-def people_line(match: Match) -> Message | None:
-    """Who sat at each seat, as the seats were named at set-up ("At the table: Red: Ann, Blue: Ben."), each
-    seat in its game's words; None when nobody was named."""
-    setup = match.setup.to_json()
-    seats = seats_of(setup)
-    people = people_of(match.notes, seats)
-    samurai = seat_key(setup) == "samurai"
-    parts = [msg("{samurai}: {name}", samurai=seat, name=people[seat]["name"]) if samurai
-             else msg("{player}: {name}", player=seat, name=people[seat]["name"]) for seat in seats if seat in people]
-    if not parts:
-        return None
-    return msg("At the table: {people}.", people=reduce(lambda first, then: msg("{first}, {then}", first=first,
-                                                                                then=then), parts))
 
 
 def damage_line(damage: Damage, resume_at: int, copy_name: str | None) -> Text:

@@ -3,8 +3,8 @@
 The answers are remembered (companion.runtime.remembered) so the same table again is one OK per question.
 
 Where the highlight goes after an answer is one rule for every game (`next_highlight`), so a reflex OK
-means the same thing whichever game is set up. A list of seats (Samurai Spirit's Samurai, Tenno's
-colours, Knizia's seat after seat, who plays each seat) is one question asked again after each entry:
+means the same thing whichever game is set up. A list of seats (the boards or
+colours a game seats, seat after seat, who plays each seat) is one question asked again after each entry:
 
 - after a tap that seats someone, the highlight goes to Done once the list offers it (the fewest
   players are seated): the table seats by tapping, so OK after the taps ends the list and never seats
@@ -28,8 +28,8 @@ from typing import Any
 from companion.app.base import AppBase, engine_words
 from companion.app.hardware_check import MENU_LABEL, OPTION
 from companion.app.language_step import LanguageFirst
+from companion.census import ui_in_force
 from companion.games.base import Menu
-from companion.games.registry import ui_in_force
 from companion.history import game_started
 from companion.history.menu import (
     NEW_PIN,

@@ -52,12 +52,13 @@ from companion.census import (
     census_namers,
     correct_during_game,
     game_data,
+    game_ui,
     open_box,
     renamed_target,
 )
 from companion.census.answers import said, same_print, value_at
 from companion.games.base import Text
-from companion.games.registry import game_title, game_ui, registered_games
+from companion.games.registry import game_title, registered_games
 from companion.players.book import PLAYER_TARGET, change_book, load_book
 from companion.runtime.enrol_requests import (
     GAME_ON,

@@ -7,8 +7,8 @@ the data a game plays with is kept by digest beside the journals
 (companion.runtime.component_store), so a game replays on exactly its data.
 
 The one place every part of the companion gets a game's component data
-from is `game_for(name, state_dir)` (and `game_ui(name, state_dir)` in
-companion.games for the words): the owner's data when there is any, else
+from is `game_for(name, state_dir)` (and `game_ui(name, state_dir)` for
+the words): the owner's data when there is any, else
 the shipped default. New games, the advisor (it replays the match it is
 given), labels and the screens get it from there; a saved game gets what
 its journal names.
@@ -39,14 +39,15 @@ added to the translator); nothing is written when an entry is refused.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from pathlib import Path
 
-from companion.census.box import OwnerBox, game_data, import_legacy, open_box, renamed_target
+from companion.census.box import OwnerBox, game_data, import_legacy, open_box
 from companion.census.in_game import NEXT_GAME, NEXT_INPUT, Correction, correct_during_game
 from companion.census.words import census_namers
+from companion.games import game_ui as plain_ui
+from companion.games import ui_on
+from companion.games.base import GameUI
+from companion.runtime.tagmap import renamed_target
 from engine import RuleError, get_game
 from engine.core.game import Game
 
@@ -62,28 +63,13 @@ def owner_game(name: str, state_dir: Path) -> Game | None:
     return box.game() if box.owner else None
 
 
-_IN_FORCE: ContextVar[Path | None] = ContextVar("state_dir_in_force", default=None)
-
-
-@contextmanager
-def state_dir_in_force(state_dir: Path | None) -> Iterator[None]:
-    """Within the block, `game_for(name)` without a state folder uses `state_dir`'s owner data (a command such
-    as `companion simulate --state-dir` whose game parts are not handed a folder)."""
-    token = _IN_FORCE.set(state_dir)
-    try:
-        yield
-    finally:
-        _IN_FORCE.reset(token)
-
-
 def game_for(name: str, state_dir: Path | None = None) -> Game:
     """The one place: game `name` on the component data in force in `state_dir` (the owner's, else the
-    shipped default; without a state folder the one `state_dir_in_force` set, else the shipped default).
+    shipped default; without a state folder, the shipped default).
 
     An owner file that cannot be used is said on stderr and the shipped
     default is used: `open_box` gives the reason to show.
     """
-    state_dir = state_dir if state_dir is not None else _IN_FORCE.get()
     if state_dir is None:
         return get_game(name)
     try:
@@ -92,6 +78,24 @@ def game_for(name: str, state_dir: Path | None = None) -> Game:
         print(f"companion: the owner's component data is not used: {exc}", file=sys.stderr)
         return get_game(name)
     return found if found is not None else get_game(name)
+
+
+def game_ui(name: str, state_dir: Path | None = None) -> GameUI:
+    """A fresh UI of game `name` on the component data in force in `state_dir` (the owner's when there is any),
+    so every screen names a component as the owner's box prints it; without a state folder, the shipped
+    default (companion.games.game_ui)."""
+    if state_dir is None:
+        return plain_ui(name)
+    return ui_on(game_for(name, state_dir))
+
+
+def ui_in_force(ui: GameUI, state_dir: Path) -> GameUI:
+    """`ui` itself while it plays on the component data in force in `state_dir`, else a fresh one on that data (the
+    owner taught a card since it was made, on the device or the phone): what a new game starts with."""
+    game = game_for(ui.name, state_dir)
+    if getattr(game, "components_digest", None) == getattr(ui.game, "components_digest", None):
+        return ui
+    return ui_on(game)
 
 
 __all__ = [
@@ -103,9 +107,10 @@ __all__ = [
     "correct_during_game",
     "game_data",
     "game_for",
+    "game_ui",
     "import_legacy",
     "open_box",
     "owner_game",
     "renamed_target",
-    "state_dir_in_force",
+    "ui_in_force",
 ]

@@ -41,7 +41,7 @@ from typing import Any
 
 from companion.runtime import component_store
 from companion.runtime.storage import REAL_DISK, FileSystem, fsync_dir, write_atomic
-from companion.runtime.tagmap import TagMap, read_text_file
+from companion.runtime.tagmap import TagMap, read_text_file, renamed_target
 from engine import RuleError, get_game
 from engine.core.census import Census, Difference, Fit, KindProgress, Totals, answered, parse_totals
 from engine.core.components import Component, digest, parse_components, renamed, render
@@ -101,19 +101,6 @@ def game_data(name: str) -> GameData | None:
     shipped = parse_components(game.components_text, COMPONENTS_FILE, set(totals.kinds),
                                {k for k, v in totals.kinds.items() if v.extras})
     return GameData(name, game, totals, tuple(shipped))
-
-
-def renamed_target(game: str, target: str) -> str:
-    """A tag target naming an earlier id ("card:6-doll-no-talent") as it is named now; others unchanged."""
-    try:
-        data = game_data(game) if game else None
-    except RuleError:  # a game this companion does not have: the map's own check says so
-        return target
-    if data is None:
-        return target
-    prefix, sep, cid = target.partition(":")
-    now = renamed(data.shipped).get(cid) if sep else None
-    return f"{prefix}:{now}" if now is not None else target
 
 
 class OwnerBox:

@@ -10,13 +10,13 @@ import time
 from pathlib import Path
 
 from companion.app.enrolment import CensusEnroller, Enroller
-from companion.census import census_namers
+from companion.app.laptop_window import VIRTUAL_DECK_KEY
+from companion.census import census_namers, game_ui
 from companion.census.box import box_path
 from companion.commands.run import Stop, _stop, open_devices, strip_setup
-from companion.games import game_ui, registered_games
+from companion.games import registered_games
 from companion.i18n import CatalogError, Translator
 from companion.runtime.config import CONFIG_EXIT, Config, load_config, resolve_state_dir
-from companion.runtime.laptop_window import VIRTUAL_DECK_KEY
 from companion.runtime.loop import Loop
 from companion.runtime.state_lock import LOCKED_EXIT, StateDirError, StateLocked, acquire
 from companion.runtime.tagmap import load_tagmap, tag_map_file, tag_map_path

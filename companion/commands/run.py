@@ -12,10 +12,9 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from companion.app import App
-from companion.app.advice import advice_desk
+from companion.app.assembly import build_app
 from companion.app.hardware_check import runtime_dir
-from companion.games import game_ui, registered_games
+from companion.app.laptop_window import keyboard_pump
 from companion.games.base import Text
 from companion.runtime.config import (
     CONFIG_EXIT,
@@ -24,13 +23,11 @@ from companion.runtime.config import (
     load_config,
     resolve_state_dir,
 )
-from companion.runtime.laptop_window import keyboard_pump
 from companion.runtime.loop import Loop
 from companion.runtime.problem_screen import ProblemScreen
 from companion.runtime.reader_keeper import ReaderKeeper
 from companion.runtime.service import Notifier
 from companion.runtime.state_lock import LOCKED_EXIT, StateDirError, StateLock, StateLocked, acquire
-from companion.runtime.tagmap import TagMap, load_tagmap, virtual_tagmap
 from companion.screen_model import Screen
 from companion.screens import DisplayList, render
 from companion.screens.strip import StripSetup
@@ -38,7 +35,6 @@ from drivers.display import prepare_snapshot_dir
 from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
 from drivers.event_queue import EventQueue
-from engine import RuleError
 from engine.core.messages import Message, msg
 
 
@@ -164,72 +160,6 @@ def run(args: argparse.Namespace) -> int:
             return code
     with locks[0]:
         return _run_at_the_table(args, cfg, state_dir, notifier)
-
-
-def choose_game(state_dir: Path, cfg: Config, wanted: str | None = None) -> str:
-    """The game to run: the unfinished journal's (resume plays what was being played), else --game,
-    else app.game, else the last game played, else the first registered game."""
-    from companion.runtime.remembered import load_memory
-    from companion.runtime.storage import journal_game, unfinished
-
-    known = registered_games()
-    current = unfinished(state_dir)
-    header = journal_game(current) if current is not None else None
-    if header in known:
-        return str(header)
-    last = load_memory(state_dir)[0].game
-    for candidate in (wanted, cfg.game, last):
-        if candidate in known:
-            return str(candidate)
-    return known[0]
-
-
-def _load_tags(state_dir: Path, ui: Any, mock: bool) -> tuple[TagMap, Message | None]:
-    """The tag map, or an empty one and the reason when the saved one is damaged (kept as it is)."""
-    game = ui.name
-    try:
-        tags: TagMap = load_tagmap(state_dir, game, set(ui.tag_targets()))
-        damage = None
-    except RuleError as exc:
-        tags, damage = TagMap(game), exc.message
-    if mock:
-        virtual = virtual_tagmap(game, ui.tag_targets())
-        virtual.tags.update(tags.tags)
-        tags = virtual
-    return tags, damage
-
-
-def build_app(cfg: Config, state_dir: Path, mock: bool, lang: str | None = None,
-              game: str | None = None) -> tuple[App, Message | None]:
-    """The App on the saved tag map; with a damaged one, an empty map that is never saved over it.
-
-    `lang` (from --lang) wins; without it the language last picked at set-up, else the configuration's.
-    `game` (from --game) is the game unless an unfinished journal names another (see `choose_game`).
-    """
-    ui = game_ui(choose_game(state_dir, cfg, game), state_dir)
-    tags, damage = _load_tags(state_dir, ui, mock)
-    app = App(ui, tags, state_dir, time.monotonic, notice_s=cfg.notice_s, resume_timeout_s=cfg.resume_timeout_s,
-              save_tags=damage is None, lang=lang, default_lang=cfg.language,
-              games=game_menu(cfg, game), switch_game=lambda name: _switch(app, state_dir, name, mock),
-              advice=advice_desk(cfg), home_game=game or cfg.game)
-    return app, damage
-
-
-def game_menu(cfg: Config, wanted: str | None) -> dict[str, Text]:
-    """The first menu's games and titles: every registered game, unless --game or app.game fixes one."""
-    from companion.games.registry import game_title
-
-    if wanted or cfg.game or len(registered_games()) < 2:
-        return {}
-    return {name: game_title(name) for name in registered_games()}
-
-
-def _switch(app: App, state_dir: Path, name: str, mock: bool) -> tuple[Any, TagMap]:
-    """The chosen game's UI and tag map; a damaged map is an empty one, never saved over the file."""
-    ui = game_ui(name, state_dir)
-    tags, damage = _load_tags(state_dir, ui, mock)
-    app.save_tags = damage is None
-    return ui, tags
 
 
 def _tag_map_lines(damage: Message) -> tuple[Text, ...]:

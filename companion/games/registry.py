@@ -25,7 +25,6 @@ import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 from companion.games.base import GameUI
@@ -114,7 +113,8 @@ class GameApp:
                     components can be taught (companion.census) takes `game=` (the game on the owner's data)
     demo_script     the scripted table of `companion demo`, the fuzzer and the trials (`DemoScripts`)
     policy          a simple legal policy: (rng, explore) -> object with choose(play) -> Input
-    simulate        `companion simulate`: (setup or None for the default, games, seed)
+    simulate        `companion simulate`: (the game on the component data in force, setup or None for
+                    the default, games, seed)
                     -> (lines of a report, inputs played)
     random_setup    a random legal set-up for the engine protocol's fuzzer
     setup_arguments the game's own set-up options of `companion simulate` (`--samurai kyuzo,heihachi`)
@@ -124,7 +124,7 @@ class GameApp:
     ui: Callable[[], GameUI]
     demo_script: DemoScripts
     policy: Callable[[random.Random, float], Any]
-    simulate: Callable[[dict[str, Any] | None, int, int], tuple[list[str], int]]
+    simulate: Callable[[Game, dict[str, Any] | None, int, int], tuple[list[str], int]]
     random_setup: Callable[[random.Random], dict[str, Any]]
     setup_arguments: Callable[[list[str]], dict[str, Any] | None]
 
@@ -149,7 +149,7 @@ class GameRegistration:
     rules: tuple[Message, ...]
     demo_script: DemoScripts
     policy: Callable[[random.Random, float], Any]
-    simulate: Callable[[dict[str, Any] | None, int, int], tuple[list[str], int]]
+    simulate: Callable[[Game, dict[str, Any] | None, int, int], tuple[list[str], int]]
     random_setup: Callable[[random.Random], dict[str, Any]]
     setup_arguments: Callable[[list[str]], dict[str, Any] | None]
 
@@ -277,29 +277,10 @@ def loaded_games() -> list[str]:
     return sorted(_LOADED)
 
 
-def game_ui(name: str, state_dir: Path | None = None) -> GameUI:
-    """A fresh UI of game `name`, on the component data in force in `state_dir` (companion.census.game_for:
-    the owner's when there is any); without a state folder, the shipped default."""
-    ui = registration(name).ui
-    if state_dir is None:
-        return ui()
-    from companion.census import game_for
-
-    game = game_for(name, state_dir)
-    if getattr(game, "components_digest", None) == getattr(get_game(name), "components_digest", None):
-        return ui()
-    return cast(Callable[..., GameUI], ui)(game=game)
-
-
-def ui_in_force(ui: GameUI, state_dir: Path) -> GameUI:
-    """`ui` itself while it plays on the component data in force in `state_dir`, else a fresh one on that data (the
-    owner taught a card since it was made, on the device or the phone): what a new game starts with."""
-    from companion.census import game_for
-
-    game = game_for(ui.name, state_dir)
-    if getattr(game, "components_digest", None) == getattr(ui.game, "components_digest", None):
-        return ui
-    return ui_on(game)
+def game_ui(name: str) -> GameUI:
+    """A fresh UI of game `name` on its shipped component data. The UI on the owner's data (the data in force
+    in a state folder) is companion.census.game_ui: this package knows no state folder."""
+    return registration(name).ui()
 
 
 def ui_on(game: Game) -> GameUI:

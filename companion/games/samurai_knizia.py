@@ -309,14 +309,11 @@ def _colours() -> tuple[str, ...]:
     return KniziasSamurai().catalogue.colours
 
 
-def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
+def _simulate(game: Game, setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
     """`companion simulate` for Knizia's Samurai: how games ended, what decided them, inputs per game."""
     from engine.games.samurai_knizia.simulate import simulate
 
     setup = dict(setup or {"players": list(_colours()[:3])})
-    from companion.census import game_for
-
-    game = game_for("samurai-knizia")  # the owner's component data with `companion simulate --state-dir`
     assert isinstance(game, KniziasSamurai)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)

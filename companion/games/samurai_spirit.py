@@ -563,14 +563,11 @@ def _policy(rng: random.Random, explore: float = 0.0) -> Any:
     return SimplePolicy(rng, explore=explore)
 
 
-def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
+def _simulate(game: Game, setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
     """`companion simulate` for Samurai Spirit: win rate, score, rounds and inputs per game."""
     from engine.games.samurai_spirit.simulate import simulate
 
     setup = dict(setup or {"samurai": list(SAMURAI[:4]), "difficulty": "normal"})
-    from companion.census import game_for
-
-    game = game_for("samurai-spirit")  # the owner's component data with `companion simulate --state-dir`
     assert isinstance(game, SamuraiSpirit)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)

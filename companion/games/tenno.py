@@ -280,14 +280,11 @@ def _policy(rng: random.Random, explore: float = 0.0) -> Any:
     return SimplePolicy(rng, explore=explore)
 
 
-def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
+def _simulate(game: Game, setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
     """`companion simulate` for Tenno: turns, tie-breaks, shared wins and inputs per game."""
     from engine.games.tenno.simulate import simulate
 
     setup = dict(setup or {"players": list(COLOURS[:4])})
-    from companion.census import game_for
-
-    game = game_for("tenno")  # the owner's component data with `companion simulate --state-dir`
     assert isinstance(game, Tenno)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)

@@ -292,14 +292,11 @@ def _policy(rng: random.Random, explore: float = 0.0) -> Any:
     return SimplePolicy(rng, explore=explore)
 
 
-def _simulate(setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
+def _simulate(game: Game, setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
     """`companion simulate` for Trick Raiders: rounds, winners and inputs per game."""
     from engine.games.trick_raiders.simulate import simulate
 
     setup = dict(setup or {"players": list(SEATS), "lives": 2})
-    from companion.census import game_for
-
-    game = game_for("trick-raiders")  # the owner's component data with `companion simulate --state-dir`
     assert isinstance(game, TrickRaiders)
     game.parse_setup(setup)
     tally = simulate(game, setup, games, seed)

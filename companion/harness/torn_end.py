@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.commands.run import build_app
+from companion.app.assembly import build_app
 from companion.games import game_ui, registration
 from companion.harness.evening import Child
 from companion.runtime.config import Config, installed_config, load_config

@@ -17,11 +17,13 @@ the names as they were, even on a device that lost its player book.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
 from typing import Any
 
 from companion.games.base import Menu, SetupFlow, Text, seats_of
 from companion.players.book import Player, PlayerBook
-from engine import RuleError
+from companion.players.recorded import people_of
+from engine import Match, RuleError
 from engine.core.messages import Message, msg
 
 NOBODY = "nobody"
@@ -165,3 +167,18 @@ class Seated:
 
     def player_ids(self) -> list[str]:
         return [a for a in self.answers if a in self.book.players]
+
+
+def people_line(match: Match) -> Message | None:
+    """Who sat at each seat, as the seats were named at set-up ("At the table: Red: Ann, Blue: Ben."), each
+    seat in its game's words; None when nobody was named."""
+    setup = match.setup.to_json()
+    seats = seats_of(setup)
+    people = people_of(match.notes, seats)
+    samurai = seat_key(setup) == "samurai"
+    parts = [msg("{samurai}: {name}", samurai=seat, name=people[seat]["name"]) if samurai
+             else msg("{player}: {name}", player=seat, name=people[seat]["name"]) for seat in seats if seat in people]
+    if not parts:
+        return None
+    return msg("At the table: {people}.", people=reduce(lambda first, then: msg("{first}, {then}", first=first,
+                                                                                then=then), parts))

@@ -17,12 +17,14 @@ import hashlib
 import json
 import os
 import re
+import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from companion.runtime.storage import fsync_dir, write_atomic
-from engine import RuleError
+from engine import RuleError, get_game
 from engine.core.messages import Message, msg
 from engine.core.safe_json import load_limited
 
@@ -99,14 +101,33 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+@lru_cache(maxsize=16)
+def _renamed(game: str) -> dict[str, str]:
+    """Earlier component id -> the id it has now, as game `game` ships them (empty for a game not here)."""
+    try:
+        text = getattr(get_game(game), "components_text", None)
+    except RuleError:  # a game this companion does not have: the map's own check says so
+        return {}
+    if text is None:
+        return {}
+    # The shipped file, already checked whole when the game loaded it (engine.core.components: `formerly`).
+    return {old: str(entry["id"]) for entry in tomllib.loads(text).get("components", [])
+            for old in entry.get("formerly", ())}
+
+
+def renamed_target(game: str, target: str) -> str:
+    """A tag target naming an earlier id ("card:6-doll-no-talent") as it is named now; others unchanged."""
+    prefix, sep, cid = target.partition(":")
+    now = _renamed(game).get(cid) if sep and game else None
+    return f"{prefix}:{now}" if now is not None else target
+
+
 def parse_tagmap(text: str, source: str, valid_targets: set[str]) -> TagMap:
     """Check a tag map's text; RuleError says what is wrong, starting with `source`.
 
     A target naming a component by the id it had in an earlier release
     (engine.core.components: `formerly`) is read as the id it has now.
     """
-    from companion.census.box import renamed_target
-
     try:
         raw = load_limited(text, object_pairs_hook=_no_duplicates)
     except RuleError as exc:

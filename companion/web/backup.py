@@ -54,7 +54,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from companion.games import game_ui, registered_games
+from companion.census import game_ui
+from companion.games import registered_games
 from companion.history.db import DB_NAME, open_history
 from companion.players.book import BOOK_NAME, load_book
 from companion.runtime import component_store

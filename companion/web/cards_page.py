@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, render_template_string
 
-from companion.games import game_ui, registered_games
+from companion.census import game_ui
+from companion.games import registered_games
 from companion.i18n import Translator
 from companion.runtime.tagmap import parse_tagmap, read_text_file, tag_map_file
 from companion.web import pages

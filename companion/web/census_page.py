@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, abort, render_template_string, request
 
-from companion.census import OwnerBox, census_namers, game_data, open_box
+from companion.census import OwnerBox, census_namers, game_data, game_ui, open_box
 from companion.census.answers import (
     NO,
     NONE,
@@ -55,7 +55,7 @@ from companion.census.answers import (
     read_answers,
     said,
 )
-from companion.games import game_ui, registered_games
+from companion.games import registered_games
 from companion.games.base import GameUI
 from companion.i18n import Translator
 from companion.runtime.enrol_requests import (

@@ -36,7 +36,8 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from companion.games import game_ui, registered_games, registration
+from companion.census import game_ui
+from companion.games import registered_games, registration
 from companion.history.db import History, memory_history
 from companion.history.export import bgstats_json, games_csv, players_csv
 from companion.history.naming import Naming

@@ -8,8 +8,8 @@ from pathlib import Path
 from table_helpers import press, tap
 
 from companion.app import App
+from companion.app.assembly import build_app
 from companion.census import NEXT_GAME, NEXT_INPUT, correct_during_game, open_box
-from companion.commands.run import build_app
 from companion.runtime.config import Config
 from companion.runtime.storage import CURRENT, JournalFile, load_journal
 from engine import Match

@@ -86,7 +86,7 @@ def test_a_promo_boss_is_declared_extra_and_gets_a_tag(tmp_path: Path) -> None:
     save_tagmap(tmp_path, tags)
     game = game_for(GAME, tmp_path)
     assert "extra-card-1" in game.catalogue.by_rank("boss")  # type: ignore[attr-defined]
-    from companion.games import game_ui
+    from companion.census import game_ui
 
     ui = game_ui(GAME, tmp_path)
     assert "card:extra-card-1" in ui.tag_targets()
@@ -146,7 +146,7 @@ def test_an_earlier_releases_edited_copy_is_imported_only_when_asked(tmp_path: P
 
 
 def test_a_tag_map_naming_an_earlier_id_means_the_same_card(tmp_path: Path) -> None:
-    from companion.games import game_ui
+    from companion.census import game_ui
 
     (tmp_path / f"tags-{GAME}.json").write_text(json.dumps(
         {"format": 1, "game": GAME, "tags": {UID: "card:6-doll-no-talent", OTHER: "card:3-doll-wound"}}), "utf-8")

@@ -15,10 +15,10 @@ import pytest
 from table_helpers import press, tap
 
 from companion.app import App
+from companion.app.assembly import build_app
 from companion.app.census_steps import OPTION
 from companion.census import open_box
 from companion.census.box import box_path
-from companion.commands.run import build_app
 from companion.runtime.config import Config
 from companion.runtime.tagmap import load_tagmap, tag_map_path
 from drivers.events import CardPlaced

@@ -20,8 +20,8 @@ from script_driver import Driver
 from table_helpers import press, tap
 from test_census_in_game import _no_token, _start, _wounds
 
+from companion.app.assembly import build_app
 from companion.census import open_box
-from companion.commands.run import build_app
 from companion.runtime.config import Config, installed_config
 from companion.runtime.tagmap import load_tagmap
 from engine.core.components import Component

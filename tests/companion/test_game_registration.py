@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from table_helpers import Clock, make, press
 
+from companion.app.assembly import choose_game
 from companion.cli import main
-from companion.commands.run import choose_game
 from companion.games import registered_games, registration
 from companion.runtime.config import Config, ConfigError, load_config
 from companion.runtime.storage import CURRENT, journal_game
@@ -44,7 +44,7 @@ def test_the_registry_lists_games_without_importing_them() -> None:
 
 def test_the_first_menu_shows_every_title_without_loading_a_game() -> None:
     titles, imported = _in_fresh_process(
-        "import sys; from companion.runtime.config import Config; from companion.commands.run import game_menu; "
+        "import sys; from companion.runtime.config import Config; from companion.app.assembly import game_menu; "
         f"print(game_menu(Config(), None)); print(sorted({GAME_MODULES}))")
     menu = ast.literal_eval(titles)
     assert menu["samurai-spirit"] == "Samurai Spirit" and menu["trick-raiders"] == "Trick Raiders"

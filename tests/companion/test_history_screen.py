@@ -47,7 +47,7 @@ def _press(app: App, *names: str) -> None:
 def test_no_statistics_in_the_first_menu_before_any_game(tmp_path: Path) -> None:
     app = _app(tmp_path)
     assert app.mode == "game" and app.screen().options == ("Samurai Spirit", "Trick Raiders", "New web page PIN",
-                                                         "Check the hardware")
+                                                         "Teach it your box", "Check the hardware")
 
 
 def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: Path) -> None:
@@ -56,7 +56,8 @@ def test_the_statistics_screen_shows_counts_and_meets_the_type_floors(tmp_path: 
     archive(tmp_path, played("trick-raiders", 6, {"players": ["north", "east", "south"], "lives": 2}),
             "game-0002-over.journal")
     app = _app(tmp_path)
-    assert app.screen().options[-3:] == ("Statistics", "New web page PIN", "Check the hardware")
+    assert app.screen().options[-4:] == ("Statistics", "New web page PIN", "Teach it your box",
+                                         "Check the hardware")
     _press(app, "next", "next", "ok")
     screen = app.screen()
     assert screen.title == "Statistics" and screen.options == ("Back",)
@@ -95,7 +96,8 @@ def test_with_one_game_the_first_question_shows_the_pin_and_offers_the_statistic
     screen = app.screen()
     pin = (tmp_path / "web-pin").read_text().strip()
     assert app.mode == "setup" and f"Web page PIN: {pin}" in screen.detail
-    assert screen.options[-3:] == ("Statistics", "New web page PIN", "Check the hardware")
+    assert screen.options[-4:] == ("Statistics", "New web page PIN", "Teach it your box",
+                                         "Check the hardware")
     while app.screen().options[app.selected % len(app.screen().options)] != "Statistics":
         _press(app, "next")
     _press(app, "ok")

@@ -339,7 +339,8 @@ def test_the_problem_screens_speak_only_catalogue_words(tmp_path: Path, monkeypa
 
 
 def test_a_damaged_tag_map_is_said_in_catalogue_words(tmp_path: Path) -> None:
-    from companion.commands.run import _tag_map_lines, build_app
+    from companion.app.assembly import build_app
+    from companion.commands.run import _tag_map_lines
     from companion.runtime.config import Config
     from companion.runtime.problem_screen import ProblemScreen
 

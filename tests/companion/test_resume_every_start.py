@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.commands.run import build_app
+from companion.app.assembly import build_app
 from companion.games import registered_games
 from companion.runtime.config import Config, installed_config, load_config
 from companion.runtime.storage import CURRENT, JournalFile

@@ -17,7 +17,7 @@ from table_helpers import Clock
 from test_resume_every_start import installed, press
 
 from companion.app import App
-from companion.commands.run import build_app
+from companion.app.assembly import build_app
 from companion.games import registered_games
 from companion.runtime.storage import CURRENT, JournalFile
 from engine import Match, get_game

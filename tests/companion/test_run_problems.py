@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.run import build_app
+from companion.app.assembly import build_app
 from companion.runtime.config import CONFIG_EXIT, Config
 from companion.runtime.problem_screen import ProblemScreen
 from companion.runtime.state_lock import LOCKED_EXIT

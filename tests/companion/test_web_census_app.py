@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from companion.app import App
-from companion.census import census_namers, open_box
+from companion.census import census_namers, game_ui, open_box
 from companion.census.box import box_path
-from companion.games import game_ui
 from companion.i18n import Translator
 from companion.runtime.enrol_requests import (
     CensusAsk,
