@@ -40,12 +40,12 @@ import waitress  # type: ignore[import-untyped]  # noqa: E402
 
 from companion.app import App  # noqa: E402
 from companion.census import open_box  # noqa: E402
-from companion.census.answers import value_at  # noqa: E402
 from companion.games import game_ui  # noqa: E402
 from companion.runtime.tagmap import TagMap, save_tagmap  # noqa: E402
 from companion.runtime.web_pin import device_pin  # noqa: E402
 from companion.web.server import SERVER_OPTIONS, create_app  # noqa: E402
 from drivers.events import CardPlaced  # noqa: E402
+from engine.core.census import value_at  # noqa: E402
 
 GAME = "samurai-spirit"
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.census_walk import NEW_TAG, RECENT, CensusWalk, census_screen
+from companion.app.census_walk import NEW_TAG, RECENT, CensusWalk, census_screen, save_census_tags
 from companion.app.frames import Frames
 from companion.app.pickers import Pickers
 from companion.app.play_steps import PlaySteps
@@ -56,7 +56,6 @@ from companion.app.setup_steps import SetupSteps
 from companion.census import NEXT_INPUT, OwnerBox, census_namers, correct_during_game, open_box
 from companion.games.base import Menu, Text
 from companion.i18n import Translator
-from companion.runtime.tagmap import save_tagmap
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine import RuleError, Tap
@@ -157,11 +156,7 @@ class CensusSteps(SetupSteps, PlaySteps, Pickers, Frames):
     def _census_saved(self) -> None:
         """After each put or confirm: the tag map saved (a refusing disk is said), the app naming the new data."""
         if self.save_tags:
-            try:
-                save_tagmap(self.state_dir, self.tags)
-            except OSError as exc:
-                self._say(msg("The tag map cannot be saved ({reason}); the owner's data is.",
-                              reason=exc.strerror or str(exc)), error=True)
+            save_census_tags(self.state_dir, self.tags, self._say)
         if self.match is None:
             self._refresh_ui()
 

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from companion.census import OwnerBox, census_namers
 from companion.games.base import Text
 from companion.i18n import Translator
-from companion.runtime.tagmap import TagMap
+from companion.runtime.tagmap import TagMap, save_tagmap
 from companion.screen_model import Screen
 from engine import RuleError
-from engine.core.census import Field, Kind, answered
+from engine.core.census import Field, Kind, answered, value_at
 from engine.core.components import Component
 from engine.core.messages import Message, msg, msg_n
 
@@ -47,6 +48,16 @@ def answer_key(value: Any) -> str:
 Say = Callable[[Text, bool], None]
 
 
+def save_census_tags(state_dir: Path, tags: TagMap, say: Say) -> None:
+    """After a put or confirm, the host's share: the tag map saved; a disk that refuses it is said (the owner's
+    data was saved before it)."""
+    try:
+        save_tagmap(state_dir, tags)
+    except OSError as exc:
+        say(msg("The tag map cannot be saved ({reason}); the owner's data is.", reason=exc.strerror or str(exc)),
+            True)
+
+
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a == b
@@ -58,18 +69,6 @@ def _same(a: Any, b: Any) -> bool:
 def _capital(words: str) -> str:
     """Words that start a sentence: the first letter a capital ("value" -> "Value"; "Kiai humain" stays)."""
     return words[:1].upper() + words[1:]
-
-
-def get(entry: Component, path: str) -> Any:
-    """An entry's answer to a question ("kiai.human"; "id" is its id); None when it has none."""
-    if path == "id":
-        return entry.id
-    value: Any = entry.attributes
-    for part in path.split("."):
-        if not isinstance(value, dict) or part not in value:
-            return None
-        value = value[part]
-    return value
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,7 @@ class CensusWalk:
         """A component as printed, every question answered: "Card: value 3, doll, wound, flames" (without
         `kind`: "value 3, doll, wound, flames", where the list is about one kind)."""
         spec = self.totals[entry.kind]
-        parts = [self._part(f, get(entry, f.name)) for f in spec.fields if get(entry, f.name) is not None]
+        parts = [self._part(f, value_at(entry, f.name)) for f in spec.fields if value_at(entry, f.name) is not None]
         if not spec.fields:
             parts = [self._named(entry)]
         head = _capital(self._kind_words(spec))
@@ -227,7 +226,7 @@ class CensusWalk:
         elif spec.type == "int" and spec.low is not None and spec.high is not None:
             out = list(range(spec.low, spec.high + 1))
         else:
-            out = sorted({str(get(e, spec.name)) for e in self.box.entries if e.kind == self.kind})
+            out = sorted({str(value_at(e, spec.name)) for e in self.box.entries if e.kind == self.kind})
         if spec.at_least is not None and isinstance(self.answers.get(spec.at_least), int):
             floor = self.answers[spec.at_least]
             out = [v for v in out if not isinstance(v, int) or v >= floor]
@@ -271,7 +270,7 @@ class CensusWalk:
         assert self.kind is not None
         exact = [fit.entry for fit in self.box.fitting(self.kind, self.answers, nearest=0) if fit.exact]
         for path in self.closed:
-            exact = [e for e in exact if _same(get(e, path) or [], self.answers[path])]
+            exact = [e for e in exact if _same(value_at(e, path) or [], self.answers[path])]
         checked = self.box.checked()
         order = {e.id: n for n, e in enumerate(self.box.entries)}
         exact.sort(key=lambda e: (e.id != self.base, self.taken(e), e.id in checked, order.get(e.id, 0)))
@@ -285,7 +284,7 @@ class CensusWalk:
         seen: set[tuple[str, ...]] = set()
         out = []
         for entry in self._exact():
-            key = (entry.id,) if entry.id in checked else tuple(repr(get(entry, p)) for p in asked)
+            key = (entry.id,) if entry.id in checked else tuple(repr(value_at(entry, p)) for p in asked)
             if key not in seen:
                 seen.add(key)
                 out.append(entry)
@@ -463,7 +462,7 @@ class CensusWalk:
         for spec in self.spec().fields:
             if spec.name not in self.answers or spec.name == "id":
                 continue
-            if not _same(get(entry, spec.name), self.answers[spec.name]):
+            if not _same(value_at(entry, spec.name), self.answers[spec.name]):
                 words = self._part(spec, self.answers[spec.name])
                 many = len(self.answers[spec.name]) > 1 if spec.type == "names" else False
                 field = spec.words.get(self.tr.lang)[1 if many else 0]
@@ -479,7 +478,7 @@ class CensusWalk:
                 return 0
             reference = self._reference()
             if reference is not None:
-                value = get(reference, spec.name)
+                value = value_at(reference, spec.name)
                 choices, _ = self._field_choices(spec)
                 if spec.type == "names":
                     said = self.answers.get(spec.name)
@@ -709,7 +708,7 @@ class CensusWalk:
         if answers.get("id") == cid:
             answers.pop("id")
         for path, value in answers.items():
-            have = get(entry, path) if entry is not None else None
+            have = value_at(entry, path) if entry is not None else None
             if isinstance(value, list) and isinstance(have, list) and _same(have, value):
                 answers[path] = list(have)
         return answers
@@ -722,7 +721,7 @@ class CensusWalk:
         free = [e for e in self.box.entries if e.kind == self.kind and not e.extra and e.id not in checked
                 and not self.taken(e)]
         if free:
-            free.sort(key=lambda e: sum(not _same(get(e, p), v) for p, v in self.answers.items()))
+            free.sort(key=lambda e: sum(not _same(value_at(e, p), v) for p, v in self.answers.items()))
             entry = self.box.answer(self.kind, self._full(free[0].id), base=free[0].id)
         else:
             entry = replace(self.box.answer(self.kind, self.answers, extra=True, label=self._label()), extra=False)

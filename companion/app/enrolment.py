@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import Notice
-from companion.app.census_walk import CensusWalk, census_screen
+from companion.app.census_walk import CensusWalk, census_screen, save_census_tags
 from companion.census import census_namers, open_box
 from companion.games.base import GameUI
 from companion.i18n import Translator
@@ -31,11 +31,12 @@ from engine import RuleError
 from engine.core.messages import Message, msg
 
 
-class Enroller:
-    """The enrollment walk, driven by driver events like the App."""
+class _DrivenWalk:
+    """What both walks share as the loop drives them: driver events in, a notice that stays `notice_s`
+    seconds, the reader's loss said until it is back."""
 
     def __init__(self, ui: GameUI, tags: TagMap, state_dir: Path, clock: Callable[[], float],
-                 notice_s: float = 4.0, start: str | None = None, save: bool = True, lang: str = "en") -> None:
+                 notice_s: float, save: bool, lang: str) -> None:
         self.ui = ui
         self.lang = lang
         self.tr = Translator(lang, ui.namers(), ui.name)
@@ -44,9 +45,50 @@ class Enroller:
         self.clock = clock
         self.notice_s = notice_s
         self.save = save
-        self.targets = ui.tag_targets()
         self.notice: Notice | None = None
         self.reader_lost: str | None = None
+
+    def _show(self, words: str, error: bool) -> None:
+        self.notice = Notice(words, error, self.clock() + self.notice_s)
+
+    def handle(self, event: Any) -> None:
+        if isinstance(event, ReaderLost):
+            self.reader_lost = self.tr(msg("Card reader lost ({reason}); reconnecting...", reason=event.reason))
+        elif isinstance(event, ReaderBack):
+            self.reader_lost = None
+        elif isinstance(event, CardPlaced):
+            self._tap(event.uid)
+        elif isinstance(event, ButtonPressed | ButtonHeld):
+            self._press(event.name, isinstance(event, ButtonHeld))
+
+    def _tap(self, uid: str) -> None:
+        raise NotImplementedError
+
+    def _press(self, name: str, held: bool) -> None:
+        raise NotImplementedError
+
+    def tick(self, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        if self.notice and now >= self.notice.until:
+            self.notice = None
+
+    def deadline(self) -> float | None:
+        return self.notice.until if self.notice else None
+
+    def _notice(self) -> tuple[str | None, bool]:
+        """The screen's notice and whether it is an error: the last one said, else the reader's loss."""
+        if self.notice:
+            return self.notice.text, bool(self.notice.error)
+        return self.reader_lost, self.reader_lost is not None
+
+
+class Enroller(_DrivenWalk):
+    """The enrollment walk, driven by driver events like the App."""
+
+    def __init__(self, ui: GameUI, tags: TagMap, state_dir: Path, clock: Callable[[], float],
+                 notice_s: float = 4.0, start: str | None = None, save: bool = True, lang: str = "en") -> None:
+        super().__init__(ui, tags, state_dir, clock, notice_s, save, lang)
+        self.targets = ui.tag_targets()
         self.done = False
         if start is not None:
             matches = [t for t in self.targets if t == start or t.partition(":")[2] == start]
@@ -80,17 +122,7 @@ class Enroller:
         return sum(1 for t in self.targets if self.tags.uid_for(t) is not None)
 
     def _say(self, text: Message, error: bool = False) -> None:
-        self.notice = Notice(self.tr(text), error, self.clock() + self.notice_s)
-
-    def handle(self, event: Any) -> None:
-        if isinstance(event, ReaderLost):
-            self.reader_lost = self.tr(msg("Card reader lost ({reason}); reconnecting...", reason=event.reason))
-        elif isinstance(event, ReaderBack):
-            self.reader_lost = None
-        elif isinstance(event, CardPlaced):
-            self._tap(event.uid)
-        elif isinstance(event, ButtonPressed | ButtonHeld):
-            self._button(event.name)
+        self._show(self.tr(text), error)
 
     def _tap(self, uid: str) -> None:
         target = self.current
@@ -117,7 +149,8 @@ class Enroller:
             self._say(msg("Every card and board is enrolled. Press OK to finish."))
         self.index = self._next_unbound(self.index + 1)
 
-    def _button(self, name: str) -> None:
+    def _press(self, name: str, held: bool) -> None:
+        """A long press is a press here."""
         if name == "next":
             self.index = (self.index + 1) % len(self.targets)
         elif name == "undo":
@@ -129,19 +162,11 @@ class Enroller:
         else:
             self._say(msg("Tap the card shown; Next skips it, Undo goes back, OK finishes."), error=True)
 
-    def tick(self, now: float | None = None) -> None:
-        now = self.clock() if now is None else now
-        if self.notice and now >= self.notice.until:
-            self.notice = None
-
-    def deadline(self) -> float | None:
-        return self.notice.until if self.notice else None
-
     def screen(self) -> Screen:
         target = self.current
         uid = self.tags.uid_for(target)
         status = msg("Enrolled as tag {uid}; tap again to replace it.", uid=uid) if uid else msg("Not enrolled yet.")
-        notice = self.notice.text if self.notice else self.reader_lost
+        notice, notice_error = self._notice()
         tr = self.tr
         return Screen(
             "enroll", game=self.ui.name, lang=self.lang,
@@ -149,11 +174,11 @@ class Enroller:
             detail=(tr(self.ui.describe_target(target)), tr(status), tr(msg("Tap this card (or board) on the reader.")),
                     tr(msg("Next: skip   Undo: back one   OK: finish"))),
             buttons=("next", "undo", "ok"),
-            notice=notice, notice_error=bool(self.notice.error) if self.notice else self.reader_lost is not None,
+            notice=notice, notice_error=notice_error,
         )
 
 
-class CensusEnroller:
+class CensusEnroller(_DrivenWalk):
     """`companion enroll --census`: the census walk (companion.app.census_steps) driven by driver events.
 
     RuleError when the game has no census or its owner data cannot be used
@@ -162,16 +187,7 @@ class CensusEnroller:
 
     def __init__(self, ui: GameUI, tags: TagMap, state_dir: Path, clock: Callable[[], float],
                  notice_s: float = 4.0, save: bool = True, lang: str = "en") -> None:
-        self.ui = ui
-        self.lang = lang
-        self.tr = Translator(lang, ui.namers(), ui.name)
-        self.tags = tags
-        self.state_dir = state_dir
-        self.clock = clock
-        self.notice_s = notice_s
-        self.save = save
-        self.notice: Notice | None = None
-        self.reader_lost: str | None = None
+        super().__init__(ui, tags, state_dir, clock, notice_s, save, lang)
         self.walk = CensusWalk(open_box(state_dir, ui.name), tags, self.tr, self._say, self._saved)
 
     @property
@@ -183,40 +199,22 @@ class CensusEnroller:
         self.walk.done = value
 
     def _say(self, text: Any, error: bool) -> None:
-        words = self.tr.with_namers(census_namers())(text) if isinstance(text, Message) else str(text)
-        self.notice = Notice(words, error, self.clock() + self.notice_s)
+        self._show(self.tr.with_namers(census_namers())(text) if isinstance(text, Message) else str(text), error)
 
     def _saved(self) -> None:
         if self.save:
-            try:
-                save_tagmap(self.state_dir, self.tags)
-            except OSError as exc:
-                self._say(msg("The tag map cannot be saved ({reason}); the owner's data is.",
-                              reason=exc.strerror or str(exc)), True)
+            save_census_tags(self.state_dir, self.tags, self._say)
 
     def progress(self) -> list[str]:
         """Every kind's count, in the table's language: what the command prints when it ends."""
         return [self.walk.tr(p.message) for p in self.walk.box.progress()]
 
-    def handle(self, event: Any) -> None:
-        if isinstance(event, ReaderLost):
-            self.reader_lost = self.tr(msg("Card reader lost ({reason}); reconnecting...", reason=event.reason))
-        elif isinstance(event, ReaderBack):
-            self.reader_lost = None
-        elif isinstance(event, CardPlaced):
-            self.walk.tap(event.uid)
-        elif isinstance(event, ButtonPressed | ButtonHeld):
-            self.walk.press(event.name, isinstance(event, ButtonHeld))
+    def _tap(self, uid: str) -> None:
+        self.walk.tap(uid)
 
-    def tick(self, now: float | None = None) -> None:
-        now = self.clock() if now is None else now
-        if self.notice and now >= self.notice.until:
-            self.notice = None
-
-    def deadline(self) -> float | None:
-        return self.notice.until if self.notice else None
+    def _press(self, name: str, held: bool) -> None:
+        self.walk.press(name, held)
 
     def screen(self) -> Screen:
-        notice = self.notice.text if self.notice else self.reader_lost
-        return census_screen(self.walk, self.walk.selected, notice=notice,
-                             notice_error=bool(self.notice.error) if self.notice else self.reader_lost is not None)
+        notice, notice_error = self._notice()
+        return census_screen(self.walk, self.walk.selected, notice=notice, notice_error=notice_error)

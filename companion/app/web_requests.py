@@ -56,7 +56,7 @@ from companion.census import (
     open_box,
     renamed_target,
 )
-from companion.census.answers import said, same_print, value_at
+from companion.census.answers import said, same_print
 from companion.games.base import Text
 from companion.games.registry import game_title, registered_games
 from companion.players.book import PLAYER_TARGET, change_book, load_book
@@ -74,7 +74,7 @@ from companion.runtime.tagmap import save_tagmap
 from companion.screen_model import Screen
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
 from engine import RuleError
-from engine.core.census import Kind, Named
+from engine.core.census import Kind, Named, value_at
 from engine.core.components import Component
 from engine.core.messages import Message, msg
 
@@ -205,16 +205,23 @@ class WebRequests(AppBase):
             if player_id not in load_book(self.state_dir)[0].players:
                 return "refused", msg("No player {id} in the book: reload the page.", id=player_id)
             return self._web_busy(personal=True)
+        refused = self._web_game_refusal(request)
+        if refused is not None:
+            return refused
+        if request.target not in self.ui.tag_targets():
+            return "refused", msg("{target} is not a card or board of {game}.", target=request.target,
+                                  game=game_title(request.game))
+        return self._web_busy()
+
+    def _web_game_refusal(self, request: EnrolRequest) -> tuple[str, Message] | None:
+        """Why the request's game is not the device's (a status and a sentence), or None."""
         if request.game not in registered_games():
             return "refused", msg("{game} is not a game this companion knows.", game=request.game)
         if request.game != self.ui.name:
             return "wrong-game", msg("The device is set to {game}: choose {wanted} in its first menu (New game), "
                                      "then send the request again.", game=game_title(self.ui.name),
                                      wanted=game_title(request.game))
-        if request.target not in self.ui.tag_targets():
-            return "refused", msg("{target} is not a card or board of {game}.", target=request.target,
-                                  game=game_title(request.game))
-        return self._web_busy()
+        return None
 
     def _web_thing(self, request: EnrolRequest) -> Text:
         """What the request asks to be tapped: a card or board of the game, a player's personal tag, or the
@@ -383,12 +390,9 @@ class WebRequests(AppBase):
         """Why this census request cannot be taken now (a status and a sentence), or None."""
         ask = request.census
         assert ask is not None
-        if request.game not in registered_games():
-            return "refused", msg("{game} is not a game this companion knows.", game=request.game)
-        if request.game != self.ui.name:
-            return "wrong-game", msg("The device is set to {game}: choose {wanted} in its first menu (New game), "
-                                     "then send the request again.", game=game_title(self.ui.name),
-                                     wanted=game_title(request.game))
+        refused = self._web_game_refusal(request)
+        if refused is not None:
+            return refused
         if ask.action != "correct":
             # A component without a tag, or going back to the shipped entry, binds no tag: no tag map needed.
             return self._web_busy(game_on=CENSUS_GAME_ON, personal=not self._web_census_waits(request))

@@ -19,7 +19,7 @@ from typing import Any
 from companion.games.base import GameUI
 from companion.i18n import Translator
 from engine import Prompt, RuleError
-from engine.core.census import Field, Kind, Named
+from engine.core.census import Field, Kind, Named, value_at
 from engine.core.components import Component
 from engine.core.messages import msg
 
@@ -29,18 +29,6 @@ NONE = "-"
 """A list of names answered with nothing on it ("no penalty"); an empty text answer is "" ("no symbol")."""
 MAX_ANSWER = 80
 """The longest text a form's answer may be (the longest choice is a few words)."""
-
-
-def value_at(entry: Component, path: str) -> Any:
-    """An entry's answer to the question `path` ("kiai.human"; "id" is the entry's id); None when it has none."""
-    if path == "id":
-        return entry.id
-    value: Any = entry.attributes
-    for part in path.split("."):
-        if not isinstance(value, Mapping) or part not in value:
-            return None
-        value = value[part]
-    return value
 
 
 def offered(spec: Field, entries: Sequence[Component] = ()) -> tuple[Any, ...]:

@@ -63,16 +63,14 @@ census.toml, in short (see any game's file for a whole one):
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core.components import Component, renamed
+from engine.core.components import Component, fail, read_data_file, renamed
 from engine.core.errors import RuleError
 from engine.core.messages import Items, Message, msg
 
-FORMAT = 1
 LANGUAGES = ("en", "de", "fr", "nl")
 TYPES = ("int", "text", "bool", "names")
 
@@ -191,12 +189,12 @@ class Group:
         """The group's key for an entry ("4" for a 4 by value), None when the group is not about it."""
         if not _fits(entry, self.where):
             return None
-        key = " ".join(str(_get(entry, name)) for name in self.by)
+        key = " ".join(str(value_at(entry, name, _MISSING)) for name in self.by)
         return key if key in self.counts else None
 
     def part(self, entry: Component) -> tuple[str, ...]:
         """The values of `per` for an entry: the counts hold for each of them apart."""
-        return tuple(str(_get(entry, name)) for name in self.per)
+        return tuple(str(value_at(entry, name, _MISSING)) for name in self.per)
 
     def named(self, n: int, key: str, part: tuple[str, ...]) -> Named:
         values = dict(zip(self.by, key.split(" "), strict=False))
@@ -233,18 +231,14 @@ class Totals:
     kinds: Mapping[str, Kind]
 
 
-def _fail(source: str, message: Message) -> RuleError:
-    return RuleError(msg("{where}: {message}", where=source, message=message))
-
-
 def _words(raw: Any, where: str) -> Words:
     if not isinstance(raw, dict) or "en" not in raw:
-        raise _fail(where, msg("words must name it in English at least: words = {{ en = [one, many] }}"))
+        raise fail(where, msg("words must name it in English at least: words = {{ en = [one, many] }}"))
     forms = []
     for lang, pair in raw.items():
         if lang not in LANGUAGES or not isinstance(pair, list) or len(pair) != 2 \
                 or not all(isinstance(p, str) and p for p in pair):
-            raise _fail(where, msg("words.{lang} must be [singular, plural] in one of en, de, fr, nl", lang=lang))
+            raise fail(where, msg("words.{lang} must be [singular, plural] in one of en, de, fr, nl", lang=lang))
         forms.append((lang, pair[0], pair[1]))
     return Words(tuple(forms))
 
@@ -253,7 +247,7 @@ def _condition(raw: Any, where: str) -> dict[str, tuple[Any, ...]]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise _fail(where, msg("if must be a table of attribute = value or [values]"))
+        raise fail(where, msg("if must be a table of attribute = value or [values]"))
     return {str(k): tuple(v) if isinstance(v, list) else (v,) for k, v in raw.items()}
 
 
@@ -261,7 +255,7 @@ def _choices(raw: Any, where: str) -> tuple[Any, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or not raw:
-        raise _fail(where, msg("choices must be a non-empty list"))
+        raise fail(where, msg("choices must be a non-empty list"))
     return tuple(raw)
 
 
@@ -269,40 +263,40 @@ def _most(raw: Any, where: str) -> int | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-        raise _fail(where, msg("most must be a whole number from 1"))
+        raise fail(where, msg("most must be a whole number from 1"))
     return raw
 
 
 def _field(raw: Any, where: str) -> Field:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-        raise _fail(where, msg("each field needs a name"))
+        raise fail(where, msg("each field needs a name"))
     where = f"{where} ({raw['name']})"
     unknown = set(raw) - {"name", "type", "words", "choices", "choices_from", "range", "most", "at_least", "when",
                           "answers"}
     if unknown:
-        raise _fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
+        raise fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
     kind = raw.get("type")
     if kind not in TYPES:
-        raise _fail(where, msg("type {value} is not one of {known}", value=repr(kind), known=", ".join(TYPES)))
+        raise fail(where, msg("type {value} is not one of {known}", value=repr(kind), known=", ".join(TYPES)))
     low = high = None
     if "range" in raw:
         span = raw["range"]
         if kind != "int" or not isinstance(span, list) or len(span) != 2 \
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in span) or span[0] > span[1]:
-            raise _fail(where, msg("range must be [lowest, highest] of an int field"))
+            raise fail(where, msg("range must be [lowest, highest] of an int field"))
         low, high = span
     when = []
     for index, item in enumerate(raw.get("when", []), start=1):
         if not isinstance(item, dict) or set(item) - {"if", "choices", "most"}:
-            raise _fail(where, msg("when {n} must hold if, choices and most only", n=index))
+            raise fail(where, msg("when {n} must hold if, choices and most only", n=index))
         when.append(Override(_condition(item.get("if"), where), _choices(item.get("choices"), where),
                              _most(item.get("most"), where)))
     choices_from = raw.get("choices_from")
     if choices_from is not None and not isinstance(choices_from, str):
-        raise _fail(where, msg("choices_from must name a kind"))
+        raise fail(where, msg("choices_from must name a kind"))
     at_least = raw.get("at_least")
     if at_least is not None and (kind != "int" or not isinstance(at_least, str)):
-        raise _fail(where, msg("at_least must name another int field"))
+        raise fail(where, msg("at_least must name another int field"))
     return Field(raw["name"], kind, _words(raw.get("words"), where), _choices(raw.get("choices"), where),
                  choices_from, low, high, _most(raw.get("most"), where), at_least, tuple(when),
                  _answers(raw.get("answers", {}), where))
@@ -311,15 +305,15 @@ def _field(raw: Any, where: str) -> Field:
 def _answers(raw: Any, where: str) -> dict[str, Words]:
     """A field's `answers`: { "<value>" = { en = "words", de = ..., fr = ..., nl = ... } }."""
     if not isinstance(raw, dict):
-        raise _fail(where, msg("answers must be a table of value = {{ en = words, ... }}"))
+        raise fail(where, msg("answers must be a table of value = {{ en = words, ... }}"))
     out = {}
     for key, table in raw.items():
         if not isinstance(table, dict) or "en" not in table:
-            raise _fail(where, msg("answers.{key} must name it in English at least", key=repr(key)))
+            raise fail(where, msg("answers.{key} must name it in English at least", key=repr(key)))
         forms = []
         for lang, text in table.items():
             if lang not in LANGUAGES or not isinstance(text, str) or not text:
-                raise _fail(where, msg("answers.{key}.{lang} must be words in one of en, de, fr, nl", key=repr(key),
+                raise fail(where, msg("answers.{key}.{lang} must be words in one of en, de, fr, nl", key=repr(key),
                                        lang=lang))
             forms.append((lang, text, text))
         out[str(key)] = Words(tuple(forms))
@@ -328,69 +322,64 @@ def _answers(raw: Any, where: str) -> dict[str, Words]:
 
 def _group(raw: Any, where: str) -> Group:
     if not isinstance(raw, dict):
-        raise _fail(where, msg("each group must be a table"))
+        raise fail(where, msg("each group must be a table"))
     unknown = set(raw) - {"if", "by", "per", "counts", "count", "words"}
     if unknown:
-        raise _fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
+        raise fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
     by = tuple(raw.get("by", []))
     per = tuple(raw.get("per", []))
     if "count" in raw:
         if by or "counts" in raw:
-            raise _fail(where, msg("a group has either count, or by and counts"))
+            raise fail(where, msg("a group has either count, or by and counts"))
         counts: dict[str, Any] = {"": raw["count"]}
     else:
         given = raw.get("counts")
         if not by or not isinstance(given, dict) or not given:
-            raise _fail(where, msg("a group has either count, or by and counts"))
+            raise fail(where, msg("a group has either count, or by and counts"))
         counts = given
     for key, number in counts.items():
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise _fail(where, msg("count {key} must be a whole number", key=repr(key)))
+            raise fail(where, msg("count {key} must be a whole number", key=repr(key)))
     return Group(_condition(raw.get("if"), where), by, per, dict(counts), _words(raw.get("words"), where))
 
 
 def _kind(name: str, raw: Any, source: str) -> Kind:
     where = f"{source}: kinds.{name}"
     if not isinstance(raw, dict):
-        raise _fail(where, msg("must be a table"))
+        raise fail(where, msg("must be a table"))
     unknown = set(raw) - {"words", "count", "per", "extras", "distinct", "source", "fields", "groups",
                           "verified_attributes", "tag"}
     if unknown:
-        raise _fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
+        raise fail(where, msg("unknown key(s) {value}", value=", ".join(sorted(unknown))))
     count = raw.get("count")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
-        raise _fail(where, msg("count must be a whole number"))
+        raise fail(where, msg("count must be a whole number"))
     for key in ("extras", "distinct"):
         if not isinstance(raw.get(key, False), bool):
-            raise _fail(where, msg("{key} must be true or false", key=key))
+            raise fail(where, msg("{key} must be true or false", key=key))
     fields = tuple(_field(f, f"{where}.fields {i}") for i, f in enumerate(raw.get("fields", []), start=1))
     names = [f.name for f in fields]
     if len(set(names)) != len(names):
-        raise _fail(where, msg("a field is listed twice"))
+        raise fail(where, msg("a field is listed twice"))
     groups = tuple(_group(g, f"{where}.groups {i}") for i, g in enumerate(raw.get("groups", []), start=1))
     verified = raw.get("verified_attributes", {})
     if not isinstance(verified, dict):
-        raise _fail(where, msg("verified_attributes must be a table"))
+        raise fail(where, msg("verified_attributes must be a table"))
     per = raw.get("per")
     if per is not None and not isinstance(per, str):
-        raise _fail(where, msg("per must name an attribute"))
+        raise fail(where, msg("per must name an attribute"))
     tag = raw.get("tag")
     if tag is not None and not isinstance(tag, str):
-        raise _fail(where, msg("tag must be the prefix of the kind's tag targets"))
+        raise fail(where, msg("tag must be the prefix of the kind's tag targets"))
     return Kind(name, _words(raw.get("words"), where), count, per, raw.get("extras", False),
                 raw.get("distinct", False), str(raw.get("source", "")), fields, groups, verified, tag)
 
 
 def parse_totals(text: str, source: str = "census.toml") -> Totals:
     """Read a census.toml; RuleError names the file and the part at fault."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleError(msg('{source}: not valid TOML: {reason}', source=source, reason=str(exc))) from None
-    if raw.get("format") != FORMAT:
-        raise _fail(source, msg('format {value} is not supported (expected 1)', value=repr(raw.get('format'))))
+    raw = read_data_file(text, source)
     if not isinstance(raw.get("game"), str) or not isinstance(raw.get("kinds"), dict):
-        raise _fail(source, msg("a census file names its game and has a kinds table"))
+        raise fail(source, msg("a census file names its game and has a kinds table"))
     kinds = {name: _kind(name, table, source) for name, table in raw["kinds"].items()}
     return Totals(raw["game"], kinds)
 
@@ -401,14 +390,15 @@ def parse_totals(text: str, source: str = "census.toml") -> Totals:
 _MISSING = object()
 
 
-def _get(entry: Component, path: str) -> Any:
-    """An attribute by its dotted path ("kiai.human"); "id" is the entry's id; absent: _MISSING."""
+def value_at(entry: Component, path: str, missing: Any = None) -> Any:
+    """An entry's answer to the question `path` ("kiai.human"; "id" is the entry's id); `missing` when it has
+    none."""
     if path == "id":
         return entry.id
     value: Any = entry.attributes
     for part in path.split("."):
         if not isinstance(value, Mapping) or part not in value:
-            return _MISSING
+            return missing
         value = value[part]
     return value
 
@@ -435,7 +425,8 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _fits(entry: Component, where: Mapping[str, tuple[Any, ...]]) -> bool:
-    return all(any(_same(_get(entry, path), allowed) for allowed in values) for path, values in where.items())
+    return all(any(_same(value_at(entry, path, _MISSING), allowed) for allowed in values)
+               for path, values in where.items())
 
 
 def _shown(value: Any) -> Any:
@@ -463,7 +454,7 @@ def _type_refusal(spec: Field, value: Any) -> Message | None:
 
 
 def _field_refusal(kind: Kind, spec: Field, entry: Component, entries: Sequence[Component]) -> Message | None:
-    value = _get(entry, spec.name)
+    value = value_at(entry, spec.name, _MISSING)
     named = Named(None, spec.words)
     if value is _MISSING:
         return msg("{field} is not answered yet.", field=named)
@@ -490,7 +481,7 @@ def _field_refusal(kind: Kind, spec: Field, entry: Component, entries: Sequence[
         return msg("{field} {value} is outside the track: from {low} to {high}.", field=named, value=value,
                    low=spec.low, high=spec.high)
     if spec.at_least is not None:
-        other = _get(entry, spec.at_least)
+        other = value_at(entry, spec.at_least, _MISSING)
         other_spec = kind.field(spec.at_least)
         if isinstance(other, int) and not isinstance(other, bool) and value < other:
             return msg("{field} {value} cannot be lower than {other} {value2}.", field=named, value=value,
@@ -517,9 +508,10 @@ def _count_refusal(kind: Kind, entry: Component, after: Sequence[Component]) -> 
             return msg("One too many: the rulebook's total is {group}, and this would be number {count}.",
                        group=group.named(limit, key, part), count=len(same))
     if kind.count is not None:
-        same = [e for e in mine if kind.per is None or _same(_get(e, kind.per), _get(entry, kind.per))]
+        same = [e for e in mine
+                if kind.per is None or _same(value_at(e, kind.per, _MISSING), value_at(entry, kind.per, _MISSING))]
         if len(same) > kind.count:
-            values = ((kind.per, str(_get(entry, kind.per))),) if kind.per else ()
+            values = ((kind.per, str(value_at(entry, kind.per, _MISSING))),) if kind.per else ()
             return msg("One too many: the rulebook's total is {group}, and this would be number {count}.",
                        group=Named(kind.count, kind.words, values), count=len(same))
     return None
@@ -605,8 +597,8 @@ def _missing(kind: Kind, checked: list[Component], shipped: Sequence[Component])
             if len(checked) < kind.count:
                 out.append(Named(kind.count - len(checked), kind.words))
         else:
-            for value in sorted({str(_get(e, kind.per)) for e in _counted(shipped, kind.kind)}):
-                have = sum(1 for e in checked if str(_get(e, kind.per)) == value)
+            for value in sorted({str(value_at(e, kind.per, _MISSING)) for e in _counted(shipped, kind.kind)}):
+                have = sum(1 for e in checked if str(value_at(e, kind.per, _MISSING)) == value)
                 if have < kind.count:
                     out.append(Named(kind.count - have, kind.words, ((kind.per, value),)))
     return out
@@ -625,7 +617,7 @@ def progress(totals: Totals, entries: Sequence[Component], checked: Collection[s
         extras = sum(1 for e in entries if e.kind == kind.kind and e.extra)
         total = kind.count
         if total is not None and kind.per is not None:
-            total *= len({str(_get(e, kind.per)) for e in _counted(entries, kind.kind)})
+            total *= len({str(value_at(e, kind.per, _MISSING)) for e in _counted(entries, kind.kind)})
         out.append(KindProgress(kind.kind, len(checked_here), total, tuple(_missing(kind, checked_here, entries)),
                                 extras, kind.words))
     return out
@@ -668,7 +660,8 @@ def fitting(totals: Totals, entries: Sequence[Component], kind: str, answers: Ma
     grouping = {name for g in (spec_of.groups if spec_of else ()) for name in g.by}
     for index, entry in enumerate(mine):
         differs = tuple(path for path, said in answers.items()
-                        if not _answer_fits(spec_of.field(path) if spec_of else None, _get(entry, path), said))
+                        if not _answer_fits(spec_of.field(path) if spec_of else None, value_at(entry, path, _MISSING),
+                                            said))
         if not differs:
             exact.append(Fit(entry, True, ()))
         elif entry.id not in checked and not any(path in grouping for path in differs):

@@ -117,14 +117,23 @@ def parse_components(text: str, source: str, kinds: set[str], extra_kinds: Itera
     return list(_parsed(text, source, frozenset(kinds), frozenset(extra_kinds)))
 
 
-@lru_cache(maxsize=16)
-def _parsed(text: str, source: str, kinds: frozenset[str], extra_kinds: frozenset[str]) -> tuple[Component, ...]:
+def read_data_file(text: str, source: str) -> dict[str, Any]:
+    """The table of a game's data file in this format (its components file, its census.toml).
+
+    RuleError names `source` when the text is not TOML or is of another format.
+    """
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RuleError(msg('{source}: not valid TOML: {reason}', source=source, reason=str(exc))) from None
     if raw.get("format") != FORMAT:
         raise fail(source, msg('format {value} is not supported (expected 1)', value=repr(raw.get('format'))))
+    return raw
+
+
+@lru_cache(maxsize=16)
+def _parsed(text: str, source: str, kinds: frozenset[str], extra_kinds: frozenset[str]) -> tuple[Component, ...]:
+    raw = read_data_file(text, source)
     entries = raw.get("components")
     if not isinstance(entries, list):
         raise fail(source, msg('components must be a list'))

@@ -30,6 +30,7 @@ from companion.runtime.tagmap import TagMap, load_tagmap, save_tagmap, tag_map_f
 from companion.runtime.web_pin import device_pin
 from drivers.events import CardPlaced
 from engine import Match
+from engine.core.census import value_at
 from tests.companion.table_helpers import UI, Clock, make
 from tests.companion.web_helpers import Client, Reply, Served
 
@@ -341,7 +342,5 @@ def test_every_games_questions_in_every_language(server: Served, state: Path) ->
 
 
 def _text(entry: Any, path: str) -> Any:
-    from companion.census.answers import value_at
-
     value = value_at(entry, path)
     return value if value != [] else "-"
