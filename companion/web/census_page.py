@@ -66,6 +66,7 @@ from companion.runtime.enrol_requests import (
     write_request,
 )
 from companion.web import enroll
+from companion.web.pages import request_status_script
 from engine import RuleError
 from engine.core.census import Field, Kind, Named
 from engine.core.components import Component
@@ -137,27 +138,10 @@ FORM = """{% if message %}<p class="{{ 'error' if error else 'done' }}">{{ messa
  else words.drop }}</button>{% endif %}</li>{% endfor %}</ul>{% endif %}
 </form><p><a href="/census">{{ words.back }}</a></p>{% if ident %}<script src="/census.js"></script>{% endif %}"""
 
-SCRIPT = """(function () {
-  var box = document.getElementById('census-status');
-  var answer = document.getElementById('census-answer');
-  var check = document.getElementById('census-check');
-  if (check) { check.hidden = true; }
-  var url = '/census/status.json?id=' + encodeURIComponent(box.dataset.id) +
-    '&game=' + encodeURIComponent(box.dataset.game) + '&lang=' + encodeURIComponent(box.dataset.lang);
-  function show(d) {
-    answer.textContent = d.text;
-    answer.dataset.status = d.status;
-    answer.className = 'big' + (d.status === 'ok' ? ' done' : (d.final ? ' error' : ''));
+SCRIPT = request_status_script("census-status", "census-answer", "census-check", "/census/status.json", """\
     var progress = document.getElementById('census-progress');
     if (progress && d.progress) { progress.textContent = d.progress; }
-  }
-  function poll() {
-    fetch(url, {cache: 'no-store'}).then(function (r) { return r.json(); })
-      .then(function (d) { show(d); if (!d.final) { setTimeout(poll, 500); } })
-      .catch(function () { setTimeout(poll, 1000); });
-  }
-  poll();
-})();"""
+""")
 
 
 def _words(tr: Translator, playing: bool, tagged: bool) -> dict[str, str]:

@@ -177,22 +177,18 @@ SCRIPT = """(function () {
 })();"""
 
 
-ENROLL_SCRIPT = """(function () {
-  var box = document.getElementById('enroll');
-  var status = document.getElementById('enroll-status');
-  document.getElementById('enroll-check').hidden = true;
-  var url = '/enroll/status.json?id=' + encodeURIComponent(box.dataset.id) +
+REQUEST_STATUS_SCRIPT = """(function () {
+  var box = document.getElementById('@box');
+  var status = document.getElementById('@status');
+  var check = document.getElementById('@check');
+  if (check) { check.hidden = true; }
+  var url = '@url?id=' + encodeURIComponent(box.dataset.id) +
     '&game=' + encodeURIComponent(box.dataset.game) + '&lang=' + encodeURIComponent(box.dataset.lang);
   function show(d) {
     status.textContent = d.text;
     status.dataset.status = d.status;
     status.className = 'big' + (d.status === 'ok' ? ' done' : (d.final ? ' error' : ''));
-    if (d.final) {
-      box.querySelectorAll('[data-when]').forEach(function (el) {
-        el.hidden = !(el.dataset.when === 'next' || d.status !== 'ok');
-      });
-    }
-  }
+@more  }
   function poll() {
     fetch(url, {cache: 'no-store'}).then(function (r) { return r.json(); })
       .then(function (d) { show(d); if (!d.final) { setTimeout(poll, 500); } })
@@ -200,3 +196,23 @@ ENROLL_SCRIPT = """(function () {
   }
   poll();
 })();"""
+
+
+def request_status_script(box: str, status: str, check: str, url: str, more: str) -> str:
+    """The script of a page that sent the device a request (an enrolment, a census answer): the page's Check
+    link hidden, the request's status asked every half second (every second after a failed fetch) until its
+    answer is final, each answer shown in the element `status` and then given to `more` (lines of the body of
+    `show(d)`). `box` holds the request's id, game and language."""
+    script = REQUEST_STATUS_SCRIPT
+    for key, value in (("@box", box), ("@status", status), ("@check", check), ("@url", url), ("@more", more)):
+        script = script.replace(key, value)
+    return script
+
+
+ENROLL_SCRIPT = request_status_script("enroll", "enroll-status", "enroll-check", "/enroll/status.json", """\
+    if (d.final) {
+      box.querySelectorAll('[data-when]').forEach(function (el) {
+        el.hidden = !(el.dataset.when === 'next' || d.status !== 'ok');
+      });
+    }
+""")
