@@ -8,44 +8,25 @@ the undo.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from census_game import (
+    GAME,
+    heihachi_passes,
+    journal_header,
+    kyuzo_confronts,
+    no_token,
+    replays_as_on_the_table,
+    start,
+    wounds,
+)
 from table_helpers import press, tap
 from test_census_device import _app, answer, notice, pick
 
 from companion.app import App
 from companion.census import NEXT_GAME, NEXT_INPUT, open_box
-from companion.runtime.storage import CURRENT, load_journal
+from companion.runtime.storage import CURRENT
 from drivers.events import ButtonHeld
-
-GAME = "samurai-spirit"
-
-
-def _start(app: App) -> None:
-    """Kyuzo and Heihachi on Normal, Kyuzo first (the set-up's highlights, the boards tapped)."""
-    options = app.setup.menu().options
-    if options[0] == "en":
-        pick(app, app.tr.lang)
-    pick(app, "normal")
-    tap(app, "samurai:kyuzo")
-    tap(app, "samurai:heihachi")
-    pick(app, "done")
-    if app.setup.menu().options == ("no", "yes"):
-        pick(app, "no")
-    pick(app, "kyuzo")
-    press(app, "ok")
-    assert app.mode == "play" and app.match is not None
-
-
-def _no_token(app: App) -> None:
-    while app.match is not None and app.match.play.prompt and app.match.play.prompt.kind == "absent-token":
-        press(app, "ok")
-
-
-def _wounds(app: App) -> int:
-    assert app.match is not None
-    return int(app.match.play.public_view()["samurai"][0]["wounds"])
 
 
 def hold_undo(app: App) -> None:
@@ -76,52 +57,41 @@ def _correct_4_hat_none_to_a_wound(app: App) -> None:
 
 def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    _start(app)
-    _no_token(app)
-    tap(app, "card:4-hat-none")
-    press(app, "confront")
-    _no_token(app)
+    start(app)
+    kyuzo_confronts(app)
     inputs = len(app.match.inputs)  # type: ignore[union-attr]
     _correct_4_hat_none_to_a_wound(app)
     assert notice(app) == ("Corrected: Raider card: value 4, hat, wound, no flames counts as corrected from the "
                            "next input.")
     assert app.match is not None and len(app.match.inputs) == inputs
-    press(app, "pass")
-    _no_token(app)
-    assert _wounds(app) == 1, "Kyuzo's next turn starts with the corrected penalty"
-    header = json.loads((tmp_path / CURRENT).read_text("utf-8").splitlines()[0])
-    box = open_box(tmp_path, GAME)
-    assert header["components"] == box.digest
+    heihachi_passes(app)
+    assert wounds(app) == 1, "Kyuzo's next turn starts with the corrected penalty"
+    header = journal_header(tmp_path)
+    assert header["components"] == open_box(tmp_path, GAME).digest
     assert header["notes"]["corrections"][0]["applies"] == NEXT_INPUT
-    loaded = load_journal(tmp_path / CURRENT)
-    assert loaded.damage is None and loaded.match.play.public_view() == app.match.play.public_view()
+    replays_as_on_the_table(tmp_path, app)
 
 
 def test_a_card_that_already_counted_is_corrected_from_the_next_game(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    _start(app)
-    _no_token(app)
-    tap(app, "card:4-hat-none")
-    press(app, "confront")
-    _no_token(app)
-    press(app, "pass")
-    _no_token(app)
-    assert _wounds(app) == 0
+    start(app)
+    kyuzo_confronts(app)
+    heihachi_passes(app)
+    assert wounds(app) == 0
     before = app.match.play.public_view()  # type: ignore[union-attr]
     _correct_4_hat_none_to_a_wound(app)
     assert notice(app).startswith("Corrected for the next game: Raider card: value 4, hat, wound, no flames already "
                                   "counted in this one as it was")
     assert app.match is not None and app.match.play.public_view() == before, "this game goes on as it was played"
-    header = json.loads((tmp_path / CURRENT).read_text("utf-8").splitlines()[0])
-    assert header["notes"]["corrections"][0]["applies"] == NEXT_GAME
+    assert journal_header(tmp_path)["notes"]["corrections"][0]["applies"] == NEXT_GAME
     assert app.ui.game.catalogue.cards["4-hat-none"].penalties == ()  # type: ignore[attr-defined]
     assert open_box(tmp_path, GAME).entry("4-hat-none").attributes["penalties"] == ["wound"]  # type: ignore[union-attr]
 
 
 def test_a_short_undo_is_still_the_undo_and_a_refused_correction_changes_nothing(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    _start(app)
-    _no_token(app)
+    start(app)
+    no_token(app)
     tap(app, "card:4-hat-none")
     press(app, "undo")
     assert app.screen().confirm is not None and app.census is None

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from census_game import kyuzo_confronts, start
 from frame_checks import SIZES, check_nothing_cut, check_question, check_type_floors
 from table_helpers import press, tap
 from test_census_device import _app, census, pick, tag
-from test_census_in_game import _no_token, _start
 
 from companion.app import App
 from companion.screen_model import Screen
@@ -55,11 +55,8 @@ def frames(app: App) -> Iterator[tuple[str, Screen]]:
     yield "farmstead", app.screen()
     while app.census is not None:
         press(app, "undo")
-    _start(app)
-    _no_token(app)
-    tap(app, "card:4-hat-none")
-    press(app, "confront")
-    _no_token(app)
+    start(app)
+    kyuzo_confronts(app)
     app.handle(ButtonHeld("undo", app.clock()))
     yield "asked to correct", app.screen()
     press(app, "ok")

@@ -16,19 +16,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from census_game import GAME, assembled, heihachi_passes, kyuzo_confronts, start, wounds
 from script_driver import Driver
-from table_helpers import press, tap
-from test_census_in_game import _no_token, _start, _wounds
 
-from companion.app.assembly import build_app
 from companion.census import open_box
-from companion.runtime.config import Config, installed_config
+from companion.runtime.config import installed_config
 from companion.runtime.tagmap import load_tagmap
 from engine.core.components import Component
 from tests.sizes import sized
 
 COMPANION = str(Path(sys.executable).with_name("companion"))
-GAME = "samurai-spirit"
 CHANGED: dict[str, dict[str, Any]] = {
     "4-hat-none": {"penalties": ["wound"]},
     "1-hat-wound": {"flames": False},
@@ -133,24 +130,17 @@ def test_a_census_through_the_table_script_then_a_game_enforces_the_owners_penal
     tags = load_tagmap(state, GAME, {f"card:{added[0].id}"})
     assert tags.target(PROMO_TAG) == f"card:{added[0].id}"
 
-    app, damage = build_app(Config(state_dir=state), state, mock=True, game=GAME)
-    assert damage is None
-    app.new_seed = lambda: 11
-    app.start()
-    _start(app)
+    app = assembled(state)
+    start(app)
     game = app.match.game  # type: ignore[union-attr]
     cards = game.catalogue.cards  # type: ignore[attr-defined]
     assert sum(1 for card in cards.values() if card.value == 6) == 8, "the promo Boss joins the Boss draw"
     assert cards["6-doll-must-pass"].penalties == ("must-pass", "no-talent")
     samurai = game.catalogue.samurai  # type: ignore[attr-defined]
     assert (samurai["heihachi"].kiai["human"], samurai["heihachi"].kiai["animal"]) == KIAI["heihachi"]
-    _no_token(app)
-    tap(app, "card:4-hat-none")
-    press(app, "confront")
-    _no_token(app)
-    press(app, "pass")
-    _no_token(app)
-    assert _wounds(app) == 1, "the owner's 4-hat-none shows a wound, and Kyuzo's next turn applies it"
+    kyuzo_confronts(app)
+    heihachi_passes(app)
+    assert wounds(app) == 1, "the owner's 4-hat-none shows a wound, and Kyuzo's next turn applies it"
 
 
 def test_a_census_killed_at_random_keeps_what_it_acknowledged_and_carries_on(tmp_path: Path) -> None:

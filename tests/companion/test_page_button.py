@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from table_helpers import Clock, make, press, tap
-from test_table_guidance import answer
+from test_table_guidance import answer, samurai_game
 
 from companion.app import App
 from companion.games.base import Menu
@@ -34,15 +34,7 @@ def _fonts() -> None:
 
 def first_turn(app: App, lang: str = "de") -> None:
     """German, Normal, four Samurai (boards tapped), Kyuzo begins: the first turn, under the set-up steps."""
-    answer(app, lang)
-    answer(app, "normal")
-    for name in ("kyuzo", "heihachi", "daisuke", "kikuchiyo"):
-        tap(app, f"samurai:{name}")
-    answer(app, "done")
-    answer(app, "no")
-    answer(app, "kyuzo")
-    press(app, "ok")
-    assert app.mode == "play"
+    samurai_game(app, "kyuzo", "heihachi", "daisuke", "kikuchiyo", lang=lang)
 
 
 def drawn(app: App, size: tuple[int, int]) -> tuple[Screen, dict[str, object]]:

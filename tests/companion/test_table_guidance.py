@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from table_helpers import UI, Clock, make, press, tap
+from test_app import set_up
 
 from companion import i18n
 from companion.app import App
@@ -24,17 +25,16 @@ def answer(app: App, option: str) -> None:
     press(app, *(["next"] * ((menu.options.index(option) - app.selected) % len(menu.options))), "ok")
 
 
+def samurai_game(app: App, *samurai: str, lang: str = "en") -> None:
+    """`lang`, Normal, the `samurai` (boards tapped), Kyuzo begins, start: the first turn."""
+    answer(app, lang)
+    set_up(app, *samurai, first="kyuzo")
+    assert app.mode == "play"
+
+
 def three_samurai(app: App) -> None:
     """English, Normal, Kyuzo, Heihachi and Daisuke (boards tapped), Kyuzo begins, start."""
-    answer(app, "en")
-    answer(app, "normal")
-    for name in ("kyuzo", "heihachi", "daisuke"):
-        tap(app, f"samurai:{name}")
-    answer(app, "done")
-    answer(app, "no")
-    answer(app, "kyuzo")
-    press(app, "ok")
-    assert app.mode == "play"
+    samurai_game(app, "kyuzo", "heihachi", "daisuke")
 
 
 def steps(app: App) -> tuple[str, ...]:
