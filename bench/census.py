@@ -25,7 +25,6 @@ then checks that the owner's data holds every component checked.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -41,56 +40,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.census import open_box  # noqa: E402
 from companion.runtime.config import installed_config  # noqa: E402
+from tests.companion.script_driver import Driver  # noqa: E402
 
 GAME = "samurai-spirit"
 COMPANION = str(Path(sys.executable).with_name("companion"))
 
 
-class Table:
-    """One companion child driven line by line; counts the lines each component takes."""
+class Table(Driver):
+    """One companion child driven line by line (tests/companion/script_driver.py: each press held to what the
+    answer before said it does); counts the lines each component takes."""
 
     def __init__(self, state: Path, folder: Path) -> None:
         config = folder / "companion.toml"
         config.write_text(installed_config(str(state)), "utf-8")
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
         env.pop("COMPANION_CONFIG", None)
-        self.proc = subprocess.Popen([COMPANION, "run", "--mock", "--config", str(config), "--script", "-",
-                                      "--exit-after", "3600"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, env=env, bufsize=1)
-        self.lines = 0
-        self.last = self._read()
+        super().__init__([COMPANION, "run", "--mock", "--config", str(config), "--script", "-", "--exit-after", "3600"],
+                         env, 0, subprocess.DEVNULL)
 
-    def _read(self) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            if line.startswith("{"):
-                answer: dict[str, Any] = json.loads(line)
-                return answer
-        raise SystemExit(f"the companion stopped (exit {self.proc.wait()})")
-
-    def act(self, line: str) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        self.lines += 1
-        self.last = self._read()
-        if self.last.get("error"):
-            raise SystemExit(f"{line!r}: {self.last['error']}")
-        return self.last
-
-    def pick(self, option: str) -> dict[str, Any]:
-        """Next until `option` is highlighted, then OK."""
-        for _ in range(len(self.last["options"])):
-            if self.last["options"][self.last["selected"]] == option:
-                break
-            self.act("press next")
-        if self.last["options"][self.last["selected"]] != option:
-            raise SystemExit(f"{option} is not offered: {self.last}")
-        return self.act("press ok")
-
-    def quit(self) -> None:
-        self.act("quit")
-        self.proc.wait(timeout=60)
+    @property
+    def lines(self) -> int:
+        """The script lines sent so far."""
+        return self.count["lines"]
 
 
 def _key(value: Any) -> str:

@@ -10,16 +10,15 @@ button, and typing narrows the virtual deck.
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from table_helpers import Clock, make, press, tap
+from window_helpers import WindowPump, hidden_window  # noqa: F401  (the fixture "window")
 
 from companion.buttons_layout import CAPS, DEFAULT_ORDER, screen_labels
-from companion.commands.run import keyboard_pump, strip_setup
+from companion.commands.run import strip_setup
 from companion.games import game_ui, registered_games
 from companion.i18n import LANGUAGES, Translator
 from companion.runtime.config import ConfigError, parse_config
@@ -27,11 +26,8 @@ from companion.runtime.storage import CURRENT
 from companion.screen_model import Screen
 from companion.screens import DisplayList, render
 from companion.screens.strip import StripSetup
-from drivers.buttons import KEY_HELP, MockButtons, key_caps
-from drivers.buttons.debounce import ButtonTiming
-from drivers.clock import FakeClock
+from drivers.buttons import KEY_HELP, key_caps
 from drivers.config import BUTTON_NAMES
-from drivers.event_queue import EventQueue
 from drivers.events import ButtonHeld, ButtonPressed
 
 WIDE = (800, 480)
@@ -135,38 +131,19 @@ def test_on_the_laptop_every_word_stays_whole_and_the_keys_give_way_where_both_d
             assert all(keys), "the wide window has room for both"
 
 
-@pytest.fixture
-def window() -> Iterator[None]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.display.set_mode((8, 8))
-    pygame.event.clear()
-    yield
-    pygame.display.quit()
-
-
-class Table:
-    """The laptop window's pump over an App and timed mock buttons, the clock moved by hand."""
+class Table(WindowPump):
+    """The laptop window's pump over an App and timed mock buttons, the clock moved by hand, a board drawn."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.clock = FakeClock()
-        self.queue = EventQueue()
-        self.buttons = MockButtons(timing=ButtonTiming(bounce_s=0.0, hold_s=0.8, press_on_release=True),
-                                   clock=self.clock, run_thread=False)
-        self.buttons.start(self.queue)
-        self.app = make(tmp_path, Clock())
-        self.stopped: list[bool] = []
-        self.items = render(BOARD, pygame.Surface(WIDE))
-        self.pump = keyboard_pump(self.app, self.buttons, lambda: self.stopped.append(True), lambda: self.items)
+        super().__init__(make(tmp_path, Clock()), render(BOARD, pygame.Surface(WIDE)))
 
     def key(self, key: int, text: str = "") -> None:
         """A key typed in the window; the buttons it presses reach the app as in the loop."""
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text))
-        self.pump()
-        while len(self.queue):
-            self.app.handle(self.queue.get(timeout=0))
+        self.post_key(key, text)
+        self.pump_and_handle()
 
     def click(self, name: str, seconds: float) -> list[object]:
+        assert self.items is not None
         slot = self.items.find(f"button:{name}:slot")
         assert slot is not None
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=slot.box.center))

@@ -9,55 +9,32 @@ buttons, a clock moved by hand.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from table_helpers import Clock, make
 from test_confirmations import playing
+from window_helpers import WindowPump, hidden_window  # noqa: F401  (the fixture "window")
 
 from companion.app import App
 from companion.buttons_layout import DEFAULT_ORDER, screen_labels
-from companion.commands.run import keyboard_pump
 from companion.games import game_ui, registered_games
 from companion.i18n import LANGUAGES, Translator
 from companion.screen_model import Screen
 from companion.screens import DisplayList, render
 from companion.screens.strip import StripSetup
-from drivers.buttons import MockButtons, key_caps
-from drivers.buttons.debounce import ButtonTiming
-from drivers.clock import FakeClock
-from drivers.event_queue import EventQueue
+from drivers.buttons import key_caps
 
 SIZES = ((800, 480), (480, 320))
 
 
-@pytest.fixture
-def window() -> Iterator[None]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((8, 8))
-    pygame.event.clear()
-    yield
-    pygame.display.quit()
-
-
-class Laptop:
+class Laptop(WindowPump):
     """The window's pump over an App, the frames drawn as the loop draws them, presses through mock buttons."""
 
     def __init__(self, app: App, size: tuple[int, int] = (800, 480)) -> None:
-        self.app = app
+        super().__init__(app)
         self.size = size
-        self.queue = EventQueue()
-        self.buttons = MockButtons(timing=ButtonTiming(bounce_s=0.0, hold_s=0.8, press_on_release=True),
-                                   clock=FakeClock(), run_thread=False)
-        self.buttons.start(self.queue)
-        self.stopped: list[bool] = []
-        self.items: DisplayList | None = None
-        self.pump = keyboard_pump(app, self.buttons, lambda: self.stopped.append(True), lambda: self.items)
         self.draw()
 
     def draw(self) -> Screen:
@@ -67,14 +44,11 @@ class Laptop:
 
     def run(self) -> Screen:
         """One turn of the loop: the window's events, the presses they made, a frame."""
-        self.pump()
-        while len(self.queue):
-            self.app.handle(self.queue.get(timeout=0))
+        self.pump_and_handle()
         return self.draw()
 
     def key(self, key: int, text: str = "", shift: bool = False) -> Screen:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_SHIFT if shift else 0,
-                                             unicode=text))
+        self.post_key(key, text, shift)
         return self.run()
 
     def type(self, letters: str) -> Screen:

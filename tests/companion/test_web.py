@@ -20,15 +20,15 @@ from companion.web import settings
 from companion.web.guard import MAX_TRIES
 from engine import Match
 from tests.companion.history_helpers import archive, played
-from tests.companion.web_helpers import Client, Served
+from tests.companion.web_helpers import (  # noqa: F401  (the fixture "config", the autouse headless)
+    Client,
+    Served,
+    config_of_state,
+    headless,
+)
 
 PAGES = ("/", "/history", "/cards", "/rules", "/backup", "/settings")
 SS_SETUP = {"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "hard", "absent_tokens": False}
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
 
 @pytest.fixture
@@ -43,17 +43,9 @@ def state(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def config(tmp_path: Path, state: Path) -> Path:
-    path = tmp_path / "companion.toml"
-    path.write_text(f'[app]\nstate_dir = "{state}"\nlanguage = "en"\n', "utf-8")
-    return path
-
-
-@pytest.fixture
 def server(state: Path, config: Path) -> Iterator[Served]:
-    served = Served(state, config)
-    yield served
-    served.close()
+    with Served(state, config) as served:
+        yield served
 
 
 def _files(folder: Path) -> dict[str, tuple[int, int]]:

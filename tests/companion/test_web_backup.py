@@ -29,14 +29,14 @@ from companion.web import backup
 from companion.web.server import create_app
 from engine import RuleError
 from tests.companion.history_helpers import archive, played
-from tests.companion.web_helpers import Client, Served
+from tests.companion.web_helpers import (  # noqa: F401  (the fixture "config", the autouse headless)
+    Client,
+    Served,
+    config_of_state,
+    headless,
+)
 
 TR_SETUP = {"players": ["north", "east", "south"], "lives": 2}
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
 
 @pytest.fixture
@@ -49,13 +49,6 @@ def state(tmp_path: Path) -> Path:
                                          virtual_uid("card:red-monk"): "card:red-monk"}))
     (folder / "last-setup.json").write_text('{"game": "tenno", "lang": "en", "setups": {}}\n', "utf-8")
     return folder
-
-
-@pytest.fixture
-def config(tmp_path: Path, state: Path) -> Path:
-    path = tmp_path / "companion.toml"
-    path.write_text(f'[app]\nstate_dir = "{state}"\nlanguage = "en"\n', "utf-8")
-    return path
 
 
 def _journal(seed: int) -> bytes:

@@ -15,7 +15,6 @@ import json
 import re
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,20 @@ from companion.census import open_box
 from companion.census.box import box_path
 from companion.runtime.enrol_requests import read_request, request_path
 from companion.runtime.storage import CURRENT, JournalFile, load_journal
-from companion.runtime.tagmap import TagMap, load_tagmap, save_tagmap, tag_map_file
-from companion.runtime.web_pin import device_pin
+from companion.runtime.tagmap import TagMap, load_tagmap, tag_map_file
 from drivers.events import CardPlaced
 from engine import Match
 from engine.core.census import value_at
 from tests.companion.table_helpers import UI, Clock, make
-from tests.companion.web_helpers import Client, Reply, Served
+from tests.companion.web_helpers import (  # noqa: F401  (the fixture "server", the autouse headless)
+    Client,
+    Reply,
+    Served,
+    between_games,
+    headless,
+    pin_of,
+    served_state,
+)
 
 GAME = "samurai-spirit"
 
@@ -54,26 +60,10 @@ KIAI = {"kyuzo": (10, 13), "kanbei": (8, 11)}
 TENNO_CARD = "red-farmer-1"
 
 
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-
-
 @pytest.fixture
 def state(tmp_path: Path) -> Path:
     """A state folder between games: a PIN, an empty tag map (a new box, no sticker enrolled yet)."""
-    folder = tmp_path / "state"
-    folder.mkdir()
-    save_tagmap(folder, TagMap(GAME, {}))
-    assert device_pin(folder) is not None
-    return folder
-
-
-@pytest.fixture
-def server(state: Path) -> Iterator[Served]:
-    served = Served(state)
-    yield served
-    served.close()
+    return between_games(tmp_path, TagMap(GAME, {}))
 
 
 class Phone:
@@ -84,7 +74,7 @@ class Phone:
         self.base = server.base
         self.lang = lang
         self.token = self.client.csrf(f"/census?lang={lang}")
-        self.pin = str(device_pin(state))
+        self.pin = pin_of(state)
 
     def send(self, fields: dict[str, Any], pin: str | None = None, token: str | None = None,
              game: str = GAME) -> Reply:

@@ -6,7 +6,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,52 +21,37 @@ from companion.runtime.enrol_requests import (
     write_result,
 )
 from companion.runtime.storage import CURRENT, JournalFile
-from companion.runtime.tagmap import TagMap, load_tagmap, save_tagmap, virtual_uid
-from companion.runtime.web_pin import device_pin
+from companion.runtime.tagmap import TagMap, load_tagmap, virtual_uid
 from engine import Match
 from engine.core.messages import msg
 from engine.games.samurai_spirit.simulate import hidden_twin, play_one
 from tests.companion.table_helpers import UI, Clock, make, tap
 from tests.companion.test_secrecy_screens import _cuts, _setup
-from tests.companion.web_helpers import Client, Served
+from tests.companion.web_helpers import (  # noqa: F401  (the fixture "server", the autouse headless)
+    Client,
+    Served,
+    between_games,
+    headless,
+    pin_of,
+    served_state,
+    wrong_pin,
+)
 
 GAME = "samurai-spirit"
 KYUZO = "samurai:kyuzo"
 TARGETS = UI.tag_targets()
 
 
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-
-
 @pytest.fixture
 def state(tmp_path: Path) -> Path:
     """A state folder between games: a PIN, and a tag map with Kyuzo's board enrolled."""
-    folder = tmp_path / "state"
-    folder.mkdir()
-    save_tagmap(folder, TagMap(GAME, {virtual_uid(KYUZO): KYUZO}))
-    assert device_pin(folder) is not None
-    return folder
-
-
-@pytest.fixture
-def server(state: Path) -> Iterator[Served]:
-    served = Served(state)
-    yield served
-    served.close()
-
-
-def _pin(state: Path) -> str:
-    pin = device_pin(state)
-    assert pin is not None
-    return pin
+    return between_games(tmp_path, TagMap(GAME, {virtual_uid(KYUZO): KYUZO}))
 
 
 def _send(client: Client, state: Path, target: str, pin: str | None = None, replace: bool = False,
           lang: str = "en", origin: str | None = None, csrf: str | None = None) -> tuple[int, str]:
     token = csrf if csrf is not None else client.csrf(f"/enroll?game={GAME}&target={target}&lang={lang}")
-    fields = {"csrf": token, "pin": pin if pin is not None else _pin(state), "game": GAME, "target": target}
+    fields = {"csrf": token, "pin": pin if pin is not None else pin_of(state), "game": GAME, "target": target}
     if replace:
         fields["replace"] = "yes"
     reply = client.post(f"/enroll?lang={lang}", fields, origin=origin)
@@ -101,13 +85,12 @@ def test_the_card_list_offers_to_enroll_each_card_and_the_next_without_a_tag(ser
 
 def test_a_request_needs_the_pin_and_a_form_token_from_this_page(server: Served, state: Path) -> None:
     client = Client(server.base)
-    wrong = "000000" if _pin(state) != "000000" else "111111"
-    status, text = _send(client, state, KYUZO, pin=wrong)
+    status, text = _send(client, state, KYUZO, pin=wrong_pin(pin_of(state)))
     assert status == 403 and "Wrong PIN" in text
     assert _send(client, state, KYUZO, csrf="forged")[0] == 403
     assert _send(client, state, KYUZO, origin="http://evil.example")[0] == 403
     stranger = Client(server.base)
-    assert stranger.post("/enroll", {"csrf": client.csrf(f"/enroll?game={GAME}"), "pin": _pin(state), "game": GAME,
+    assert stranger.post("/enroll", {"csrf": client.csrf(f"/enroll?game={GAME}"), "pin": pin_of(state), "game": GAME,
                                      "target": KYUZO}).status == 403
     assert not request_path(state).exists(), "a refused form asks the device nothing"
 
@@ -154,7 +137,7 @@ def test_end_to_end_the_page_asks_the_device_shows_the_card_the_tap_is_bound_and
                           r'<input type="hidden" name="game" value="[^"]+"><input type="hidden" name="target" '
                           r'value="([^"]+)"', page)
     assert following and following.group(1) not in (KYUZO, target), "the next card without a tag is offered"
-    assert f'value="{_pin(state)}"' in page, "the next card needs no second typing of the PIN"
+    assert f'value="{pin_of(state)}"' in page, "the next card needs no second typing of the PIN"
     clock.now += 1
     app.tick()
     shown = app.screen()
@@ -167,7 +150,7 @@ def test_end_to_end_the_page_asks_the_device_shows_the_card_the_tap_is_bound_and
     assert answer["text"] == f"La puce {virtual_uid(target)} est maintenant Pillard 3, poupée, blessure, flammes."
     assert _status(client, ident, "en")["text"] == f"Tag {virtual_uid(target)} is now Plunderer 3, doll, wound, flames."
     assert not taken_path(state).exists() and result_path(state).exists()
-    assert virtual_uid(target) in client.post("/cards", {"csrf": client.csrf("/cards"), "pin": _pin(state)},
+    assert virtual_uid(target) in client.post("/cards", {"csrf": client.csrf("/cards"), "pin": pin_of(state)},
                                               origin=server.base).text
     result_page = client.get(f"/enroll/result?id={ident}&game={GAME}&target={target}").text
     assert Translator("fr")(msg("Enroll the next card without a tag")) in result_page, "in the visitor's language"

@@ -3,7 +3,6 @@ a new PIN from the device, and the settings page in words."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -11,62 +10,28 @@ from flask.testing import FlaskClient
 
 from companion.app import App
 from companion.games import game_ui
-from companion.runtime.addresses import AllowedHosts, split_host
+from companion.runtime.addresses import split_host
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import virtual_tagmap
 from companion.runtime.web_pin import PIN_FILE, device_pin, read_pin
 from companion.web.guard import MAX_TRIES, TRIES_FILE, PinGuard, client_key
-from companion.web.server import create_app
 from drivers.events import ButtonPressed
 from tests.companion.history_helpers import played
-
-TABLE = "http://table.local:8080"
-"""The page as a phone on the home network opens it (Flask's test client sends this Host and SERVER_PORT)."""
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-
-
-def _hosts() -> AllowedHosts:
-    """A machine called `table` with one LAN address, whatever machine runs the test."""
-    return AllowedHosts(["table.fritz.box"], names=lambda: {"table", "table.local"},
-                        addresses=lambda: {"127.0.0.1", "192.168.1.20", "fd00::20"})
-
-
-def _client(state: Path, config: Path | None = None, clock: list[float] | None = None) -> FlaskClient:
-    now = clock if clock is not None else [1000.0]
-    return create_app(state, config, "en", clock=lambda: now[0], hosts=_hosts()).test_client()
-
-
-def _wrong(pin: str) -> str:
-    return "000000" if pin != "000000" else "111111"
+from tests.companion.web_helpers import (  # noqa: F401  (the fixtures "state" and "config", the autouse headless)
+    TABLE,
+    config_of_state,
+    empty_state,
+    headless,
+    settings_post,
+    table_client,
+    wrong_pin,
+)
 
 
 def _settings_post(client: FlaskClient, pin: str, origin: str | None = None, base: str = TABLE,
                    remote: str = "192.168.1.50") -> int:
-    page = client.get("/settings", base_url=base).get_data(as_text=True)
-    found = re.search(r'name="csrf" value="([^"]+)"', page)
-    assert found, "no form token"
-    form = {"csrf": found.group(1), "pin": pin, "language": "de", "notice_s": "4", "resume_timeout_s": "20"}
-    headers = {"Origin": origin} if origin else {}
-    reply = client.post("/settings", data=form, headers=headers, base_url=base, environ_base={"REMOTE_ADDR": remote})
-    return reply.status_code
-
-
-@pytest.fixture
-def state(tmp_path: Path) -> Path:
-    folder = tmp_path / "state"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
-def config(tmp_path: Path, state: Path) -> Path:
-    path = tmp_path / "companion.toml"
-    path.write_text(f'[app]\nstate_dir = "{state}"\nlanguage = "en"\n', "utf-8")
-    return path
+    """The settings form from a phone at `remote`, its Origin `origin`."""
+    return settings_post(client, pin, headers={"Origin": origin} if origin else None, base=base, remote=remote)
 
 
 # --- names and origins ----------------------------------------------------------------------------------------
@@ -74,7 +39,7 @@ def config(tmp_path: Path, state: Path) -> Path:
 
 def test_a_request_under_a_name_that_is_not_this_machine_is_refused(state: Path) -> None:
     """DNS rebinding: the browser sends the attacker's name as Host; the page must not answer it."""
-    client = _client(state)
+    client = table_client(state)
     for host in ("evil.example:8080", "evil.example", "table.evil.example:8080", "192.168.1.99:8080",
                  "table.local:9999", "table.local:", "[fd00::21]:8080", "", "table.local@evil.example"):
         reply = client.get("/", headers={"Host": host}, base_url=TABLE)
@@ -89,7 +54,7 @@ def test_the_origin_of_a_change_is_compared_with_this_machines_names_not_with_th
                                                                                       config: Path) -> None:
     pin = device_pin(state)
     assert pin is not None
-    client = _client(state, config)
+    client = table_client(state, config)
     assert _settings_post(client, pin, origin="http://evil.example:8080") == 403
     assert _settings_post(client, pin, origin="https://table.local:8080") == 403
     assert _settings_post(client, pin, origin="http://table.local:8081") == 403
@@ -117,14 +82,14 @@ def test_one_clients_wrong_pins_do_not_lock_out_another(state: Path) -> None:
     now = [1000.0]
     guard = PinGuard(state, lambda: now[0])
     for _ in range(MAX_TRIES):
-        assert guard.check(_wrong(pin), "192.168.1.66") is not None
+        assert guard.check(wrong_pin(pin), "192.168.1.66") is not None
     refused = guard.check(pin, "192.168.1.66")
     assert refused is not None and refused.text.startswith("Too many wrong PINs")
     assert guard.check(pin, "192.168.1.20") is None, "the owner's phone is not locked out by another's tries"
     assert guard.check(pin, "2001:db8:1:2::7") is None
     # An IPv6 client is its address, not its /64: a home network is one /64, the owner's phone in it too.
     for _ in range(MAX_TRIES):
-        guard.check(_wrong(pin), "2001:db8:9:9::1")
+        guard.check(wrong_pin(pin), "2001:db8:9:9::1")
     assert guard.check(pin, "2001:db8:9:9::1") is not None
     assert guard.check(pin, "2001:db8:9:9::99") is None
     assert client_key("::ffff:192.168.1.66") == "192.168.1.66"
@@ -133,9 +98,9 @@ def test_one_clients_wrong_pins_do_not_lock_out_another(state: Path) -> None:
 def test_over_http_the_lock_is_per_client(state: Path, config: Path) -> None:
     pin = device_pin(state)
     assert pin is not None
-    client = _client(state, config)
+    client = table_client(state, config)
     for _ in range(MAX_TRIES):
-        assert _settings_post(client, _wrong(pin), remote="192.168.1.66") == 403
+        assert _settings_post(client, wrong_pin(pin), remote="192.168.1.66") == 403
     assert _settings_post(client, pin, remote="192.168.1.66") == 403
     assert _settings_post(client, pin, remote="192.168.1.20") == 200
 
@@ -144,19 +109,19 @@ def test_the_lock_survives_a_restart_and_grows_for_a_client_that_goes_on(state: 
     pin = device_pin(state)
     assert pin is not None
     now = [1000.0]
-    client = _client(state, config, now)
+    client = table_client(state, config, now)
     for _ in range(MAX_TRIES):
-        assert _settings_post(client, _wrong(pin)) == 403
+        assert _settings_post(client, wrong_pin(pin)) == 403
     assert (state / TRIES_FILE).exists()
-    restarted = _client(state, config, now)
+    restarted = table_client(state, config, now)
     assert _settings_post(restarted, pin) == 403, "a restart does not give the guesser five more tries"
     now[0] += 61
     for _ in range(MAX_TRIES):
-        assert _settings_post(restarted, _wrong(pin)) == 403
+        assert _settings_post(restarted, wrong_pin(pin)) == 403
     now[0] += 61
-    assert _settings_post(_client(state, config, now), pin) == 403, "the second wait is two minutes"
+    assert _settings_post(table_client(state, config, now), pin) == 403, "the second wait is two minutes"
     now[0] += 60
-    assert _settings_post(_client(state, config, now), pin) == 200
+    assert _settings_post(table_client(state, config, now), pin) == 200
 
 
 def test_an_unreadable_tries_file_starts_afresh(state: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -246,7 +211,7 @@ def test_the_settings_page_shows_words_not_raw_values(tmp_path: Path, state: Pat
     path = tmp_path / "companion.toml"
     path.write_text(f'[app]\nstate_dir = "{other}"\n[buttons]\npins = {{ ok = 16, next = 20, undo = 21 }}\n',
                     "utf-8")
-    client = _client(state, path)
+    client = table_client(state, path)
     page = client.get("/settings", base_url=TABLE).get_data(as_text=True)
     table = page[page.index("<table"):page.index("</table>")]
     assert "None" not in table and "not set" in table

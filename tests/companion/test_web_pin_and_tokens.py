@@ -7,72 +7,34 @@ from __future__ import annotations
 
 import argparse
 import io
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
-from companion.runtime.addresses import AllowedHosts
 from companion.runtime.config import load_config
-from companion.runtime.web_pin import device_pin
 from companion.web import backup
 from companion.web.guard import CSRF_COOKIE, MAX_TRIES, NETWORK_TRIES, PinGuard, client_key
-from companion.web.server import create_app
 from engine import RuleError
 from tests.companion.history_helpers import archive, played
-
-TABLE = "http://table.local:8080"
-TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-
-
-@pytest.fixture
-def state(tmp_path: Path) -> Path:
-    folder = tmp_path / "state"
-    folder.mkdir()
-    return folder
+from tests.companion.web_helpers import (  # noqa: F401  (the fixtures "state" and the autouse headless)
+    TABLE,
+    TOKEN,
+    empty_state,
+    headless,
+    pin_of,
+    settings_post,
+    table_client,
+    token_of,
+    write_config,
+    wrong_pin,
+)
 
 
 @pytest.fixture
 def config(tmp_path: Path, state: Path) -> Path:
-    path = tmp_path / "companion.toml"
-    path.write_text(f'# the Pi\'s own file\n[app]\nstate_dir = "{state}"\nlanguage = "en"\n', "utf-8")
-    return path
-
-
-def _hosts() -> AllowedHosts:
-    return AllowedHosts([], names=lambda: {"table", "table.local"}, addresses=lambda: {"127.0.0.1", "192.168.1.20"})
-
-
-def _client(state: Path, config: Path | None = None) -> FlaskClient:
-    return create_app(state, config, "en", clock=lambda: 1000.0, hosts=_hosts()).test_client()
-
-
-def _pin(state: Path) -> str:
-    pin = device_pin(state)
-    assert pin is not None
-    return pin
-
-
-def _wrong(pin: str) -> str:
-    return "000000" if pin != "000000" else "111111"
-
-
-def _token(client: FlaskClient, page: str = "/settings") -> str:
-    found = TOKEN.search(client.get(page, base_url=TABLE).get_data(as_text=True))
-    assert found, f"{page} has no form token"
-    return found.group(1)
-
-
-def _settings(client: FlaskClient, token: str, pin: str, headers: dict[str, str] | None = None) -> int:
-    form = {"csrf": token, "pin": pin, "language": "de", "notice_s": "4", "resume_timeout_s": "20"}
-    return client.post("/settings", data=form, headers=headers or {}, base_url=TABLE).status_code
+    return write_config(tmp_path / "companion.toml", state, comment="# the Pi's own file\n")
 
 
 # --- wrong PINs are counted per address ---------------------------------------------------------------------
@@ -80,10 +42,10 @@ def _settings(client: FlaskClient, token: str, pin: str, headers: dict[str, str]
 
 def test_an_ipv6_phones_wrong_pins_do_not_lock_out_another_phone_of_the_same_home_network(state: Path) -> None:
     """A home network is one /64: a guest's phone and the owner's share it, not their addresses."""
-    pin = _pin(state)
+    pin = pin_of(state)
     guard = PinGuard(state, lambda: 1000.0)
     for _ in range(MAX_TRIES):
-        assert guard.check(_wrong(pin), "2001:db8:1:2::66") is not None
+        assert guard.check(wrong_pin(pin), "2001:db8:1:2::66") is not None
     assert guard.check(pin, "2001:db8:1:2::66") is not None, "the guesser waits"
     assert guard.check(pin, "2001:db8:1:2:a1b2:c3ff:fe44:5566") is None, "the owner's phone, same /64, does not"
     assert client_key("2001:db8:1:2::66") != client_key("2001:db8:1:2::67"), "nor do they share connections"
@@ -93,18 +55,18 @@ def test_an_ipv6_phones_wrong_pins_do_not_lock_out_another_phone_of_the_same_hom
 def test_many_addresses_of_one_network_cannot_guess_faster_than_its_budget(state: Path) -> None:
     """An IPv6 host can take any address of its /64: fifty wrong PINs from a network lock all of it, while a few
     phones that each mistyped a few times do not lock one another."""
-    pin = _pin(state)
+    pin = pin_of(state)
     now = [1000.0]
     guard = PinGuard(state, lambda: now[0])
     phones = [f"2001:db8:1:2::{n}" for n in range(1, 5)]
     for phone in phones:
         for _ in range(MAX_TRIES - 1):
-            assert guard.check(_wrong(pin), phone) is not None
+            assert guard.check(wrong_pin(pin), phone) is not None
     for phone in phones:
         assert guard.check(pin, phone) is None, "a phone short of five wrong PINs gets in"
     now[0] += 1
     for n in range(NETWORK_TRIES - len(phones) * (MAX_TRIES - 1)):
-        assert guard.check(_wrong(pin), f"2001:db8:1:2::{n + 100:x}") is not None
+        assert guard.check(wrong_pin(pin), f"2001:db8:1:2::{n + 100:x}") is not None
     refused = guard.check(pin, "2001:db8:1:2::ffff")
     assert refused is not None and refused.text.startswith("Too many wrong PINs"), "a fresh address waits too"
     assert guard.check(pin, "2001:db8:1:3::1") is None, "another network does not"
@@ -118,42 +80,42 @@ def test_many_addresses_of_one_network_cannot_guess_faster_than_its_budget(state
 
 def test_a_token_the_client_made_up_is_refused_even_in_both_the_cookie_and_the_form(state: Path,
                                                                                     config: Path) -> None:
-    pin = _pin(state)
-    client = _client(state, config)
+    pin = pin_of(state)
+    client = table_client(state, config)
     client.set_cookie(CSRF_COOKIE, "made-up-by-the-client", domain="table.local")
-    assert _settings(client, "made-up-by-the-client", pin) == 403
+    assert settings_post(client, pin, "made-up-by-the-client") == 403
     assert load_config(config).language == "en", "nothing changed"
-    token = _token(client)
+    token = token_of(client)
     assert token != "made-up-by-the-client", "the page replaces a token it did not make"
-    assert _settings(client, token, pin) == 200
+    assert settings_post(client, pin, token) == 200
     # A token from another run of the page (another secret) is one this server did not make either.
-    other = _token(_client(state, config))
+    other = token_of(table_client(state, config))
     client.set_cookie(CSRF_COOKIE, other, domain="table.local")
-    assert _settings(client, other, pin) == 403
+    assert settings_post(client, pin, other) == 403
 
 
 def test_without_an_origin_the_referer_must_be_this_page(state: Path, config: Path) -> None:
-    pin = _pin(state)
-    client = _client(state, config)
-    assert _settings(client, _token(client), pin, {"Referer": "http://evil.example/page"}) == 403
-    assert _settings(client, _token(client), pin, {"Referer": "http://table.local:8081/settings"}) == 403
-    assert _settings(client, _token(client), pin, {"Referer": "not a url"}) == 403
-    assert _settings(client, _token(client), pin, {"Origin": "null", "Referer": f"{TABLE}/settings"}) == 403
-    assert _settings(client, _token(client), pin, {"Referer": f"{TABLE}/settings"}) == 200
-    assert _settings(client, _token(client), pin, {"Origin": "http://192.168.1.20:8080"}) == 200
+    pin = pin_of(state)
+    client = table_client(state, config)
+    assert settings_post(client, pin, token_of(client), {"Referer": "http://evil.example/page"}) == 403
+    assert settings_post(client, pin, token_of(client), {"Referer": "http://table.local:8081/settings"}) == 403
+    assert settings_post(client, pin, token_of(client), {"Referer": "not a url"}) == 403
+    assert settings_post(client, pin, token_of(client), {"Origin": "null", "Referer": f"{TABLE}/settings"}) == 403
+    assert settings_post(client, pin, token_of(client), {"Referer": f"{TABLE}/settings"}) == 200
+    assert settings_post(client, pin, token_of(client), {"Origin": "http://192.168.1.20:8080"}) == 200
 
 
 def test_the_pages_own_forms_send_their_origin(state: Path) -> None:
     """Under `Referrer-Policy: no-referrer` a browser sends `Origin: null` with a form, even to its own page
     (Chromium does): every change from the page was refused. `same-origin` sends the page's origin, and
     nothing to another site."""
-    reply = _client(state).get("/settings", base_url=TABLE)
+    reply = table_client(state).get("/settings", base_url=TABLE)
     assert reply.headers["Referrer-Policy"] == "same-origin"
 
 
 @pytest.mark.parametrize("page", ["/backup", "/settings", "/players", "/enroll?game=samurai-spirit"])
 def test_a_page_that_carries_a_token_is_never_kept_in_a_cache(state: Path, config: Path, page: str) -> None:
-    reply = _client(state, config).get(page, base_url=TABLE)
+    reply = table_client(state, config).get(page, base_url=TABLE)
     assert reply.status_code == 200 and TOKEN.search(reply.get_data(as_text=True))
     assert reply.headers["Cache-Control"] == "no-store"
 
@@ -180,10 +142,10 @@ def _restore(client: FlaskClient, body: bytes) -> tuple[int, str, int]:
 
 def test_an_upload_with_a_wrong_pin_is_refused_before_its_file_is_read(state: Path, config: Path) -> None:
     """Before, the whole upload went through the form parser (a temporary file for the backup) first."""
-    pin = _pin(state)
-    client = _client(state, config)
+    pin = pin_of(state)
+    client = table_client(state, config)
     big = bytes(3 * 1024 * 1024)
-    status, page, taken = _restore(client, _multipart([("csrf", _token(client, "/backup")), ("pin", _wrong(pin))],
+    status, page, taken = _restore(client, _multipart([("csrf", token_of(client, "/backup")), ("pin", wrong_pin(pin))],
                                                       big))
     assert status == 403 and "Wrong PIN" in page
     assert taken < 64 * 1024, f"{taken} bytes of a 3 MiB upload read for a wrong PIN"
@@ -199,13 +161,14 @@ def test_a_good_upload_is_restored_from_the_stream(tmp_path: Path, state: Path, 
     archive(other, played("trick-raiders", 9, {"players": ["north", "east", "south"], "lives": 2}),
             "game-0001-finished.journal")
     data = backup.make_backup(other, None)
-    client = _client(state, config)
-    status, page, _ = _restore(client, _multipart([("csrf", _token(client, "/backup")), ("pin", _pin(state))], data))
+    client = table_client(state, config)
+    pin = pin_of(state)
+    status, page, _ = _restore(client, _multipart([("csrf", token_of(client, "/backup")), ("pin", pin)], data))
     assert status == 200, page[:500]
     assert (state / "games" / "game-0001-finished.journal").exists()
-    status, page, _ = _restore(client, _multipart([("csrf", _token(client, "/backup")), ("pin", _pin(state))], None))
+    status, page, _ = _restore(client, _multipart([("csrf", token_of(client, "/backup")), ("pin", pin)], None))
     assert status == 400 and "Choose the backup file first" in page
-    cut = _multipart([("csrf", _token(client, "/backup")), ("pin", _pin(state))], data)[:-40]
+    cut = _multipart([("csrf", token_of(client, "/backup")), ("pin", pin)], data)[:-40]
     status, page, _ = _restore(client, cut)
     assert status == 400 and "Nothing was restored" in page and "not a whole form" in page
 
@@ -277,7 +240,7 @@ def test_companion_web_says_where_the_device_shows_the_pin(state: Path, monkeypa
     assert command.run(args) == 0
     said = capsys.readouterr().err
     assert "made none yet" in said, said
-    _pin(state)
+    pin_of(state)
     assert command.run(args) == 0
     said = capsys.readouterr().err
     assert "the PIN shown on the device's screen" in said and "first menu" in said and "resume" in said

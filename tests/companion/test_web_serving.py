@@ -21,13 +21,9 @@ import pytest
 from companion.runtime.addresses import LISTEN_FILE, device_urls, page_urls
 from companion.web.server import create_app
 from companion.web.serving import Limits, create_server
+from tests.companion.web_helpers import connect_from, headless  # noqa: F401  (the autouse headless)
 
 HALF = b"GET /live.json HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow"
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
 
 @pytest.fixture
@@ -45,15 +41,7 @@ def served(tmp_path: Path) -> Iterator[tuple[int, Limits]]:
 
 
 def _connect(port: int, source: str = "127.0.0.1") -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.bind((source, 0))
-    except OSError:
-        sock.close()
-        pytest.skip(f"{source} is not a loopback address here")
-    sock.settimeout(5)
-    sock.connect(("127.0.0.1", port))
-    return sock
+    return connect_from(port, source, timeout=5)
 
 
 def _get(port: int, source: str = "127.0.0.1") -> bytes:

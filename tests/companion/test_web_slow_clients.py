@@ -22,6 +22,7 @@ import pytest
 
 from companion.web.server import create_app
 from companion.web.serving import GuardedChannel, Limits, create_server
+from tests.companion.web_helpers import connect_from, headless  # noqa: F401  (the autouse headless)
 
 T = TypeVar("T")
 START = 1000.0
@@ -29,11 +30,6 @@ LIMITS = Limits(request_timeout_s=10.0, body_rate=10_000, reading=4, connections
                 upload_bytes=64 * 1024, cleanup_interval_s=3600)
 """A 10,000-byte body gets one second on top of the ten; four connections may wait; a body over 64 KiB is an
 upload; the test runs the check."""
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
 
 @dataclass
@@ -85,20 +81,8 @@ def guarded(tmp_path: Path) -> Iterator[Guarded]:
     assert server.task_dispatcher.shutdown(timeout=10)
 
 
-def _connect(port: int, source: str) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.bind((source, 0))
-    except OSError:
-        sock.close()
-        pytest.skip(f"{source} is not a loopback address here")
-    sock.settimeout(10)
-    sock.connect(("127.0.0.1", port))
-    return sock
-
-
 def _slow_body(port: int, source: str, length: int = 10_000, path: str = "/settings") -> socket.socket:
-    sock = _connect(port, source)
+    sock = connect_from(port, source)
     sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/x-www-form-urlencoded"
                  f"\r\nContent-Length: {length}\r\n\r\na".encode())
     return sock
@@ -116,7 +100,7 @@ def _closed(sock: socket.socket) -> bytes:
 
 
 def _get(port: int, source: str, path: str = "/live.json") -> bytes:
-    with _connect(port, source) as sock:
+    with connect_from(port, source) as sock:
         sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
         return _closed(sock)
 
@@ -142,7 +126,7 @@ def test_a_body_that_trickles_is_cut_at_the_requests_deadline(guarded: Guarded) 
 
 
 def test_headers_that_trickle_and_a_quiet_kept_connection_are_cut_too(guarded: Guarded) -> None:
-    with _connect(guarded.port, "127.0.0.3") as headers, _connect(guarded.port, "127.0.0.4") as kept:
+    with connect_from(guarded.port, "127.0.0.3") as headers, connect_from(guarded.port, "127.0.0.4") as kept:
         headers.sendall(b"GET /live.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         kept.sendall(f"GET /live.json HTTP/1.1\r\nHost: 127.0.0.1:{guarded.port}\r\n\r\n".encode())
         answer = kept.recv(65536)
@@ -188,7 +172,7 @@ def test_large_bodies_are_received_two_at_a_time_one_a_client(guarded: Guarded) 
         guarded.wait_for(lambda channels: not _from("127.0.0.40")(channels))
         with _slow_body(guarded.port, "127.0.0.41", length=1_000_000, path="/restore") as again:
             assert _closed(again).startswith(b"HTTP/1.1 503"), "a second upload from the same client"
-        with _connect(guarded.port, "127.0.0.42") as small:
+        with connect_from(guarded.port, "127.0.0.42") as small:
             small.sendall(f"POST /settings HTTP/1.1\r\nHost: 127.0.0.1:{guarded.port}\r\nContent-Length: 3\r\n"
                           f"Connection: close\r\n\r\na=b".encode())
             assert _closed(small).startswith(b"HTTP/1.1 403"), "a form still reaches the page (and its checks)"
