@@ -65,6 +65,18 @@ def heihachi_passes(app: App) -> None:
     no_token(app)
 
 
+def confronted(app: App) -> None:
+    """From the first question to the 4-hat-none confronted on Kyuzo's first turn."""
+    start(app)
+    kyuzo_confronts(app)
+
+
+def kyuzos_second_turn(app: App) -> None:
+    """From the first question to Kyuzo's second turn, which applies the 4-hat-none's penalty (if it has one)."""
+    confronted(app)
+    heihachi_passes(app)
+
+
 def wounds(app: App, seat: int = 0) -> int:
     assert app.match is not None
     return int(app.match.play.public_view()["samurai"][seat]["wounds"])

@@ -7,9 +7,10 @@ from pathlib import Path
 from census_game import (
     GAME,
     assembled,
+    confronted,
     heihachi_passes,
     journal_header,
-    kyuzo_confronts,
+    kyuzos_second_turn,
     replays_as_on_the_table,
     start,
     wounds,
@@ -30,9 +31,7 @@ def test_a_game_enforces_the_owners_penalty(tmp_path: Path) -> None:
     for state in (shipped, owned):
         state.mkdir(exist_ok=True)
         app = assembled(state)
-        start(app)
-        kyuzo_confronts(app)
-        heihachi_passes(app)
+        kyuzos_second_turn(app)
         results[state.name] = wounds(app)
         assert journal_header(state)["components"] == app.match.game.components_digest  # type: ignore[union-attr]
     assert results == {"shipped": 0, "owned": 1}
@@ -41,8 +40,7 @@ def test_a_game_enforces_the_owners_penalty(tmp_path: Path) -> None:
 
 def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path: Path) -> None:
     app = assembled(tmp_path)
-    start(app)
-    kyuzo_confronts(app)
+    confronted(app)
     assert app.match is not None and wounds(app) == 0
     box = open_box(tmp_path, GAME)
     entry = box.answer("card", {"penalties": ["wound"]}, base="4-hat-none")
@@ -62,9 +60,7 @@ def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path
 
 def test_a_card_that_already_counted_is_corrected_from_the_next_game(tmp_path: Path) -> None:
     app = assembled(tmp_path)
-    start(app)
-    kyuzo_confronts(app)
-    heihachi_passes(app)
+    kyuzos_second_turn(app)
     assert app.match is not None and wounds(app) == 0, "no penalty was applied at the start of Kyuzo's turn"
     before = app.match.play.public_view()
     was = app.match.game.components_digest  # type: ignore[attr-defined]
@@ -97,8 +93,6 @@ def test_a_card_taught_while_the_device_waits_counts_from_the_next_game(tmp_path
     app = assembled(tmp_path)
     box = open_box(tmp_path, GAME)
     assert box.put(box.answer("card", {"penalties": ["wound"]}, base="4-hat-none")) is None
-    start(app)
-    kyuzo_confronts(app)
-    heihachi_passes(app)
+    kyuzos_second_turn(app)
     assert wounds(app) == 1
     assert app.ui.game.components_digest == box.digest  # type: ignore[attr-defined]

@@ -70,6 +70,14 @@ def notice(app: App) -> str:
     return app.screen().notice or ""
 
 
+def _new_tag(state: Path) -> App:
+    """The census opened from the first menu, and a tag nobody enrolled tapped: what is it?"""
+    app = _app(state)
+    census(app)
+    tag(app, NEW)
+    return app
+
+
 def test_a_known_card_is_one_tap_and_one_ok(tmp_path: Path) -> None:
     app = _app(tmp_path)
     census(app)
@@ -90,9 +98,7 @@ def screen_of(app: App) -> str:
 
 
 def test_an_unknown_tag_is_asked_in_the_games_terms_and_offered_what_fits(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     assert app.screen().title == "A new tag: what is it?"
     answer(app, "Raider card")
     assert app.screen().title == "Value: what is printed on it?"
@@ -167,9 +173,7 @@ def test_a_second_kyuzo_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_tag_checked_as_one_card_is_refused_for_another(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     answer(app, "Raider card", 3, "doll", "wound")
     press(app, "ok")
     owner = box_path(tmp_path, GAME).read_bytes()
@@ -198,9 +202,7 @@ def test_a_tag_the_owner_never_checked_moves_to_the_card_named(tmp_path: Path) -
 
 
 def test_penalties_are_only_the_printed_ones_and_a_file_naming_another_is_refused(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     answer(app, "Raider card", 4, "hat")
     plunderer = [c.label for c in app.census.choices() if c.id.startswith("ans:")]  # type: ignore[union-attr]
     assert plunderer == ["no penalty", "barricade", "wound", "intruder", "no Defend", "no Support",
@@ -227,9 +229,7 @@ def test_penalties_are_only_the_printed_ones_and_a_file_naming_another_is_refuse
 
 
 def test_a_promo_boss_is_declared_extra_and_joins_the_boss_draw(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     answer(app, "Raider card", 6, "hat", "intruder")
     assert app.screen().title == "Penalty: another one printed on it?"
     answer(app, "must Pass", "flames")
@@ -264,9 +264,7 @@ def test_tokens_without_tags_are_counted_one_after_another(tmp_path: Path) -> No
 
 
 def test_undo_takes_back_one_answer(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     answer(app, "Raider card", 6, "farm", "barricade")
     assert app.screen().title == "Penalty: another one printed on it?"
     press(app, "undo")
@@ -280,9 +278,7 @@ def test_undo_takes_back_one_answer(tmp_path: Path) -> None:
 
 
 def test_other_buttons_are_refused_and_a_new_tap_starts_over(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     answer(app, "Raider card", 2)
     press(app, "confront")
     assert app.screen().notice_error and "Next walks the list" in notice(app)
@@ -358,9 +354,7 @@ def test_companion_enroll_census_hosts_the_same_census(tmp_path: Path) -> None:
 
 
 def test_an_extra_declared_by_mistake_is_forgotten_with_its_tag(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    census(app)
-    tag(app, NEW)
+    app = _new_tag(tmp_path)
     for option in ("kind:card", "ans:6", "ans:hat", "ans:intruder", "end", "ans:true", "extra"):
         pick(app, option)
     tag(app, NEW)

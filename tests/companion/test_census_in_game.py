@@ -12,9 +12,10 @@ from pathlib import Path
 
 from census_game import (
     GAME,
+    confronted,
     heihachi_passes,
     journal_header,
-    kyuzo_confronts,
+    kyuzos_second_turn,
     no_token,
     replays_as_on_the_table,
     start,
@@ -57,8 +58,7 @@ def _correct_4_hat_none_to_a_wound(app: App) -> None:
 
 def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    start(app)
-    kyuzo_confronts(app)
+    confronted(app)
     inputs = len(app.match.inputs)  # type: ignore[union-attr]
     _correct_4_hat_none_to_a_wound(app)
     assert notice(app) == ("Corrected: Raider card: value 4, hat, wound, no flames counts as corrected from the "
@@ -74,9 +74,7 @@ def test_a_card_corrected_before_it_counted_applies_from_the_next_input(tmp_path
 
 def test_a_card_that_already_counted_is_corrected_from_the_next_game(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    start(app)
-    kyuzo_confronts(app)
-    heihachi_passes(app)
+    kyuzos_second_turn(app)
     assert wounds(app) == 0
     before = app.match.play.public_view()  # type: ignore[union-attr]
     _correct_4_hat_none_to_a_wound(app)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from census_game import kyuzo_confronts, start
+from census_game import confronted
 from frame_checks import SIZES, check_nothing_cut, check_question, check_type_floors
 from table_helpers import press, tap
 from test_census_device import _app, census, pick, tag
@@ -55,8 +55,7 @@ def frames(app: App) -> Iterator[tuple[str, Screen]]:
     yield "farmstead", app.screen()
     while app.census is not None:
         press(app, "undo")
-    start(app)
-    kyuzo_confronts(app)
+    confronted(app)
     app.handle(ButtonHeld("undo", app.clock()))
     yield "asked to correct", app.screen()
     press(app, "ok")
