@@ -103,6 +103,12 @@ class FuzzTable(DemoTable):
         claims; otherwise the set-up is answered at random, one step a move.
         """
         app = self.app
+        if app.census is not None:
+            # Teaching it your box (the first menu) or a correction (Undo held in play), opened by the fuzz's
+            # own presses: the set-up questions and the policy's moves are not its list, so the table backs
+            # out of it, a step an Undo, before it sets up or plays on.
+            self.press("undo")
+            return "legal"
         if app.mode == "setup":
             if (not app.setup.asked and app.picker is None and app.confirm is None
                     and self.fuzz_rng.random() < 0.5):

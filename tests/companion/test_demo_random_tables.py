@@ -54,11 +54,56 @@ def test_a_random_table_sets_up_after_a_finished_game(tmp_path: Path) -> None:
     assert table.app.mode == "play" and table.app.match is not None
 
 
-def test_the_fuzz_sets_up_random_tables_and_counts_them(tmp_path: Path) -> None:
-    """Seed 1 sets up a table of all seven Samurai (refused before the fix) among others."""
-    report = fuzz(300, tmp_path, seed=1, game="samurai-spirit")
+def test_the_fuzz_sets_up_random_tables_and_counts_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 37 sets up three random tables in 300 events, one of all seven Samurai (refused before the fix)."""
+    seated: list[int] = []
+    set_up = FuzzTable.random_table
+
+    def counted(self: FuzzTable) -> None:
+        set_up(self)
+        seated.append(len(self.script.samurai))
+
+    monkeypatch.setattr(FuzzTable, "random_table", counted)
+    report = fuzz(300, tmp_path, seed=37, game="samurai-spirit")
     assert report.failures == []
-    assert report.random_tables >= 3 and report.setup_failures == 0
+    assert report.random_tables == len(seated) >= 3 and report.setup_failures == 0
+    assert 7 in seated, f"no table of all seven Samurai among {seated}"
+
+
+def test_the_fuzz_backs_out_of_the_census_before_it_sets_up_a_table(tmp_path: Path) -> None:
+    """Teaching it your box, opened from the first menu by the fuzz's own presses, has a list of its own: a random
+    table set up over it failed ("x not in tuple") and was counted as the demo script's finding, and random
+    answers walked the census's list instead. The fuzz's next legal move is an Undo that closes it."""
+    table = FuzzTable(tmp_path, 36, "samurai-spirit")
+    app = table.app
+    options, _ = app.offered()
+    table.pick(options.index("census"), len(options))
+    assert app.census is not None
+    assert table.legal() == "legal"
+    assert app.census is None and app.mode == "setup" and not app.setup.asked, app.screen()
+    table.random_table()
+    assert app.mode == "play" and app.match is not None
+
+
+def test_the_fuzz_backs_out_of_a_correction_opened_during_a_game(tmp_path: Path) -> None:
+    """Undo held in play, then OK, opens the correction of a card or board: the policy's taps and presses went to
+    its list while the fuzz believed it was playing. The legal move closes it, then the game goes on."""
+    table = FuzzTable(tmp_path, 36, "samurai-spirit")
+    table.random_table()
+    app, match = table.app, table.app.match
+    assert match is not None
+    table.one_move(match.play)
+    table.buttons.hold("undo")
+    table.press("ok")
+    assert app.census is not None, "the correction is open"
+    inputs = len(match.inputs)
+    for _ in range(3):  # an Undo a step: the correction's list, then back to the game
+        if app.census is None:
+            break
+        assert table.legal() == "legal" and len(match.inputs) == inputs
+    assert app.census is None, app.screen()
+    table.legal()
+    assert len(match.inputs) > inputs, "the policy's move was played"
 
 
 def test_a_random_table_that_cannot_be_set_up_is_counted_and_reported(tmp_path: Path,
