@@ -4,7 +4,7 @@
     companion history --stats            the last game night, every person's and every game's statistics
     companion history --csv FILE         every game as CSV, one plain value a cell ('-' for standard output)
     companion history --players-csv FILE one row per seat per game
-    companion history --bgstats FILE     a play file Board Game Stats imports
+    companion history --bgstats FILE     a play file Board Game Stats imports (its "me": [bgstats] me)
     companion history --rebuild          read every archived journal again
 
 Names and statistics are in `--lang`; every time is the table's clock then, with its offset from UTC, and
@@ -109,10 +109,10 @@ def run(args: argparse.Namespace, resolve: Resolver | None = None) -> int:
             return 0
         rows = history.games(args.game)
     naming = Naming(Translator(args.lang), resolve if resolve is not None else book_resolver(state_dir))
-    bgg_ids = config.bgg_ids
+    bgg_ids, me = config.bgg_ids, config.bgstats_me
     writers: dict[str, Callable[[list[dict[str, Any]], Naming], str]] = {
         "csv": games_csv, "players_csv": players_csv,
-        "bgstats": lambda found, words: bgstats_json(found, words, bgg_ids=bgg_ids)}
+        "bgstats": lambda found, words: bgstats_json(found, words, bgg_ids=bgg_ids, me=me)}
     for option, writer in writers.items():
         target = getattr(args, option)
         if target:

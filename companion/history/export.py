@@ -26,9 +26,14 @@ of that game (in the history exported, which is all of it), `startPlayer`
 for the seat that began (the one the game's first prompt waited for, also
 where the game drew it), `bggId` the BoardGameGeek id the owner set for the
 game on the settings page (0, "not linked", until then), and `userInfo`
-with `meRefId`: the file's "me" is an entry for the device itself (named
-like the location) that sits in no play, so importing never takes a table's
-player for the phone's owner. Only finished games are plays, dated by their
+with `meRefId`, the player the app takes for its owner and builds their
+statistics on. The owner chooses that person from the player book on the
+settings page ([bgstats] me): the file's "me" is then their player entry,
+as the book knows them now (after merges), written even when they sat in
+none of the plays. Unset (or naming somebody neither the book nor any game
+knows), the file's "me" is an entry for the device itself (named like the
+location) that sits in no play, so importing never takes a table's player
+for the phone's owner. Only finished games are plays, dated by their
 start, lasting the time played; a seat nobody was named for is BG Stats'
 anonymous player, with the seat as its role.
 
@@ -53,9 +58,11 @@ from typing import Any
 
 from companion.history.naming import (
     Naming,
+    Person,
     json_field,
     local,
     place_of,
+    row_people,
     row_scores,
     row_seats,
 )
@@ -154,15 +161,41 @@ def _uid(*parts: str) -> str:
     return str(uuid.uuid5(NAMESPACE, "\x1f".join(parts))).upper()
 
 
+def _player(key: str, number: int, name: str, now: str) -> dict[str, Any]:
+    """A named player entry: its uuid made from `key` (the person's id), its numeric id `number`."""
+    return {"uuid": _uid("player", key), "id": number, "name": name, "isAnonymous": False, "modificationDate": now,
+            "bggUsername": ""}
+
+
 def start_seat(row: Mapping[str, Any]) -> str | None:
     """The seat that began the game: the one its first prompt waited for (history's `first`), else the set-up's."""
     first = row.get("first") or json_field(row, "setup", {}).get("first")
     return first if isinstance(first, str) and first in row_seats(row) else None
 
 
+def owner_person(me: str | None, rows: list[dict[str, Any]], naming: Naming) -> Person | None:
+    """Who `me` (a player id, the owner's choice) is now: as the book knows them, else as the latest game that
+    named that id recorded them (a book lost); None for nobody, or an id neither knows."""
+    if not me:
+        return None
+    now = naming.resolve(me) if naming.resolve is not None else None
+    if now is not None:
+        return Person(*now)
+    for row in sorted(rows, key=by_start, reverse=True):
+        for ident, name in row_people(row).values():
+            if ident == me:
+                return Person(ident, name)
+    return None
+
+
 def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOCATION,
-                 bgg_ids: Mapping[str, int] | None = None) -> str:
-    """Every finished game as a BG Stats play file (JSON text); `bgg_ids` links each game to BoardGameGeek."""
+                 bgg_ids: Mapping[str, int] | None = None, me: str | None = None) -> str:
+    """Every finished game as a BG Stats play file (JSON text); `bgg_ids` links each game to BoardGameGeek.
+
+    `me` is the player id of the person who is the app's owner ("me"): with it, `userInfo.meRefId` is that
+    person's player entry (added to `players` even when they sat in no play written); without it (or for an id
+    nobody knows), today's entry for the device, named like the location, in no play.
+    """
     players: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, Any]] = {}
     plays: list[dict[str, Any]] = []
@@ -196,9 +229,8 @@ def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOC
                 players.setdefault("", anonymous)
                 new = False
             else:
-                found = players.setdefault(person.id, {
-                    "uuid": _uid("player", person.id), "id": 2 + sum(1 for key in players if key), "name": person.name,
-                    "isAnonymous": False, "modificationDate": now, "bggUsername": ""})
+                found = players.setdefault(person.id, _player(person.id, 2 + sum(1 for key in players if key),
+                                                              person.name, now))
                 ref = found["id"]
                 new = (person.id, game) not in played_before
                 played_before.add((person.id, game))
@@ -220,9 +252,15 @@ def bgstats_json(rows: list[dict[str, Any]], naming: Naming, location: str = LOC
             "rating": 0, "bggId": 0, "importPlayId": 0, "nemestatsId": 0, "scoringSetting": 0,
             "expansionPlays": [], "playImages": "[]", "comments": naming.scores(row),
             "playerScores": player_scores})
-    owner = {"uuid": _uid("player", "owner"), "id": 2 + sum(1 for key in players if key), "name": location,
-             "isAnonymous": False, "modificationDate": now, "bggUsername": ""}
-    document = {"about": ABOUT, "players": [*sorted(players.values(), key=lambda p: p["id"]), owner],
+    person = owner_person(me, rows, naming)
+    if person is not None:
+        owner = players.setdefault(person.id, _player(person.id, 2 + sum(1 for key in players if key), person.name,
+                                                      now))
+        listed = sorted(players.values(), key=lambda p: p["id"])
+    else:
+        owner = _player("owner", 2 + sum(1 for key in players if key), location, now)
+        listed = [*sorted(players.values(), key=lambda p: p["id"]), owner]
+    document = {"about": ABOUT, "players": listed,
                 "locations": [place] if plays else [], "games": list(games.values()), "plays": plays,
                 "userInfo": {"meRefId": owner["id"]}}
     return json.dumps(document, ensure_ascii=False, indent=1)

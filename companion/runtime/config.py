@@ -67,6 +67,9 @@ class Config:
     advisor_budget_s: float = 1.0
     bgg_ids: dict[str, int] = field(default_factory=dict)
     """Game name -> its BoardGameGeek id, as the owner set it ([bgg]); a game without one is not linked."""
+    bgstats_me: str | None = None
+    """The player book's id of the person who is "me" in the BG Stats play file ([bgstats] me, set on the settings
+    page); None: nobody, the file's "me" is the device's own entry."""
     source: str = "(defaults)"
 
     @property
@@ -95,9 +98,12 @@ KNOWN = {
     "app": {"state_dir", "notice_s", "resume_timeout_s", "language", "game"},
     "advisor": {"enabled", "budget_s"},
     "bgg": set(),
+    "bgstats": {"me"},
 }
 """Every section and its keys; [bgg]'s keys are the registered games' names (checked when it has any)."""
 BGG_MAX = 2**31 - 1
+PLAYER_ID_MAX = 64
+"""The longest player id the player book reads (companion.players.book)."""
 
 
 MAX_DEPTH = 8
@@ -238,6 +244,10 @@ def parse_config(raw: dict[str, Any], source: str) -> Config:
     cfg.advisor_enabled = enabled
     cfg.advisor_budget_s = _number(advisor.get("budget_s", cfg.advisor_budget_s), 0.1, 30, "advisor.budget_s", fail)
     cfg.bgg_ids = _bgg_ids(raw.get("bgg", {}), fail)
+    me = raw.get("bgstats", {}).get("me", "")
+    if not isinstance(me, str) or len(me) > PLAYER_ID_MAX or not me.isprintable():
+        raise fail("bgstats.me", msg("must be a player's id from the player book (\"\": nobody)"))
+    cfg.bgstats_me = me or None
     return cfg
 
 

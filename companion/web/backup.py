@@ -57,7 +57,7 @@ from typing import IO, Any
 from companion.census import game_ui
 from companion.games import registered_games
 from companion.history.db import DB_NAME, open_history
-from companion.players.book import BOOK_NAME, load_book
+from companion.players.book import BOOK_NAME, load_book, resolve
 from companion.runtime import component_store
 from companion.runtime.remembered import MEMORY, load_memory
 from companion.runtime.storage import (
@@ -383,11 +383,23 @@ def _flat(raw: dict[str, Any]) -> dict[str, Any]:
 
 def _page_may_change(key: str) -> bool:
     """Whether the settings page can set the configuration's `key` (dotted): the [app] keys it edits
-    (companion.web.settings.EDITABLE), and each game's BoardGameGeek id ([bgg])."""
+    (companion.web.settings.EDITABLE), each game's BoardGameGeek id ([bgg]) and who is you in BG Stats
+    (bgstats.me)."""
     from companion.web import settings
 
     section, _, name = key.partition(".")
-    return (section == "app" and name in settings.EDITABLE) or section == "bgg"
+    return (section == "app" and name in settings.EDITABLE) or section == "bgg" or key == "bgstats.me"
+
+
+def _check_me(name: str, me: str | None, staging: Path) -> None:
+    """As the settings page, the person the backup makes you in BG Stats must be in the player book (merged or
+    not): the one the restore leaves, the backup's when it holds one, else this device's."""
+    if me is None:
+        return
+    folder = staging if (staging / PLAYERS_MEMBER).exists() else staging.parent
+    if resolve(load_book(folder)[0], me) is None:
+        raise RuleError(msg("{file}: bgstats.me: nobody with the id {id} is in the player book the restore would "
+                            "leave.", file=name, id=me))
 
 
 def _with_page_values(here: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
@@ -422,6 +434,7 @@ def _check_configuration(name: str, staged: Path, config: Path | None) -> tuple[
         theirs = tomllib.loads(staged.read_text("utf-8"))
     except ConfigError as exc:
         raise RuleError(msg("{path}: {reason}", path=name, reason=exc.message)) from None
+    _check_me(name, restored.bgstats_me, staged.parent.parent)
     try:
         here: dict[str, Any] = tomllib.loads(config.read_text("utf-8")) if config.exists() else {}
         if config.exists():

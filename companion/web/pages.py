@@ -118,6 +118,10 @@ SETTINGS = """<p>{{ words.source }}</p>
  inputmode="decimal"></label>
 {% if bgg %}<p>{{ bgg_about }}</p>{% for name, label, value in bgg %}<label>{{ label }} <input name="{{ name }}"
  value="{{ value }}" inputmode="numeric" pattern="[0-9]*" maxlength="10" autocomplete="off"></label>{% endfor %}{% endif %}
+{% if me %}<p>{{ me.about }}</p><label>{{ me.label }} <select name="{{ me.name }}">
+<option value="">{{ me.nobody }}</option>{% for value, name in me.options %}
+<option value="{{ value }}"{% if value == me.chosen %} selected{% endif %}>{{ name }}</option>{% endfor %}
+</select></label>{% endif %}
 <button>{{ words.save }}</button></form>{% else %}<p>{{ words.read_only }}</p>{% endif %}"""
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#111;font-size:18px}

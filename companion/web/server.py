@@ -43,7 +43,7 @@ from companion.history.export import bgstats_json, games_csv, players_csv
 from companion.history.naming import Naming
 from companion.history.nights import copy_device_starts
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from companion.players.book import book_resolver
+from companion.players.book import book_resolver, load_book
 from companion.runtime.addresses import AllowedHosts
 from companion.runtime.config import ConfigError, load_config
 from companion.runtime.enrol_requests import GAME_ON, write_request
@@ -241,7 +241,8 @@ def _routes(app: Flask, site: Site) -> None:
 
     @app.get("/history.bgsplay")
     def history_bgstats() -> Response:
-        return download(bgstats_json(site.games(), naming(site), bgg_ids=settings.bgg_ids(site.config)),
+        return download(bgstats_json(site.games(), naming(site), bgg_ids=settings.bgg_ids(site.config),
+                                     me=settings.bgstats_me(site.config)),
                         "application/json",
                         "companion-plays.bgsplay")
 
@@ -328,7 +329,8 @@ def _routes(app: Flask, site: Site) -> None:
                                   status=400)
         form = settings.form_values(request.form)
         try:
-            settings.change(site.config, form, {name: game_title(name, tr) for name in registered_games()})
+            settings.change(site.config, form, {name: game_title(name, tr) for name in registered_games()},
+                            load_book(site.state_dir)[0])
         except ConfigError as exc:
             return _settings_page(site, tr, tr(exc.message), error=True, status=400)
         except OSError as exc:
@@ -371,15 +373,17 @@ def _settings_page(site: Site, tr: Translator, message: str | None = None, error
              "pin": tr(msg("PIN shown on the device"))}
     csrf = _csrf_token()
     titles = {name: game_title(name, tr) for name in registered_games()}
+    book, _ = load_book(site.state_dir)
     shown = [(key, tr(label), tr(value) if isinstance(value, Message) else value)
-             for key, label, value in (settings.shown(config, site.state_dir, titles) if config is not None else [])]
+             for key, label, value in (settings.shown(config, site.state_dir, titles, book) if config is not None
+                                       else [])]
     body = render_template_string(
         pages.SETTINGS, words=words, csrf=csrf, message=message or problem, error=error or problem is not None,
         shown=shown, editable=site.config is not None and config is not None, current=config,
         labels={key: tr(label) for key, label in settings.EDITABLE.items()},
         languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES], game_titles=list(titles.items()),
         bgg=[(name, tr(label), value) for name, label, value in settings.bgg_fields(config, titles)] if config else [],
-        bgg_about=tr(settings.BGG_ABOUT))
+        bgg_about=tr(settings.BGG_ABOUT), me=settings.me_field(config, book, tr) if config else None)
     return _page(site, "settings", msg("Settings"), body, tr, status, csrf=csrf)
 
 

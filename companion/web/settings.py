@@ -14,6 +14,15 @@ set (0, "not linked"): the page asks for the number in the game's address
 on boardgamegeek.com, a whole number from 1; an empty field unlinks it. The
 export reads the ids from the configuration when it is made, so a change
 applies at once.
+
+So is who the owner is in BG Stats ([bgstats] me, a person of the player
+book): the app builds its owner's statistics on the player its file marks
+as "me", so the owner chooses themself from the book's people by name
+(nobody, the default, leaves the file's "me" the device's own entry, in no
+play). A person merged into another since is stored, and shown, as the one
+kept; an id the book does not know is refused, unless it is the one the
+file already names (a book that cannot be read now does not block saving
+the other settings).
 """
 
 from __future__ import annotations
@@ -24,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import Text
-from companion.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from companion.players.book import PlayerBook, resolve
 from companion.runtime.config import BGG_MAX, Config, ConfigError, load_config
 from companion.runtime.storage import copy_new, utc_stamp, write_atomic
 from engine.core.messages import Message, msg
@@ -43,6 +53,13 @@ BGG_FIELD = "bgg:"
 """The form field of a game's BoardGameGeek id is this and the game's name ("bgg:tenno")."""
 BGG_ABOUT = msg("BoardGameGeek ids link each game's plays in the Board Game Stats file to the game in the app: "
                 "the number in the game's address on boardgamegeek.com. Empty: not linked.")
+
+
+ME_FIELD = "bgstats_me"
+"""The form field of who the owner is in BG Stats: a player id from the book, empty for nobody."""
+ME_LABEL = msg("You in BG Stats")
+ME_ABOUT = msg("The person the Board Game Stats file marks as you (its \"me\"): the app builds your own statistics "
+               "on that player. Not set: the file names the device instead, in no play.")
 
 
 def _seconds(value: float) -> Message:
@@ -64,8 +81,10 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def shown(config: Config, state_dir: Path, game_titles: dict[str, str]) -> list[tuple[str, Message, Text]]:
-    """Every setting as (TOML key, label, value) for the page; `state_dir` is the folder in use (--state-dir wins).
+def shown(config: Config, state_dir: Path, game_titles: dict[str, str],
+          book: PlayerBook | None = None) -> list[tuple[str, Message, Text]]:
+    """Every setting as (TOML key, label, value) for the page; `state_dir` is the folder in use (--state-dir wins),
+    `book` the player book that names the person who is you in BG Stats.
 
     A value that is not set says so; tables and lists read as `name: value` lists that wrap.
     """
@@ -98,7 +117,29 @@ def shown(config: Config, state_dir: Path, game_titles: dict[str, str]) -> list[
         ("advisor.budget_s", msg("Advisor's thinking time"), _seconds(config.advisor_budget_s)),
         *((f"bgg.{name}", bgg_label(title), str(config.bgg_ids[name]) if name in config.bgg_ids else NOT_SET)
           for name, title in game_titles.items()),
+        ("bgstats.me", ME_LABEL, _me_name(config.bgstats_me, book or PlayerBook()) if config.bgstats_me else NOT_SET),
     ]
+
+
+def _me_name(me: str, book: PlayerBook) -> Text:
+    """The person `me` names, as the book knows them now (after merges), or the id when the book does not."""
+    person = resolve(book, me)
+    return person.name if person is not None else msg("{id} (not in the player book)", id=me)
+
+
+def me_field(config: Config, book: PlayerBook, tr: Translator) -> dict[str, Any]:
+    """The form's choice of who is you in BG Stats: its label and note, the book's people by name (value, name),
+    the one chosen now (the person kept after merges; "" for nobody), and the words for nobody."""
+    people = sorted(book.players.values(), key=lambda p: (p.name.casefold(), p.id))
+    options = [(p.id, p.name) for p in people]
+    chosen = ""
+    if config.bgstats_me:
+        person = resolve(book, config.bgstats_me)
+        chosen = person.id if person is not None else config.bgstats_me
+        if person is None:
+            options.append((chosen, tr(_me_name(chosen, book))))
+    return {"name": ME_FIELD, "label": tr(ME_LABEL), "about": tr(ME_ABOUT), "options": options, "chosen": chosen,
+            "nobody": tr(NOT_SET)}
 
 
 def bgg_label(title: str) -> Message:
@@ -112,10 +153,12 @@ def bgg_fields(config: Config, game_titles: dict[str, str]) -> list[tuple[str, M
 
 
 def form_values(form: Any) -> dict[str, str]:
-    """What a POST of the page may change: the [app] values (empty when missing) and the BoardGameGeek ids it
-    sends (a game the form leaves out keeps its id)."""
+    """What a POST of the page may change: the [app] values (empty when missing), the BoardGameGeek ids it
+    sends (a game the form leaves out keeps its id) and who is you in BG Stats, when it sends that."""
     values = {key: str(form.get(key, "")) for key in EDITABLE}
     values.update({key: str(form.get(key, "")) for key in form if str(key).startswith(BGG_FIELD)})
+    if ME_FIELD in form:
+        values[ME_FIELD] = str(form.get(ME_FIELD, ""))
     return values
 
 
@@ -165,6 +208,26 @@ def _bgg_ids(form: dict[str, str], before: Any, game_titles: dict[str, str]) -> 
     return ids
 
 
+def _bgstats_me(form: dict[str, str], before: Any, book: PlayerBook) -> str | None:
+    """[bgstats] me after the form: the person chosen, as the book knows them now (the id kept after merges), None
+    for nobody; the file's own when the form leaves the field out, or sends it unchanged though the book does not
+    know that id (now)."""
+    kept = before.get("me") if isinstance(before, dict) else None
+    kept = kept if isinstance(kept, str) and kept else None
+    if ME_FIELD not in form:
+        return kept
+    chosen = form[ME_FIELD].strip()
+    if not chosen:
+        return None
+    person = resolve(book, chosen)
+    if person is not None:
+        return person.id
+    if chosen == kept:
+        return kept
+    raise ConfigError(msg("Nobody with the id {id} is in the player book, so they cannot be you in BG Stats: "
+                          "reload the page and choose again.", id=chosen[:64]))
+
+
 def _parsed(form: dict[str, str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     language = form.get("language", "")
@@ -181,9 +244,11 @@ def _parsed(form: dict[str, str]) -> dict[str, Any]:
     return values
 
 
-def change(path: Path, form: dict[str, str], game_titles: dict[str, str] | None = None) -> Path | None:
-    """Set the editable [app] values and the BoardGameGeek ids from `form` in the file at `path`; returns the kept
-    previous file. `game_titles` (game -> title) are the games an id may be set for (the registered ones).
+def change(path: Path, form: dict[str, str], game_titles: dict[str, str] | None = None,
+           book: PlayerBook | None = None) -> Path | None:
+    """Set the editable [app] values, the BoardGameGeek ids and who is you in BG Stats from `form` in the file at
+    `path`; returns the kept previous file. `game_titles` (game -> title) are the games an id may be set for (the
+    registered ones), `book` the people who may be you (none without it).
 
     Raises ConfigError (nothing written) when a value or the result is refused.
     """
@@ -205,6 +270,11 @@ def change(path: Path, form: dict[str, str], game_titles: dict[str, str] | None 
         data["bgg"] = dict(sorted(ids.items()))
     else:
         data.pop("bgg", None)
+    me = _bgstats_me(form, data.get("bgstats"), book or PlayerBook())
+    if me:
+        data["bgstats"] = {"me": me}
+    else:
+        data.pop("bgstats", None)
     text = toml_text(data)
     candidate = path.with_name(f".{path.name}.web")
     try:
@@ -227,3 +297,12 @@ def bgg_ids(path: Path | None) -> dict[str, int]:
         return load_config(path).bgg_ids
     except ConfigError:
         return {}
+
+
+def bgstats_me(path: Path | None) -> str | None:
+    """Who is you in BG Stats as the configuration at `path` sets it (nobody when it cannot be read: the export
+    still works, its "me" the device)."""
+    try:
+        return load_config(path).bgstats_me
+    except ConfigError:
+        return None
