@@ -35,7 +35,7 @@ from typing import Any
 from companion.games.base import Text
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from companion.players.book import PlayerBook, resolve
-from companion.runtime.config import BGG_MAX, Config, ConfigError, load_config
+from companion.runtime.config import BGG_MAX, PLAYER_ID_MAX, Config, ConfigError, load_config
 from companion.runtime.storage import copy_new, utc_stamp, write_atomic
 from engine.core.messages import Message, msg
 
@@ -225,7 +225,7 @@ def _bgstats_me(form: dict[str, str], before: Any, book: PlayerBook) -> str | No
     if chosen == kept:
         return kept
     raise ConfigError(msg("Nobody with the id {id} is in the player book, so they cannot be you in BG Stats: "
-                          "reload the page and choose again.", id=chosen[:64]))
+                          "reload the page and choose again.", id=chosen[:PLAYER_ID_MAX]))
 
 
 def _parsed(form: dict[str, str]) -> dict[str, Any]:

@@ -148,6 +148,10 @@ def test_the_setting_is_a_person_of_the_book_and_follows_merges(tmp_path: Path) 
     assert load_config(config).bgstats_me == ids["Benjamin"], "a person merged away is stored as the one kept"
     settings.change(config, {**FORM, settings.ME_FIELD: ""}, book=merged)
     assert load_config(config).bgstats_me is None and "[bgstats]" not in config.read_text("utf-8")
+    config.write_text('[bgstats]\nme = "p-lost"\n', "utf-8")
+    settings.change(config, {**FORM, "language": "fr", settings.ME_FIELD: "p-lost"}, book=merged)
+    assert load_config(config).language == "fr" and load_config(config).bgstats_me == "p-lost", \
+        "the choice already made is kept while the book does not know them: the other settings still save"
     config.write_text('[bgstats]\nme = 5\n', "utf-8")
     with pytest.raises(ConfigError, match="bgstats.me"):
         load_config(config)
