@@ -7,7 +7,7 @@ the web page's summary). The engine's registry lists those files without
 importing any game, so start-up and the first menu (titles included) cost
 the same whatever the number of games. `registration(name)` imports the
 game's app part on first use and checks it against the contract written
-below (and in docs/adding-a-game.md); a part that is missing or not what
+below (and in docs/developers/adding-a-game.md); a part that is missing or not what
 it must be is a RegistrationError naming each such part.
 
 What mypy can check is typed here (`GameApp`, `DemoScripts`, `DemoScript`,

@@ -1,4 +1,4 @@
-"""Adding a game, as docs/adding-a-game.md says: its worked example is played here, so the document cannot go stale.
+"""Adding a game, as docs/developers/adding-a-game.md says: its worked example is played here, so the document cannot go stale.
 
 The smallest complete game, Higher (tests/fixtures/higher/), is registered
 only inside these tests: its one registration names every part, the
@@ -31,7 +31,7 @@ from tests.fixtures.higher import app as higher_app
 from tests.fixtures.higher.registration import register, unregister
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = ROOT / "docs" / "adding-a-game.md"
+DOC = ROOT / "docs" / "developers" / "adding-a-game.md"
 
 
 @pytest.fixture
@@ -114,7 +114,7 @@ def test_a_registration_naming_a_missing_module_says_which() -> None:
 def test_the_document_names_the_whole_contract_and_the_example_files() -> None:
     text = DOC.read_text(encoding="utf-8")
     for name in (*TESTING_HOOKS, *DEMO_CALLS, *UI_CALLS, "REVEAL", "FORGET", "direct_buttons", '("start",)'):
-        assert name in text, f"docs/adding-a-game.md does not mention {name}"
+        assert name in text, f"docs/developers/adding-a-game.md does not mention {name}"
     named = set(re.findall(r"tests/fixtures/higher/\w+\.py", text))
     assert named, "the document does not point at its worked example"
     for path in sorted(named):

@@ -1,6 +1,6 @@
 """Knizia's Samurai's one registration: every part the engine, the app, the screens and the web page use.
 
-Read by engine.core.registry without importing the game (docs/adding-a-game.md).
+Read by engine.core.registry without importing the game (docs/developers/adding-a-game.md).
 """
 
 from engine.core.registry import register_game
