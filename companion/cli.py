@@ -266,7 +266,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES,
                    help="the language on every screen (default: the one last picked at set-up, else app.language)")
     p.add_argument("--script", metavar="FILE", help="with --mock: play this table script (- reads standard input; "
-                   "commands press, hold, tap, place, lift, reader-lost, reader-back, wait, quit; see the README)")
+                   "commands press, hold, tap, place, lift, reader-lost, reader-back, wait, quit; see "
+                   "docs/owners/laptop-mode.md)")
     p.add_argument("--seed", type=int, default=None, help="with --mock: every new game's seed, so a script replays "
                    "the same game")
     p.set_defaults(func=_cmd_run)

@@ -6,7 +6,7 @@ exactly one answer line, whatever the line holds (bad bytes, blank, deep
 nesting, wrong types): a client that waits for one answer per line never
 hangs, and a refused line leaves the state as it was. The loop that reads
 stdin lives with the command-line tool, so the engine itself does no I/O.
-See the README ("Engine protocol") for the message list.
+See docs/developers/engine-protocol.md for the message list.
 """
 
 from __future__ import annotations

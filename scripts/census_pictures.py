@@ -1,4 +1,5 @@
-"""Make the README's census pictures in docs/: the device's census at both sizes, in English.
+"""Make the census pictures in docs/: the device's census at both sizes, in English, as
+docs/owners/teaching-your-box.md shows them.
 
 Run from the repository root with the project installed, after changing
 what the census screen looks like:

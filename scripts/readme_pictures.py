@@ -1,5 +1,5 @@
-"""Make the README's screen pictures in docs/ from the demos: every game's decision screen at both sizes, and the
-four languages.
+"""Make the screen pictures in docs/ from the demos: every game's decision screen at both sizes (README.md shows
+them), and the four languages (docs/players/the-screen.md).
 
 Run from the repository root with the project installed, after changing
 what a screen looks like:

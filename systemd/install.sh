@@ -120,7 +120,10 @@ else
     fi
     echo "$fingerprint" > "$installed"
 fi
+# The README and the pages in docs/ it links (the units' Documentation= names two of them).
 cp "$SOURCE/README.md" "$ROOT$PREFIX/README.md"
+rm -rf "$ROOT$PREFIX/docs"
+cp -R "$SOURCE/docs" "$ROOT$PREFIX/docs"
 
 # 4. Configuration (kept if it exists) and state directory.
 mkdir -p "$ROOT$CONFIG_DIR"

@@ -124,7 +124,7 @@ class AdviceDesk:
     # --- asking ---------------------------------------------------------------------
 
     def wants(self, name: str, held: bool) -> bool:
-        """The gesture: a long press of OK (documented in the README)."""
+        """The gesture: a long press of OK (documented in docs/players/advice.md)."""
         return name == "ok" and held
 
     def ask(self, match: Match) -> Message | None:

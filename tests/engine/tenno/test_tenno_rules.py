@@ -183,7 +183,7 @@ def test_the_monk_may_be_used_any_number_of_times(table: type[TennoTable]) -> No
 
 
 def test_a_monk_that_left_the_game_is_still_asked_for_but_its_tap_is_refused(table: type[TennoTable]) -> None:
-    """Which cards left the game is the players' memory: the Monk step is offered all the same (README reading 2)."""
+    """Which cards left the game is the players' memory: the Monk step is offered all the same (engine/games/tenno/README.md, reading 2)."""
     t = table()
     t.do("red-daimyo", "blue-monk", "ok", "blue-farmer-1", "green-farmer-2", "ok")
     t.do("green-samurai-8", "blue-samurai-7")
