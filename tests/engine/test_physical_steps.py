@@ -2,47 +2,56 @@
 
 The companion lists those steps first and keeps them on the game-over
 screen, without reading any words: the rules set the flag where they emit
-(`FlowPlay.step`). These are the kinds whose flag a table depends on in
-every game; a kind that sometimes asks for a move and sometimes only reports
-(tiles drawn, or none left to draw) is checked both ways.
+(`FlowPlay.step`). Each game says in its testing hooks which kinds a table
+depends on, and this test plays every registered game (and the test game
+Higher) to check them:
+
+    STEP_KINDS   kinds that always ask the table to move, take, turn, shuffle, deal or return something
+    NEWS_KINDS   kinds that only say what happened or why
+    BOTH_KINDS   (optional, none when absent) kinds that sometimes ask for a move and sometimes only
+                 report (tiles drawn, or none left to draw), checked both ways
+
+A game whose hooks lack one of the first two is told which, and where.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from types import ModuleType
 
 import pytest
 
 from engine import Match
 from engine.core.registry import entry, game_names, get_game
+from tests.fixtures.higher import testing as higher_testing
+from tests.fixtures.higher.registration import register, unregister
 
-STEPS = {
-    "samurai-spirit": {"setup", "new-round", "defend", "confront", "support", "pass", "token-back", "barricade",
-                       "farmstead", "family", "wound", "intruder", "kiai-discard"},
-    "samurai-knizia": {"setup", "captured", "show-figures"},
-    "tenno": {"setup", "duel", "refill"},
-    "trick-raiders": {"deal", "dropout", "gather", "trump"},
-}
-"""Kinds that always ask the table to move, take, turn, shuffle, deal or return something."""
-
-NEWS = {
-    "samurai-spirit": {"turn", "forced", "no-flames", "round-end", "kiai", "penalty", "lost", "won"},
-    "samurai-knizia": {"play", "leader", "game-over", "end"},
-    "tenno": {"attack", "defend", "forget", "game-over"},
-    "trick-raiders": {"play", "won", "dealt", "declared", "round-end", "game-over"},
-}
-"""Kinds that only say what happened or why."""
-
-BOTH = {
-    "samurai-knizia": {"refill"},
-    "trick-raiders": {"lead-return"},
-}
-"""Kinds that are a step in one case and news in another: "draws tiles" / "ends with every tile played";
-"puts a lead card into the hand" / "has no effect in the last trick"."""
+REQUIRED = ("STEP_KINDS", "NEWS_KINDS")
+"""The hooks every game's testing module must define for this test."""
+OPTIONAL = "BOTH_KINDS"
+TEST_GAME = "higher"
+"""The test game (tests/fixtures/higher/), registered only while its case runs."""
 
 
-def flags_by_kind(game: str, games: int) -> dict[str, set[bool]]:
-    hooks = entry(game).hooks()
+def kinds(game: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """`game`'s steps, news and both-ways kinds from its testing hooks; a clear failure naming what it lacks."""
+    made = entry(game)
+    hooks = made.hooks()
+    missing = [name for name in REQUIRED if not hasattr(hooks, name)]
+    if missing:
+        pytest.fail(f"game {game!r}: its testing hooks ({made.testing}) lack {', '.join(missing)}: the event kinds "
+                    "that always ask the table to do something with its components, and those that only say what "
+                    f"happened, as frozensets of kinds (and {OPTIONAL} for kinds that are both; see "
+                    "tests/engine/test_physical_steps.py)", pytrace=False)
+    steps, news = (frozenset(getattr(hooks, name)) for name in REQUIRED)
+    both = frozenset(getattr(hooks, OPTIONAL, frozenset()))
+    overlap = (steps & news) | (steps & both) | (news & both)
+    assert not overlap, f"{game}: {sorted(overlap)} in more than one of {', '.join((*REQUIRED, OPTIONAL))}"
+    return steps, news, both
+
+
+def flags_by_kind(hooks: ModuleType, game: str, games: int) -> dict[str, set[bool]]:
     seen: dict[str, set[bool]] = defaultdict(set)
     for setup in hooks.SETUPS:
         for seed in range(games):
@@ -55,15 +64,57 @@ def flags_by_kind(game: str, games: int) -> dict[str, set[bool]]:
     return seen
 
 
+def check_kinds(game: str) -> None:
+    steps, news, both = kinds(game)
+    assert steps and news, f"{game}: {', '.join(REQUIRED)} name none: a table is at least set up, and told what happened"
+    seen = flags_by_kind(entry(game).hooks(), game, 6)
+    for kind in sorted(steps):
+        assert seen.get(kind) == {True}, f"{game}: {kind} must be a physical step ({seen.get(kind)})"
+    for kind in sorted(news):
+        assert seen.get(kind, {False}) == {False}, f"{game}: {kind} is news, not a step"
+    for kind in sorted(both):
+        assert seen.get(kind) == {True, False}, f"{game}: {kind} is a step only when it moves something"
+
+
+@pytest.fixture
+def higher() -> Iterator[str]:
+    register()
+    try:
+        yield TEST_GAME
+    finally:
+        unregister()
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_each_kind_is_a_step_or_news_as_the_table_needs(game: str) -> None:
-    seen = flags_by_kind(game, 6)
-    for kind in STEPS[game]:
-        assert seen.get(kind) == {True}, f"{game}: {kind} must be a physical step ({seen.get(kind)})"
-    for kind in NEWS[game]:
-        assert seen.get(kind, {False}) == {False}, f"{game}: {kind} is news, not a step"
-    for kind in BOTH.get(game, set()):
-        assert seen.get(kind) == {True, False}, f"{game}: {kind} is a step only when it moves something"
+    check_kinds(game)
+
+
+def test_the_test_game_keeps_its_kinds_too(higher: str) -> None:
+    check_kinds(higher)
+    assert kinds(higher) == (frozenset({"aside"}), frozenset({"round", "game-over"}), frozenset())
+
+
+def test_a_game_without_its_kinds_is_told_which_hook_to_write(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(higher_testing, "NEWS_KINDS")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        check_kinds(higher)
+    said = str(failed.value)
+    assert "game 'higher'" in said and "(tests.fixtures.higher.testing) lack NEWS_KINDS:" in said
+
+
+def test_a_kind_in_two_tables_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(higher_testing, "NEWS_KINDS", frozenset({"round", "aside"}))
+    with pytest.raises(AssertionError, match=r"\['aside'\] in more than one"):
+        check_kinds(higher)
+
+
+def test_a_step_the_rules_emit_as_news_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check is not vacuous: Higher's round result listed as a step fails."""
+    monkeypatch.setattr(higher_testing, "STEP_KINDS", frozenset({"aside", "round"}))
+    monkeypatch.setattr(higher_testing, "NEWS_KINDS", frozenset({"game-over"}))
+    with pytest.raises(AssertionError, match="higher: round must be a physical step"):
+        check_kinds(higher)
 
 
 def test_the_json_of_a_physical_event_says_so() -> None:

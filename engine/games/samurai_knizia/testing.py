@@ -44,6 +44,14 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 }
 """The tables bench/engine_speed.py times."""
 
+STEP_KINDS: frozenset[str] = frozenset({"setup", "captured", "show-figures"})
+"""Event kinds that always ask the table to move, take, turn, shuffle, deal or return something
+(`Event.physical`; tests/engine/test_physical_steps.py)."""
+NEWS_KINDS: frozenset[str] = frozenset({"play", "leader", "game-over", "end"})
+"""Kinds that only say what happened or why."""
+BOTH_KINDS: frozenset[str] = frozenset({"refill"})
+"""Kinds that are a step in one case and news in another: "draws tiles" / "ends with every tile played"."""
+
 TRIES = 300
 """Other sets of tiles tried for one capture before it is left as it was."""
 
@@ -153,5 +161,5 @@ def spends(prompt: Prompt, option: str) -> bool:
     and the options only name a surrounded settlement's castes or end the turn."""
     return False
 
-__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown", "spends"]
+__all__ = ["BENCH_TABLES", "BOTH_KINDS", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
+           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends"]

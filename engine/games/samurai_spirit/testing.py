@@ -37,6 +37,14 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 }
 """The tables bench/engine_speed.py times (target: 2,000 games/s for 4 Samurai on Normal)."""
 
+STEP_KINDS: frozenset[str] = frozenset({"setup", "new-round", "defend", "confront", "support", "pass", "token-back",
+                                        "barricade", "farmstead", "family", "wound", "intruder", "kiai-discard"})
+"""Event kinds that always ask the table to move, take, turn, shuffle, deal or return something
+(`Event.physical`; tests/engine/test_physical_steps.py)."""
+NEWS_KINDS: frozenset[str] = frozenset({"turn", "forced", "no-flames", "round-end", "kiai", "penalty", "lost",
+                                        "won"})
+"""Kinds that only say what happened or why."""
+
 
 _game = registered_game("samurai-spirit", SamuraiSpirit)
 bench = bench_by(_game, simulate.simulate)
@@ -81,5 +89,5 @@ def spends(prompt: Prompt, option: str) -> bool:
         return option != "no"
     return prompt.kind == "action" and option == "support"
 
-__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown", "spends"]
+__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
+           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends"]

@@ -42,6 +42,12 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 }
 """The tables bench/engine_speed.py times."""
 
+STEP_KINDS: frozenset[str] = frozenset({"setup", "duel", "refill"})
+"""Event kinds that always ask the table to move, take, turn, shuffle, deal or return something
+(`Event.physical`; tests/engine/test_physical_steps.py)."""
+NEWS_KINDS: frozenset[str] = frozenset({"attack", "defend", "forget", "game-over"})
+"""Kinds that only say what happened or why."""
+
 SWAP = 0.5
 """How often the twin fights a duel with other cards: half the time, so that later duels fought alike (a Monk
 prompt the advisor weighs) follow earlier ones that took other cards."""
@@ -166,5 +172,5 @@ def spends(prompt: Prompt, option: str) -> bool:
     options (Pass, OK) only decline or finish."""
     return False
 
-__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown", "spends", "twin_inputs"]
+__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
+           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends", "twin_inputs"]

@@ -37,6 +37,15 @@ BENCH_TABLES: dict[str, dict[str, Any]] = {
 }
 """The tables bench/engine_speed.py times."""
 
+STEP_KINDS: frozenset[str] = frozenset({"deal", "dropout", "gather", "trump"})
+"""Event kinds that always ask the table to move, take, turn, shuffle, deal or return something
+(`Event.physical`; tests/engine/test_physical_steps.py)."""
+NEWS_KINDS: frozenset[str] = frozenset({"play", "won", "dealt", "declared", "round-end", "game-over"})
+"""Kinds that only say what happened or why."""
+BOTH_KINDS: frozenset[str] = frozenset({"lead-return"})
+"""Kinds that are a step in one case and news in another: "puts a lead card into the hand" / "has no
+effect in the last trick"."""
+
 
 _game = registered_game("trick-raiders", TrickRaiders)
 bench = bench_by(_game, simulate.simulate)
@@ -126,5 +135,5 @@ def spends(prompt: Prompt, option: str) -> bool:
     trick, a dropped-out player, a bonus), and the undo a revoke offers takes back inputs, not lives."""
     return False
 
-__all__ = ["BENCH_TABLES", "SETUPS", "bench", "check_invariants", "gone", "hidden_content", "hidden_twin",
-           "play_inputs", "policy", "secret", "shown", "spends"]
+__all__ = ["BENCH_TABLES", "BOTH_KINDS", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
+           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends"]
