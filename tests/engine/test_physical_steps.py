@@ -44,8 +44,11 @@ def kinds(game: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
                     "that always ask the table to do something with its components, and those that only say what "
                     f"happened, as frozensets of kinds (and {OPTIONAL} for kinds that are both; see "
                     "tests/engine/test_physical_steps.py)", pytrace=False)
-    steps, news = (frozenset(getattr(hooks, name)) for name in REQUIRED)
-    both = frozenset(getattr(hooks, OPTIONAL, frozenset()))
+    tables = {name: getattr(hooks, name, frozenset()) for name in (*REQUIRED, OPTIONAL)}
+    for name, table in tables.items():
+        assert isinstance(table, (set, frozenset)) and all(isinstance(k, str) for k in table), (
+            f"game {game!r}: {made.testing}.{name} must be a frozenset of event kinds, not {table!r}")
+    steps, news, both = (frozenset(table) for table in tables.values())
     overlap = (steps & news) | (steps & both) | (news & both)
     assert not overlap, f"{game}: {sorted(overlap)} in more than one of {', '.join((*REQUIRED, OPTIONAL))}"
     return steps, news, both
@@ -66,7 +69,7 @@ def flags_by_kind(hooks: ModuleType, game: str, games: int) -> dict[str, set[boo
 
 def check_kinds(game: str) -> None:
     steps, news, both = kinds(game)
-    assert steps and news, f"{game}: {', '.join(REQUIRED)} name none: a table is at least set up, and told what happened"
+    assert steps and news, f"{game}: STEP_KINDS or NEWS_KINDS is empty: a table is at least set up, and told news"
     seen = flags_by_kind(entry(game).hooks(), game, 6)
     for kind in sorted(steps):
         assert seen.get(kind) == {True}, f"{game}: {kind} must be a physical step ({seen.get(kind)})"
@@ -106,6 +109,13 @@ def test_a_game_without_its_kinds_is_told_which_hook_to_write(higher: str, monke
 def test_a_kind_in_two_tables_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(higher_testing, "NEWS_KINDS", frozenset({"round", "aside"}))
     with pytest.raises(AssertionError, match=r"\['aside'\] in more than one"):
+        check_kinds(higher)
+
+
+def test_a_table_written_as_one_string_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"aside" as a string would be the kinds a, s, i, d, e: said plainly instead."""
+    monkeypatch.setattr(higher_testing, "STEP_KINDS", "aside")
+    with pytest.raises(AssertionError, match=r"tests.fixtures.higher.testing.STEP_KINDS must be a frozenset"):
         check_kinds(higher)
 
 
