@@ -32,7 +32,15 @@ from engine.core.errors import RuleError
 from engine.core.game import Game
 from engine.core.match import Match
 from engine.core.messages import Message, msg
-from engine.core.registry import RegistrationError, default_game, entry, game_names, get_game
+from engine.core.registry import (
+    RegistrationError,
+    default_game,
+    entry,
+    game_names,
+    get_game,
+    missing_testing,
+    module_exists,
+)
 
 
 class DemoScript(Protocol):
@@ -228,7 +236,8 @@ def registration(name: str) -> GameRegistration:
 
     An unknown name is a RuleError naming the known games (a journal, a
     config or `--game` may hold any word); a registered game whose parts
-    are not whole is a RegistrationError saying each part that is missing.
+    are not whole (its testing module among them: the shared tests call it)
+    is a RegistrationError saying each part that is missing.
     """
     if name in _LOADED:
         return _LOADED[name]
@@ -250,6 +259,8 @@ def registration(name: str) -> GameRegistration:
             rules = found
     if not problems:
         problems = check_app(name, app, rules, made.screens)
+    if not module_exists(made.testing):
+        problems.append(missing_testing(made.testing))
     if problems:
         raise RegistrationError(f"game {name!r} ({'engine/games/' + name.replace('-', '_')}/registration.py): "
                                 + "; ".join(problems))

@@ -101,7 +101,9 @@ class GameEntry:
         return made()
 
     def hooks(self) -> ModuleType:
-        """The testing hooks; RegistrationError names those the module lacks."""
+        """The testing hooks; RegistrationError names the module when it is not there, or the hooks it lacks."""
+        if not module_exists(self.testing):
+            raise RegistrationError(f"game {self.name!r}: {missing_testing(self.testing)}")
         module = importlib.import_module(self.testing)
         missing = [hook for hook in TESTING_HOOKS if not hasattr(module, hook)]
         if missing:
@@ -112,6 +114,20 @@ class GameEntry:
     def advice(self) -> ModuleType | None:
         """The advisor's hooks, or None when the game registered none."""
         return importlib.import_module(self.advisor) if self.advisor else None
+
+
+def module_exists(module: str) -> bool:
+    """Whether `module` can be imported: its file is there (its parent packages are imported to look, not it)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def missing_testing(module: str) -> str:
+    """What a registration whose testing module is not there is told: the module it expected and what it holds."""
+    return (f"testing: no module {module} (the testing hooks every game has, beside its rules: "
+            f"{', '.join(TESTING_HOOKS)}; see docs/developers/adding-a-game.md)")
 
 
 _PARTS = {

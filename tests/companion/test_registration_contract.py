@@ -1,0 +1,147 @@
+"""The game contract checked at registration: a missing testing module, and the direct buttons of every prompt.
+
+A game whose testing module is not there hears so by name, with the module
+it expected, when it is chosen or its hooks are asked for (not a bare
+ModuleNotFoundError from deep inside a shared test). `check_game` presses,
+on a replayed copy, every direct button of every prompt it meets: a button
+the UI lists must give inputs (the engine may refuse them with its reason),
+never the UI's own refusal, an exception, or nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.games.contract import check_buttons, check_game
+from companion.games.registry import forget, registration
+from engine.core.inputs import Press
+from engine.core.match import Match
+from engine.core.messages import msg
+from engine.core.prompt import Prompt
+from engine.core.registry import (
+    TESTING_HOOKS,
+    RegistrationError,
+    entry,
+    register_game,
+    unregister_game,
+)
+from tests.fixtures.higher import app as higher_app
+from tests.fixtures.higher.registration import register, unregister
+
+HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "higher"
+SCRATCH = "scratch_higher"
+
+
+@pytest.fixture
+def higher() -> Iterator[str]:
+    register()
+    try:
+        yield "higher"
+    finally:
+        unregister()
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Higher copied whole into a package of its own in tmp_path, all but its testing.py, and registered."""
+    package = tmp_path / SCRATCH
+    package.mkdir()
+    (package / "__init__.py").write_text('"""Higher without its testing module."""\n', encoding="utf-8")
+    for name in ("game.py", "app.py", "screens.py"):
+        text = (HIGHER / name).read_text(encoding="utf-8")
+        # The app's policy and simulate come from Higher's testing module, which stays where it is.
+        text = re.sub(r"tests\.fixtures\.higher\.(?!testing)", f"{SCRATCH}.", text)
+        (package / name).write_text(text, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    register_game("scratch-higher", f"{SCRATCH}.game:Higher", title="Scratch", testing=f"{SCRATCH}.testing",
+                  app=f"{SCRATCH}.app:APP", screens=f"{SCRATCH}.screens:SCREENS", rules=f"{SCRATCH}.app:SUMMARY")
+    try:
+        yield "scratch-higher"
+    finally:
+        unregister_game("scratch-higher")
+        forget("scratch-higher")
+        for module in [m for m in sys.modules if m == SCRATCH or m.startswith(SCRATCH + ".")]:
+            del sys.modules[module]
+
+
+def test_a_missing_testing_module_is_named_when_the_hooks_are_asked_for(scratch: str) -> None:
+    with pytest.raises(RegistrationError) as raised:
+        entry(scratch).hooks()
+    said = str(raised.value)
+    assert said.startswith(f"game {scratch!r}: testing: no module {SCRATCH}.testing"), said
+    assert all(hook in said for hook in TESTING_HOOKS), said
+
+
+def test_a_missing_testing_module_is_the_one_problem_the_registration_names(scratch: str) -> None:
+    with pytest.raises(RegistrationError) as raised:
+        registration(scratch)
+    said = str(raised.value)
+    assert f"game {scratch!r}" in said and f"testing: no module {SCRATCH}.testing" in said, said
+    assert said.count("no module") == 1, said
+
+
+def test_a_testing_module_in_a_package_that_is_not_there_is_named() -> None:
+    made = register_game("ghost-game", "a.b:C", title="Ghost", testing="tests.fixtures.ghost.testing",
+                         app="a.b:APP", screens="a.b:S", rules="a.b:R")
+    try:
+        with pytest.raises(RegistrationError, match=r"'ghost-game': testing: no module tests\.fixtures\.ghost\.testing"):
+            made.hooks()
+    finally:
+        unregister_game("ghost-game")
+
+
+def _breaches(name: str) -> list[str]:
+    return [p for p in check_game(registration(name)) if "the direct button" in p]
+
+
+def test_a_direct_button_the_ui_lists_then_refuses_is_reported(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ("pass", "support"))
+    problems = _breaches(higher)
+    assert problems, "a listed button the UI refuses passed the contract"
+    assert "higher: under the prompt 'answer' the direct button 'support': lists it, then refuses it: " \
+           "'That button does nothing now." in "\n".join(problems), problems
+
+
+def test_a_direct_button_whose_press_raises_or_gives_nothing_is_reported(higher: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    def raising(self: object, prompt: Prompt, name: str) -> list[Press]:
+        return [Press({"pass": "pass"}[name])]
+
+    monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ("pass", "defend"))
+    monkeypatch.setattr(higher_app.HigherUI, "input_for_button", raising)
+    assert any("the direct button 'defend': input_for_button raises KeyError" in p for p in _breaches(higher))
+    monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [])
+    assert any("input_for_button gives [], not a Message or a non-empty list" in p for p in _breaches(higher))
+
+
+def test_a_direct_button_the_table_cannot_press_is_reported(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ("undo",))
+    assert any("lists 'undo', which is not a button the table can press" in p for p in _breaches(higher))
+
+
+def test_an_engine_crash_on_a_direct_button_is_reported_its_refusal_is_not(higher: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine may refuse a direct button's inputs with its reason (the app says it); it may not crash."""
+    monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ("support",))
+    monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [Press("support")])
+    assert _breaches(higher) == [], "an input the engine refuses with a RuleError is the table's to hear"
+    monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [msg("x")])
+    assert any("not a Message or a non-empty list of inputs" in p for p in _breaches(higher))
+
+
+def test_pressing_is_tried_on_a_copy(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    ui = registration(higher).ui()
+    match = Match(ui.game, {"first": "red"}, 1)
+    policy = registration(higher).policy(random.Random(1), 0.0)
+    match.apply(policy.choose(match.play))
+    prompt, inputs = match.play.prompt, list(match.inputs)
+    assert prompt is not None and "pass" in ui.direct_buttons(prompt)
+    assert check_buttons(ui, match) == []
+    assert match.play.prompt == prompt and match.inputs == inputs, "a press changed the match checked"
+
