@@ -20,7 +20,7 @@ import pytest
 
 from companion.games.contract import check_buttons, check_game
 from companion.games.registry import forget, registration
-from engine.core.inputs import Press
+from engine.core.inputs import Input, Press
 from engine.core.match import Match
 from engine.core.messages import msg
 from engine.core.prompt import Prompt
@@ -32,6 +32,7 @@ from engine.core.registry import (
     unregister_game,
 )
 from tests.fixtures.higher import app as higher_app
+from tests.fixtures.higher import game as higher_game
 from tests.fixtures.higher.registration import register, unregister
 
 HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "higher"
@@ -131,6 +132,16 @@ def test_an_engine_crash_on_a_direct_button_is_reported_its_refusal_is_not(highe
     monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ("support",))
     monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [Press("support")])
     assert _breaches(higher) == [], "an input the engine refuses with a RuleError is the table's to hear"
+    checked = higher_game.Play.check
+
+    def crashing(self: higher_game.Play, value: Input) -> None:
+        if value == Press("support"):
+            raise KeyError("support")
+        checked(self, value)
+
+    monkeypatch.setattr(higher_game.Play, "check", crashing)
+    assert any("the direct button 'support': the engine raises KeyError on Press(button='support')" in p
+               for p in _breaches(higher)), _breaches(higher)
     monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [msg("x")])
     assert any("not a Message or a non-empty list of inputs" in p for p in _breaches(higher))
 
