@@ -14,7 +14,8 @@ What mypy can check is typed here (`GameApp`, `DemoScripts`, `DemoScript`,
 companion.games.base.GameUI); what it cannot (a part named by a string, a
 class missing a method the app calls) `registration` checks, and
 `companion.games.contract` plays the rest (the last set-up question, the
-buttons of a tap prompt) in a test for every game.
+buttons of a tap prompt, the direct buttons of every prompt) in a test for
+every game.
 """
 
 from __future__ import annotations
