@@ -27,9 +27,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.buttons_layout import CAPS
 from companion.games.base import GameUI
 from companion.games.registry import GameRegistration
+from drivers.config import BUTTON_NAMES
 from engine.core.errors import RuleError
 from engine.core.flow import option_of
 from engine.core.inputs import Choose, Press, Tap
@@ -82,7 +82,7 @@ def unanswerable(ui: GameUI, prompt: Prompt) -> list[str]:
     return [option for option in prompt.options if option not in answered]
 
 
-PRESSABLE = tuple(cap.name for cap in CAPS if cap.name != "undo")
+PRESSABLE = tuple(name for name in BUTTON_NAMES if name != "undo")
 """The buttons a game may list as direct: Undo never reaches the game (the app answers it first)."""
 
 
