@@ -70,3 +70,15 @@ def _fonts_left_up() -> Iterator[None]:
         pytest.fail("this test quit pygame's font module: every Font made before it is freed memory, and the "
                     "next test that draws text crashes the process; leave the module as the test found it",
                     pytrace=False)
+
+
+@pytest.fixture
+def higher() -> Iterator[str]:
+    """The test game Higher (tests/fixtures/higher) registered for one test, and gone after it."""
+    from tests.fixtures.higher.registration import register, unregister
+
+    register()
+    try:
+        yield "higher"
+    finally:
+        unregister()

@@ -12,7 +12,6 @@ a game that breaks them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,19 +27,9 @@ from engine.core.registry import (
     unregister_game,
 )
 from tests.fixtures.higher import app as higher_app
-from tests.fixtures.higher.registration import register, unregister
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "developers" / "adding-a-game.md"
-
-
-@pytest.fixture
-def higher() -> Iterator[str]:
-    register()
-    try:
-        yield "higher"
-    finally:
-        unregister()
 
 
 def test_the_smallest_game_is_played_through_the_app_loop(higher: str, tmp_path: Path) -> None:

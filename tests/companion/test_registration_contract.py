@@ -33,19 +33,9 @@ from engine.core.registry import (
 )
 from tests.fixtures.higher import app as higher_app
 from tests.fixtures.higher import game as higher_game
-from tests.fixtures.higher.registration import register, unregister
 
 HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "higher"
 SCRATCH = "scratch_higher"
-
-
-@pytest.fixture
-def higher() -> Iterator[str]:
-    register()
-    try:
-        yield "higher"
-    finally:
-        unregister()
 
 
 @pytest.fixture

@@ -249,15 +249,20 @@ def test_the_page_button_is_answered_as_turning_the_page_where_the_steps_are_pag
     assert refused["refused"]["key"] and refused["inputs"] == len(inputs)
 
 
-def test_the_resume_answer_says_what_is_damaged_and_the_copy_kept(tmp_path: Path) -> None:
-    """A record in the middle of the saved game damaged: its line, the intact records after it that cannot be used,
-    the copy of the original kept beside it and the input the game resumes at."""
+def _saved_tenno(tmp_path: Path) -> tuple[Path, Path, list[Any]]:
+    """A Tenno game of 12 inputs saved in a state folder, as a power cut leaves it: the folder, its journal, the inputs."""
     hooks = entry("tenno").hooks()
     setup = hooks.SETUPS[0]
     inputs = hooks.play_inputs(setup, 1)[:12]
     state = tmp_path / "state"
     _app(state, "tenno", setup, 1, inputs, resume=False)
-    path = state / CURRENT
+    return state, state / CURRENT, inputs
+
+
+def test_the_resume_answer_says_what_is_damaged_and_the_copy_kept(tmp_path: Path) -> None:
+    """A record in the middle of the saved game damaged: its line, the intact records after it that cannot be used,
+    the copy of the original kept beside it and the input the game resumes at."""
+    state, path, inputs = _saved_tenno(tmp_path)
     lines = path.read_bytes().splitlines(keepends=True)
     damaged = 6  # the header is line 1: the record of input 5
     lines[damaged - 1] = lines[damaged - 1].replace(b'"crc":"', b'"crc":"0', 1)
@@ -278,12 +283,7 @@ def test_the_resume_answer_says_what_is_damaged_and_the_copy_kept(tmp_path: Path
 
 def test_the_resume_answer_says_a_torn_last_record(tmp_path: Path) -> None:
     """A power cut in mid-write: only the last record is cut short; the game resumes before it, by OK or by a tap."""
-    hooks = entry("tenno").hooks()
-    setup = hooks.SETUPS[0]
-    inputs = hooks.play_inputs(setup, 1)[:12]
-    state = tmp_path / "state"
-    _app(state, "tenno", setup, 1, inputs, resume=False)
-    path = state / CURRENT
+    state, path, inputs = _saved_tenno(tmp_path)
     path.write_bytes(path.read_bytes()[:-15])
     _, player = _app_on(state, "tenno")
     answer = player.answer(Command(0, "start"))

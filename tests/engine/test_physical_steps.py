@@ -17,7 +17,6 @@ A game whose hooks lack one of the first two is told which, and where.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -25,7 +24,6 @@ import pytest
 from engine import Match
 from engine.core.registry import entry, game_names, get_game
 from tests.fixtures.higher import testing as higher_testing
-from tests.fixtures.higher.registration import register, unregister
 
 REQUIRED = ("STEP_KINDS", "NEWS_KINDS")
 """The hooks every game's testing module must define for this test."""
@@ -77,15 +75,6 @@ def check_kinds(game: str) -> None:
         assert seen.get(kind, {False}) == {False}, f"{game}: {kind} is news, not a step"
     for kind in sorted(both):
         assert seen.get(kind) == {True, False}, f"{game}: {kind} is a step only when it moves something"
-
-
-@pytest.fixture
-def higher() -> Iterator[str]:
-    register()
-    try:
-        yield TEST_GAME
-    finally:
-        unregister()
 
 
 @pytest.mark.parametrize("game", game_names())
