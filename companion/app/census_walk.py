@@ -755,13 +755,7 @@ class CensusWalk:
             self._restore(freed)
             self.say(self.tr(refusal), True)
             return
-        if freed is not None:
-            old = freed.partition(":")[2]
-            if old != entry.id and old in self.box.checked():
-                try:
-                    self.box.drop(old)
-                except (OSError, RuleError):
-                    pass
+        # A freed tag named a component the owner had not checked (`_free_tag`): nothing of the owner's to undo.
         self.saved()
         done = self.box.entry(entry.id) or entry
         self.say(self.tr(msg("Checked: {component}.", component=self.describe(done))), False)

@@ -15,6 +15,7 @@ saved at once, like the walk.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from engine import RuleError
 from engine.core.messages import Message, msg
 
 
-class _DrivenWalk:
+class _DrivenWalk(ABC):
     """What both walks share as the loop drives them: driver events in, a notice that stays `notice_s`
     seconds, the reader's loss said until it is back."""
 
@@ -61,11 +62,13 @@ class _DrivenWalk:
         elif isinstance(event, ButtonPressed | ButtonHeld):
             self._press(event.name, isinstance(event, ButtonHeld))
 
+    @abstractmethod
     def _tap(self, uid: str) -> None:
-        raise NotImplementedError
+        """A tag on the reader: what the walk does with it."""
 
+    @abstractmethod
     def _press(self, name: str, held: bool) -> None:
-        raise NotImplementedError
+        """A button pressed (held: a long press): what the walk does with it."""
 
     def tick(self, now: float | None = None) -> None:
         now = self.clock() if now is None else now

@@ -111,10 +111,9 @@ class Named:
     def text(self, lang: str = "en") -> str:
         one, many = self.words.get(lang)
         words = one if self.n is None or self.n == 1 else many
-        try:
-            words = words.format(**dict(self.values))
-        except (KeyError, IndexError, ValueError):
-            pass
+        # Only the placeholders given are filled: a name from the owner's data (a label) may hold any braces.
+        for key, value in self.values:
+            words = words.replace("{" + key + "}", str(value))
         return words if self.n is None else f"{self.n} {words}"
 
     def __str__(self) -> str:
