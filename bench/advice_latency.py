@@ -20,8 +20,8 @@ import time
 from companion.app.advice import AdviceDesk
 from engine.core.match import Match
 from engine.core.registry import entry, get_game
-from engine.games.samurai_spirit.heuristic import HeuristicPolicy
 from engine.protocol import ProtocolSession
+from games.samurai_spirit.heuristic import HeuristicPolicy
 
 SETUP = {"samurai": ["kikuchiyo", "kyuzo", "daisuke", "katsushiro"], "difficulty": "normal"}
 

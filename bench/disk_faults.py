@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.app import App
-from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.harness.demo import DemoTable
 from companion.runtime.storage import FaultyFileSystem, JournalFile, load_journal
 from engine import RuleError
-from engine.games.samurai_spirit.play import Play
+from games.samurai_spirit.app.demo import DEMO_SAMURAI
+from games.samurai_spirit.play import Play
 
 MAX_ACTIONS = 5000
 

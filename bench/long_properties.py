@@ -24,7 +24,7 @@ IMPORT = re.compile(r"^from tests\.sizes import ", re.MULTILINE)
 
 def sized_test_files() -> list[str]:
     """The test files that take their sizes from tests/sizes.py."""
-    return sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").rglob("test_*.py")
+    return sorted(str(path.relative_to(ROOT)) for folder in ("tests", "games") for path in (ROOT / folder).rglob("test_*.py")
                   if IMPORT.search(path.read_text("utf-8")))
 
 

@@ -14,8 +14,8 @@ import time
 
 from engine import Match, get_game
 from engine.core.journal import header_line, parse_journal, record_line
-from engine.games.samurai_spirit import SamuraiSpirit
-from engine.games.samurai_spirit.simulate import play_one
+from games.samurai_spirit import SamuraiSpirit
+from games.samurai_spirit.simulate import play_one
 
 SEVEN = ["kikuchiyo", "kyuzo", "daisuke", "katsushiro", "gorobei", "heihachi", "kanbei"]
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pygame
 
-from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.harness.demo import DemoTable
 from companion.screens import render
 from companion.screens.text import TextCache
+from games.samurai_spirit.app.demo import DEMO_SAMURAI
 
 
 class TimedTable(DemoTable):

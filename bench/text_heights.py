@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pygame
 
-from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.harness.demo import DemoTable
 from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
 from companion.screens import render
+from games.samurai_spirit.app.demo import DEMO_SAMURAI
 
 SIZES = ((800, 480), (480, 320))
 PRIMARY = re.compile(r"^(prompt|todo)$")

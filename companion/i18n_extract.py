@@ -10,12 +10,9 @@ extractor reads the source, it does not run it).
 
 There is one catalogue per registered game and one shared catalogue:
 
-- a game's catalogue (`locale/` in its engine package, see
+- a game's catalogue (`locale/` in its folder, see
   `companion.i18n.game_locale_dir`) holds the templates used only in that
-  game's files: its engine package `engine/games/<package>/`, its companion
-  modules `companion/games/<module>.py` and `<module>_*.py`, and its screens
-  `companion/screens/<module>/` (`<module>` is the game's name with `_` for
-  `-`);
+  game's folder `games/<package>/` (its rules, its app part and screens);
 - the shared catalogue (`companion/locale/`) holds the rest: the app's own
   words and any template two games, or a game and the app, both use.
 
@@ -56,7 +53,9 @@ from companion.i18n import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("engine", "companion", "drivers")
+SOURCES = ("engine", "games", "companion", "drivers")
+TESTS = "tests"
+"""A game's own tests (games/<package>/tests/) are not scanned: a test's words are no catalogue's."""
 POT_NAME = "messages.pot"
 POT = LOCALE_DIR / POT_NAME
 """The shared catalogue's template."""
@@ -122,6 +121,8 @@ def extract(root: Path = ROOT, sources: tuple[str, ...] = SOURCES) -> dict[str, 
     found: dict[str, list[str]] = {}
     for package in sources:
         for path in sorted((root / package).rglob("*.py")):
+            if TESTS in path.relative_to(root / package).parts:
+                continue
             for template, places in extract_file(path, root).items():
                 found.setdefault(template, []).extend(places)
     return found
@@ -151,14 +152,12 @@ def domains(root: Path = ROOT) -> list[Domain]:
     """The shared catalogue, then one per game the engine registers."""
     found = [Domain("", LOCALE_DIR)]
     for game, folder in list(catalogue_domains().items())[1:]:
-        module = game.replace("-", "_")
         package = folder.parent
         try:
-            engine_part = package.resolve().relative_to(root).as_posix() + "/"
+            game_folder = package.resolve().relative_to(root).as_posix() + "/"
         except ValueError:
-            engine_part = f"engine/games/{package.name}/"
-        found.append(Domain(game, folder, (engine_part, f"companion/games/{module}.py",
-                                           f"companion/games/{module}_", f"companion/screens/{module}/")))
+            game_folder = f"games/{package.name}/"
+        found.append(Domain(game, folder, (game_folder,)))
     return found
 
 

@@ -6,7 +6,7 @@ Everything a game needs arrives as arguments (setup, seed, inputs, and any
 user-edited data as text), so the same inputs always give the same state.
 
 `engine.core` is game-independent (inputs, prompts, errors, journal, the match
-that replays them); each game is a package under `engine.games`.
+that replays them); each game is a folder under `games/` (its rules a package there, built on `engine.core`).
 """
 
 from engine.core.errors import RuleError

@@ -28,7 +28,7 @@ def test_the_long_size_is_one_environment_variable_away() -> None:
 
 def test_the_bench_script_runs_every_test_file_that_has_a_ci_size() -> None:
     files = load_bench("long_properties").sized_test_files()
-    for expected in ("tests/companion/test_fuzz.py", "tests/engine/test_random_games.py", "tests/engine/test_secrecy.py"):
+    for expected in ("tests/companion/test_fuzz.py", "games/samurai_spirit/tests/test_random_games.py", "tests/engine/test_secrecy.py"):
         assert expected in files
     assert "tests/test_sizes.py" not in files
     for name in files:

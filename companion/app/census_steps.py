@@ -4,7 +4,7 @@ The owner taps a component. A known tag shows what the companion believes
 is printed on it; OK confirms it (`OwnerBox.confirm`). An unknown tag, or
 "something else is printed", asks what is printed, field by field, in the
 game's own terms: the questions, their answers and the answers' words are
-the game's census data (engine/games/<game>/data/census.toml: a card's
+the game's census data (games/<game>/data/census.toml: a card's
 value, symbol, penalties and flames, a board's name and values, a tile's
 colour, type and influence), so this module knows no game. Each question is
 a Next/OK list. While few shipped entries fit what was said so far they are

@@ -1,7 +1,7 @@
 """The census walk: one census (or one correction during a game) on the device, events in, words out.
 
 The questions, their answers and the answers' words are the game's census
-data (engine/games/<game>/data/census.toml), so the walk knows no game; the
+data (games/<game>/data/census.toml), so the walk knows no game; the
 app hosts it from its first menu and during a game (companion.app.census_steps,
 where the whole census is described) and `companion enroll --census` alone on
 the screen (companion.app.enrolment). Nothing here draws: `census_screen`

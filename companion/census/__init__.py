@@ -1,6 +1,6 @@
 """Teaching it your box: the owner's components, checked against the rulebook's totals, used everywhere.
 
-The rulebook's totals are data in each game (`engine/games/<game>/data/census.toml`),
+The rulebook's totals are data in each game (`games/<game>/data/census.toml`),
 checked by the pure census (engine.core.census); the owner's components are
 a file per game in the state folder (`box-<game>.toml`, companion.census.box);
 the data a game plays with is kept by digest beside the journals

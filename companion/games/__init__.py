@@ -4,7 +4,7 @@ Everything else in `companion` speaks only the engine's game-independent
 prompt model and reaches a game through `companion.games.registry`; a game
 adds its modules here (its `APP`, a GameApp, and its rules summary) and its
 screens package, all named by its one registration
-(engine/games/<package>/registration.py; docs/developers/adding-a-game.md).
+(games/<package>/registration.py; docs/developers/adding-a-game.md).
 """
 
 from __future__ import annotations

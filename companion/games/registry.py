@@ -1,6 +1,6 @@
 """Every game the companion can run, from the one registration each game makes.
 
-A game registers once, in `engine/games/<package>/registration.py`
+A game registers once, in `games/<package>/registration.py`
 (engine.core.registry): its name, its title, and where each of its parts
 lives, the companion's among them (`app`, a `GameApp`; `screens`; `rules`,
 the web page's summary). The engine's registry lists those files without
@@ -263,7 +263,7 @@ def registration(name: str) -> GameRegistration:
     if not module_exists(made.testing):
         problems.append(missing_testing(made.testing))
     if problems:
-        raise RegistrationError(f"game {name!r} ({'engine/games/' + name.replace('-', '_')}/registration.py): "
+        raise RegistrationError(f"game {name!r} ({'games/' + name.replace('-', '_')}/registration.py): "
                                 + "; ".join(problems))
     assert isinstance(app, GameApp) and isinstance(rules, tuple)
     found_reg = GameRegistration(

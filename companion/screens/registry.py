@@ -2,7 +2,7 @@
 
 A game's screens live in a package under `companion.screens` exposing
 `SCREENS`, a `GameScreens`; the game's one registration
-(engine/games/<package>/registration.py, `screens=`) names it. The generic
+(games/<package>/registration.py, `screens=`) names it. The generic
 renderer imports it on first use, so adding a game is its registration plus
 its package; the frame around the board stays as it is.
 """

@@ -1,11 +1,11 @@
 """Games by name, so callers pick one with a string from a journal or config.
 
 Each game registers itself once, with one `register_game` call in the file
-`engine/games/<package>/registration.py`: the only place that names the
+`games/<package>/registration.py`: the only place that names the
 game's parts, for the engine (rules, testing hooks, advice), the app (set-up
 words, demo script, simulate), the screens, the web page's rules summary
 and the first menu's title. The registry finds those files by scanning the
-`engine/games/` folder and runs each one *by path*, as a small module of its
+`games/` folder and runs each one *by path*, as a small module of its
 own, so listing the games (and their titles) imports no game package: a
 game's rules, data and app are imported when the game is chosen. Adding a
 game is adding its packages; nothing here and no list elsewhere changes.
@@ -36,7 +36,7 @@ from engine.core.game import Game
 from engine.core.messages import Message, msg
 
 REGISTRATION = "registration.py"
-_GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+_GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 
 TESTING_HOOKS = ("SETUPS", "BENCH_TABLES", "bench", "policy", "check_invariants", "play_inputs", "hidden_twin",
                  "hidden_content", "secret", "shown", "gone", "spends")
@@ -131,8 +131,8 @@ def missing_testing(module: str) -> str:
 
 
 _PARTS = {
-    "factory": ("the Game class that builds the game", _OBJECT, "engine.games.<package>:<Class>"),
-    "testing": ("the testing hooks", _MODULE_ONLY, "engine.games.<package>.testing"),
+    "factory": ("the Game class that builds the game", _OBJECT, "games.<package>:<Class>"),
+    "testing": ("the testing hooks", _MODULE_ONLY, "games.<package>.testing"),
     "app": ("the app's part (a GameApp)", _OBJECT, "companion.games.<module>:APP"),
     "screens": ("the screens (a GameScreens)", _OBJECT, "companion.screens.<package>:SCREENS"),
     "rules": ("the rules summary for the web page", _OBJECT, "companion.games.<module>_rules:SUMMARY"),

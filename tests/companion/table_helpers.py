@@ -1,7 +1,7 @@
 """Helpers for driving the App as a table does: a settable clock, button presses, card taps.
 
 Imported by the test modules (`from table_helpers import ...`); not a conftest.py, whose
-module name would clash with tests/engine/conftest.py when both folders are collected.
+module name would clash with games/samurai_spirit/tests/conftest.py when both folders are collected.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from companion.games import game_ui
 from companion.runtime.tagmap import TagMap, virtual_tagmap, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Tap
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.play import Play
+from games.samurai_spirit.policy import SimplePolicy
 
 UI = game_ui("samurai-spirit")
 

@@ -141,7 +141,7 @@ def _journal(path: Path, moves: int) -> Match:
     import random
 
     from companion.runtime.storage import JournalFile
-    from engine.games.samurai_spirit.heuristic import HeuristicPolicy
+    from games.samurai_spirit.heuristic import HeuristicPolicy
 
     match = _decision()
     policy = HeuristicPolicy(random.Random(3))

@@ -14,7 +14,7 @@ from companion.app import App
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import TagMap, load_tagmap, virtual_uid
 from drivers.events import ButtonHeld, CardPlaced, ReaderBack, ReaderLost
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.policy import SimplePolicy
 
 
 def walk_to(app: App, option: str) -> None:

@@ -79,9 +79,9 @@ def test_replay_of_a_missing_or_bad_journal_says_why(tmp_path: Path, capsys: pyt
 def test_full_game_through_the_loop_checks_journal_state_and_screens(tmp_path: Path) -> None:
     import pygame
 
-    from companion.games.samurai_spirit_demo import DEMO_SAMURAI
     from companion.harness.demo import DemoTable
     from companion.screens import render
+    from games.samurai_spirit.app.demo import DEMO_SAMURAI
 
     table = DemoTable(tmp_path, 11, "easy", DEMO_SAMURAI, snapshots=False)
     table.set_up()

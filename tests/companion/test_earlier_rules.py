@@ -18,8 +18,8 @@ from companion.runtime.component_store import undigested_game
 from companion.runtime.storage import load_journal
 from engine import Match, RuleError
 from engine.core.journal import header_line, record_line
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.play import Play
+from games.samurai_spirit.policy import SimplePolicy
 
 GAME = undigested_game("samurai-spirit")
 """A journal of an earlier version names no component data: it was played, and replays, on the default of then."""

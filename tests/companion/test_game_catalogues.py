@@ -67,8 +67,8 @@ def test_the_screen_renders_with_its_games_words(folders: Path) -> None:
 
 def _domains(tmp_path: Path) -> list[Domain]:
     return [Domain("", tmp_path / "shared"),
-            Domain("tenno", tmp_path / "tenno", ("engine/games/tenno/", "companion/games/tenno.py")),
-            Domain("trick-raiders", tmp_path / "tr", ("engine/games/trick_raiders/",))]
+            Domain("tenno", tmp_path / "tenno", ("games/tenno/", "games/tenno/app/ui.py")),
+            Domain("trick-raiders", tmp_path / "tr", ("games/trick_raiders/",))]
 
 
 def test_the_extractor_files_new_and_moved_messages_where_they_belong(tmp_path: Path) -> None:
@@ -76,10 +76,10 @@ def test_the_extractor_files_new_and_moved_messages_where_they_belong(tmp_path: 
     _po(tmp_path / "shared", {"Gone": "Weg", "App": "Programm"})
     _po(tmp_path / "tenno", {"Score": "Punkte", "Tenno only": "Nur Tenno"})
     found = {"App": ["companion/app/base.py:1"],
-             "Score": ["engine/games/tenno/a.py:1", "engine/games/trick_raiders/b.py:2"],
-             "Tenno only": ["companion/games/tenno.py:3"],
-             "New in Trick Raiders": ["engine/games/trick_raiders/c.py:4"],
-             "{n} trick\x00{n} tricks": ["engine/games/trick_raiders/c.py:5"]}
+             "Score": ["games/tenno/a.py:1", "games/trick_raiders/b.py:2"],
+             "Tenno only": ["games/tenno/app/ui.py:3"],
+             "New in Trick Raiders": ["games/trick_raiders/c.py:4"],
+             "{n} trick\x00{n} tricks": ["games/trick_raiders/c.py:5"]}
     extra = {"New in Trick Raiders": {"de": "Neu in Trick Raiders"},
              "{n} trick": {"de": ["{n} Stich", "{n} Stiche"]}}
     wanted = plan(found, catalogues, extra)
@@ -101,7 +101,7 @@ def test_a_game_keeps_its_own_translation_of_a_shared_word(tmp_path: Path) -> No
     catalogues = _domains(tmp_path)
     _po(tmp_path / "shared", {"Score": "Wertung"})
     _po(tmp_path / "tenno", {"Score": "Punkte"})
-    found = {"Score": ["engine/games/tenno/a.py:1", "companion/app/base.py:2"]}
+    found = {"Score": ["games/tenno/a.py:1", "companion/app/base.py:2"]}
     wanted = plan(found, catalogues)
     assert parse_po(wanted.files[tmp_path / "shared" / "de.po"]) == {"Score": "Wertung"}
     assert parse_po(wanted.files[tmp_path / "tenno" / "de.po"]) == {"Score": "Punkte"}

@@ -20,7 +20,7 @@ from companion.runtime.storage import CURRENT, journal_game
 from engine import Match, RuleError, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_OWN = ("companion/games/samurai_spirit", "companion/screens/samurai_spirit/")
+GAME_OWN = ("companion/games/samurai_spirit", "games/samurai_spirit/app/screens/")
 
 
 GAME_MODULES = ("[m for m in sys.modules if set(m.split('.')) & "
@@ -57,7 +57,7 @@ def test_a_registration_names_its_parts() -> None:
     reg = registration("samurai-spirit")
     assert reg.name == reg.engine_game == "samurai-spirit"
     assert reg.ui().name == "samurai-spirit"
-    assert reg.screens_package == "companion.screens.samurai_spirit"
+    assert reg.screens_package == "games.samurai_spirit.app.screens"
     with pytest.raises(RuleError, match="unknown game 'chess'; known games: samurai-spirit"):
         registration("chess")
 

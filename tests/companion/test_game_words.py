@@ -6,13 +6,13 @@ import random
 import re
 
 from companion.games import game_ui
-from companion.games.samurai_spirit import CardNamer
 from companion.i18n import Translator
 from engine import Choose, Match, Press, Tap, get_game
 from engine.core.messages import Message, message_from_json
-from engine.games.samurai_spirit.catalogue import Card
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.app.ui import CardNamer
+from games.samurai_spirit.catalogue import Card
+from games.samurai_spirit.play import Play
+from games.samurai_spirit.policy import SimplePolicy
 
 UI = game_ui("samurai-spirit")
 TR = Translator("en", UI.namers())

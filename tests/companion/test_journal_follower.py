@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.runtime.storage import JournalFile, JournalFollower, Loaded, load_journal
 from engine import Match, get_game
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.policy import SimplePolicy
 
 
 def started(path: Path, seed: int = 5) -> tuple[Match, JournalFile, SimplePolicy]:

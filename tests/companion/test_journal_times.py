@@ -22,7 +22,7 @@ from engine.core.journal import (
     read_record,
     record_line,
 )
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.policy import SimplePolicy
 from tests.companion.table_helpers import Clock, make, move, press
 
 SETUP = {"samurai": ["kyuzo", "heihachi"], "absent_tokens": False, "first": "kyuzo"}

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import string
+from pathlib import Path
 
 from companion.i18n import LOCALE_DIR, PLURAL_SEP, game_locale_dir
 from companion.i18n_extract import domains, extract, plan, pot_text, split
 from engine.core.registry import game_names
+
+ROOT_FOLDER = Path(__file__).resolve().parents[2]
 
 
 def test_every_pot_file_is_current() -> None:
@@ -25,7 +28,7 @@ def test_the_catalogues_are_the_registered_games_and_the_shared_one() -> None:
     assert catalogues[0].folder == LOCALE_DIR
     for domain in catalogues[1:]:
         assert domain.folder == game_locale_dir(domain.name)
-        assert domain.folder.parent.parent.name == "games" and domain.folder.parent.parent.parent.name == "engine"
+        assert domain.folder.parent.parent.name == "games" and domain.folder.parent.parent.parent == ROOT_FOLDER
         assert domain.pot.is_file(), f"{domain.name}: {domain.pot} is missing"
 
 
@@ -51,9 +54,9 @@ def test_no_shared_catalogue_names_a_message_only_one_game_uses() -> None:
 def test_a_message_used_by_two_games_or_by_the_app_is_shared() -> None:
     """Splitting by use: one game's files -> that game; two games, or a game and the app -> shared."""
     catalogues = domains()
-    found = {"Only Tenno": ["engine/games/tenno/rules/x.py:1", "companion/screens/tenno/board.py:2"],
-             "Two games": ["engine/games/tenno/play.py:1", "companion/games/trick_raiders_demo.py:3"],
-             "Game and app": ["companion/games/tenno.py:1", "companion/app/base.py:9"],
+    found = {"Only Tenno": ["games/tenno/rules/x.py:1", "games/tenno/app/screens/board.py:2"],
+             "Two games": ["games/tenno/play.py:1", "games/trick_raiders/app/demo.py:3"],
+             "Game and app": ["games/tenno/app/ui.py:1", "companion/app/base.py:9"],
              "App": ["drivers/doctor.py:4"]}
     homes = {name: set(keys) for name, keys in split(found, catalogues).items() if keys}
     assert homes == {"tenno": {"Only Tenno"}, "": {"Two games", "Game and app", "App"}}

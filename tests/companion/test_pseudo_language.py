@@ -26,7 +26,6 @@ import pytest
 from table_helpers import UI, Clock, make, move, press, tap
 
 from companion import i18n
-from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.harness.demo import DemoTable
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.i18n_extract import extract
@@ -34,7 +33,8 @@ from companion.runtime.config import KNOWN
 from companion.runtime.storage import CURRENT, FaultyFileSystem
 from companion.screen_model import Screen
 from companion.screens import render
-from engine.games.samurai_spirit.catalogue import SAMURAI
+from games.samurai_spirit.app.demo import DEMO_SAMURAI
+from games.samurai_spirit.catalogue import SAMURAI
 
 LANG = "de"
 OPEN, CLOSE = "⟦", "⟧"
@@ -246,7 +246,7 @@ def _german(state: Path, **kw: Any) -> Any:
 def test_cannot_save_and_the_damaged_saved_game_speak_only_catalogue_words(tmp_path: Path) -> None:
     import random
 
-    from engine.games.samurai_spirit.policy import SimplePolicy
+    from games.samurai_spirit.policy import SimplePolicy
 
     fs = FaultyFileSystem()
     clock = Clock()
@@ -436,7 +436,7 @@ def test_a_damaged_remembered_set_up_is_said_in_catalogue_words(tmp_path: Path) 
 
 def test_the_round_end_step_is_found_in_the_pseudo_language(tmp_path: Path) -> None:
     """A whole demo game in the pseudo-language walks the round-end steps 1 to 4 in order, as in English."""
-    from companion.screens.samurai_spirit.round_end import current_step
+    from games.samurai_spirit.app.screens.round_end import current_step
 
     def steps(lang: str) -> list[int]:
         seen: list[int] = []
@@ -457,7 +457,7 @@ def test_the_round_end_step_is_found_in_the_pseudo_language(tmp_path: Path) -> N
 
 
 def test_the_sample_screens_speak_only_catalogue_words() -> None:
-    from companion.screens.samurai_spirit.gallery import sample_screens
+    from games.samurai_spirit.app.screens.gallery import sample_screens
 
     assert_translated([(f"{players}p {name}", screen) for players in (2, 4)
                        for name, screen in sample_screens(players, lang=LANG).items()])

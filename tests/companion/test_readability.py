@@ -36,7 +36,6 @@ from frame_checks import (
 
 from companion.buttons_layout import DEFAULT_ORDER
 from companion.games import registered_games
-from companion.games.samurai_spirit_demo import DEMO_SAMURAI
 from companion.harness.demo import DemoTable
 from companion.i18n import LANGUAGES
 from companion.screen_model import Screen
@@ -44,8 +43,9 @@ from companion.screens import DisplayList, TextCache, render
 from companion.screens.display_list import BANNER_LAYER, BASE_LAYER
 from companion.screens.layout import Metrics
 from companion.screens.render import render_todo
-from companion.screens.samurai_spirit.gallery import sample_screens as play_sample_screens
 from companion.screens.text import FONT_DIR
+from games.samurai_spirit.app.demo import DEMO_SAMURAI
+from games.samurai_spirit.app.screens.gallery import sample_screens as play_sample_screens
 
 LONG_STEPS = (
     "Remove one Barricade from the village and put it back in the box (4 left).",
@@ -377,7 +377,7 @@ def test_screen_words_are_translatable_messages() -> None:
     for template in ("Confront", "Defend", "Support", "Pass", "Next", "OK", "Undo", "NOT SAVED", "OK: undo",
                      "Other: cancel", "Round {n}", "{n} Farmstead: +{n}\x00{n} Farmsteads: +{n}"):
         assert template in found, template
-        assert any("companion/screens" in place for place in found[template]), template
+        assert any("companion/screens" in place or "/app/screens/" in place for place in found[template]), template
 
 
 def test_screen_words_follow_the_screens_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,8 +18,8 @@ from companion.screen_model import Screen
 from companion.screens import TextCache, render
 from companion.screens.display_list import DisplayList
 from companion.screens.painter import Painter
-from companion.screens.samurai_spirit.gallery import sample_screens
 from companion.screens.strip import StripSetup
+from games.samurai_spirit.app.screens.gallery import sample_screens
 
 SIZES = ((800, 480), (480, 320))
 LONG_STEPS = tuple(f"Step {n}: put the card of this step where the rulebook says it goes." for n in range(7))

@@ -21,11 +21,11 @@ import pytest
 from companion.screen_model import SCREEN_KINDS, Screen
 from companion.screens import DisplayList, TextCache, render, snapshot
 from companion.screens.display_list import BASE_LAYER, DIALOG_LAYER, Item
-from companion.screens.samurai_spirit import pending_prompt
-from companion.screens.samurai_spirit.cards import card_face
-from companion.screens.samurai_spirit.gallery import SEATINGS, sample_screens
-from companion.screens.samurai_spirit.round_end import ALL_DONE, current_step
 from engine.core.messages import Message, msg
+from games.samurai_spirit.app.screens import pending_prompt
+from games.samurai_spirit.app.screens.cards import card_face
+from games.samurai_spirit.app.screens.gallery import SEATINGS, sample_screens
+from games.samurai_spirit.app.screens.round_end import ALL_DONE, current_step
 
 SS = "samurai-spirit"
 """The game whose reference views these are."""
@@ -584,7 +584,7 @@ def test_display_list_queries() -> None:
 
 
 def test_screens_never_import_drivers() -> None:
-    code = ("import sys, companion.screens, companion.screens.samurai_spirit; "
+    code = ("import sys, companion.screens, games.samurai_spirit.app.screens; "
             "sys.exit(1 if any(m == 'drivers' or m.startswith('drivers.') for m in sys.modules) else 0)")
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
                           capture_output=True, timeout=60)

@@ -20,7 +20,6 @@ import pytest
 
 from companion.app import App
 from companion.games import game_ui
-from companion.games.samurai_spirit import DIRECT_BUTTONS
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from companion.runtime.web_pin import PIN_FILE
@@ -28,9 +27,10 @@ from companion.screens import render
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Match, Tap
 from engine.core.inputs import Input
-from engine.games.samurai_spirit.catalogue import SAMURAI
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from games.samurai_spirit.app.ui import DIRECT_BUTTONS
+from games.samurai_spirit.catalogue import SAMURAI
+from games.samurai_spirit.play import Play
+from games.samurai_spirit.simulate import hidden_twin, play_one
 from tests.sizes import sized
 
 GAMES = sized(ci=6, long=24)

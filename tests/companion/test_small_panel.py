@@ -31,7 +31,7 @@ from companion.harness.demo import DemoTable
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.screens.render import render_todo
-from companion.screens.samurai_spirit.gallery import sample_screens
+from games.samurai_spirit.app.screens.gallery import sample_screens
 
 
 @pytest.fixture(scope="module", autouse=True)

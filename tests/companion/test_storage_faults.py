@@ -21,7 +21,7 @@ from companion.app import App
 from companion.runtime.storage import CURRENT, FaultyFileSystem, load_journal
 from companion.runtime.tagmap import virtual_tagmap
 from engine import Input
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.policy import SimplePolicy
 
 
 def set_up(app: App) -> None:

@@ -29,7 +29,7 @@ from companion.runtime.storage import CURRENT, load_journal
 from companion.runtime.tagmap import TagMap, load_tagmap, tag_map_file, virtual_uid
 from drivers.events import ButtonPressed, CardPlaced
 from engine import Tap
-from engine.games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.policy import SimplePolicy
 from tests.companion.table_helpers import UI, Clock, make, move, press, tap
 from tests.companion.test_app import set_up
 

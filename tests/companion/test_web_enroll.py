@@ -24,7 +24,7 @@ from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import TagMap, load_tagmap, virtual_uid
 from engine import Match
 from engine.core.messages import msg
-from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from games.samurai_spirit.simulate import hidden_twin, play_one
 from tests.companion.table_helpers import UI, Clock, make, tap
 from tests.companion.test_secrecy_screens import _cuts, _setup
 from tests.companion.web_helpers import (  # noqa: F401  (the fixture "server", the autouse headless)

@@ -32,7 +32,7 @@ from companion.web.guard import MAX_TRIES
 from companion.web.live import LiveTable, public_version
 from engine import Match
 from engine.core.inputs import Tap
-from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from games.samurai_spirit.simulate import hidden_twin, play_one
 from tests.companion.public_answers import FROZEN, Page, freeze_wall_time
 from tests.companion.test_secrecy_screens import _setup
 from tests.companion.test_web_secrecy_all_games import examples, with_lang

@@ -33,7 +33,7 @@ from companion.runtime.web_pin import device_pin
 from companion.web import backup
 from engine import Match
 from engine.core.inputs import Input
-from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from games.samurai_spirit.simulate import hidden_twin, play_one
 from tests.companion.history_helpers import archive, played
 from tests.companion.public_answers import FROZEN, Page, freeze_wall_time
 from tests.companion.test_secrecy_screens import _cuts, _setup

@@ -1,6 +1,6 @@
 """Every answer the phone page gives, headers included, for every game: hidden stays hidden.
 
-Each registered game's own hidden twin (engine/games/*/testing.py) is put
+Each registered game's own hidden twin (games/*/testing.py) is put
 in progress in two state folders that are otherwise copies of each other,
 cut where the two journals differ in length (a face-down card's id, or for
 Trick Raiders, whose engine is never told an unseen card, the seed that

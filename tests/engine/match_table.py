@@ -1,6 +1,6 @@
 """What every game's rule-test table shares: a match, its events, the view, scripted and refused inputs.
 
-Each game's table (tests/engine/spirit_table.py's `Table`, `Raiders`, Knizia's Samurai's `Table`)
+Each game's table (games/samurai_spirit/tests/spirit_table.py's `Table`, `Raiders`, Knizia's Samurai's `Table`)
 names its game, says how a word of a test becomes an input (`parse`) and
 adds the helpers that read like its rulebook.
 """

@@ -32,7 +32,7 @@ GAMES = {"samurai_spirit": "samurai-spirit", "trick_raiders": "trick-raiders", "
 
 
 def _load(package: str) -> tuple[Totals, list[Component]]:
-    folder = resources.files(f"engine.games.{package}").joinpath("data")
+    folder = resources.files(f"games.{package}").joinpath("data")
     totals = parse_totals(folder.joinpath("census.toml").read_text("utf-8"), "census.toml")
     extras = {name for name, kind in totals.kinds.items() if kind.extras}
     entries = parse_components(folder.joinpath("components.toml").read_text("utf-8"), "components.toml",
@@ -249,7 +249,7 @@ def test_other_games_totals_are_their_rulebooks() -> None:
     ('format = 1', 'format = 2', "format 2 is not supported"),
 ])
 def test_a_bad_census_file_is_named(old: str, new: str, said: str) -> None:
-    text = resources.files("engine.games.samurai_spirit").joinpath("data", "census.toml").read_text("utf-8")
+    text = resources.files("games.samurai_spirit").joinpath("data", "census.toml").read_text("utf-8")
     assert old in text
     with pytest.raises(RuleError, match="census.toml") as info:
         parse_totals(text.replace(old, new, 1), "census.toml")

@@ -6,13 +6,13 @@ from importlib import resources
 
 from engine import Match, get_game
 from engine.core.components import digest, parse_components, renamed, render
-from engine.games.samurai_spirit import SamuraiSpirit
-from engine.games.samurai_spirit.catalogue import KINDS, load_catalogue
-from engine.games.samurai_spirit.knowledge import Knowledge
+from games.samurai_spirit import SamuraiSpirit
+from games.samurai_spirit.catalogue import KINDS, load_catalogue
+from games.samurai_spirit.knowledge import Knowledge
 
 GAME = get_game("samurai-spirit")
 assert isinstance(GAME, SamuraiSpirit)
-DATA = resources.files("engine.games.samurai_spirit").joinpath("data")
+DATA = resources.files("games.samurai_spirit").joinpath("data")
 
 
 def test_the_bosses_and_kiai_values_follow_the_reconstruction_still_unverified() -> None:

@@ -28,11 +28,11 @@ import pytest
 from engine import Choose, Match, Press, RuleError, Tap, get_game
 from engine.core.events import Event
 from engine.core.inputs import Input, input_to_json
-from engine.games.samurai_spirit import SamuraiSpirit
-from engine.games.samurai_spirit.catalogue import SAMURAI
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.policy import SimplePolicy
-from engine.games.samurai_spirit.simulate import play_one
+from games.samurai_spirit import SamuraiSpirit
+from games.samurai_spirit.catalogue import SAMURAI
+from games.samurai_spirit.play import Play
+from games.samurai_spirit.policy import SimplePolicy
+from games.samurai_spirit.simulate import play_one
 from tests.sizes import sized
 
 GOLDEN = Path(__file__).with_name("golden_games.json")

@@ -1,7 +1,7 @@
 """A game package reads top-down: no import circle among its modules, type-only imports included.
 
 Each game's rules and view take the small `Playing` interface beside them
-(engine/games/<game>/playing.py), not the Play class that imports them.
+(games/<game>/playing.py), not the Play class that imports them.
 The imports are read from the source with `ast`, so an import under
 `if TYPE_CHECKING:` or inside a function counts as much as any other.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = sorted(p.parent for p in (ROOT / "engine" / "games").glob("*/__init__.py"))
+GAMES = sorted(p.parent for p in (ROOT / "games").glob("*/__init__.py"))
 
 
 def module_name(path: Path) -> str:
@@ -80,15 +80,15 @@ def test_no_import_circle_inside_a_game_package(package: Path) -> None:
 
 def test_the_circle_finder_finds_a_circle_through_a_type_only_import(tmp_path: Path) -> None:
     """The check itself can fail: a rules module importing Play for its type is a circle."""
-    package = ROOT / "engine" / "games" / "tenno"
+    package = ROOT / "games" / "tenno"
     known = modules_of(package)
     graph = {name: imports_of(path, known) for name, path in known.items()}
-    rules = "engine.games.tenno.rules.turns"
-    graph[rules] = graph[rules] | {"engine.games.tenno.play"}
-    assert graph["engine.games.tenno.play"] & {rules}, "play.py no longer imports the turn rules"
+    rules = "games.tenno.rules.turns"
+    graph[rules] = graph[rules] | {"games.tenno.play"}
+    assert graph["games.tenno.play"] & {rules}, "play.py no longer imports the turn rules"
     circle = circle_in(graph)
-    assert circle is not None and "engine.games.tenno.play" in circle
+    assert circle is not None and "games.tenno.play" in circle
     source = tmp_path / "planted.py"
     source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                      "    from engine.games.tenno.play import Play\n", "utf-8")
-    assert imports_of(source, known) == {"engine.games.tenno.play"}
+                      "    from games.tenno.play import Play\n", "utf-8")
+    assert imports_of(source, known) == {"games.tenno.play"}

@@ -29,8 +29,8 @@ def test_outcome_checks_its_seats() -> None:
 
 
 def _finished_samurai_spirit(result: str) -> Any:
-    from engine.games.samurai_spirit import SamuraiSpirit
-    from engine.games.samurai_spirit.simulate import play_one
+    from games.samurai_spirit import SamuraiSpirit
+    from games.samurai_spirit.simulate import play_one
 
     game = SamuraiSpirit()
     setup = {"samurai": ["kyuzo", "heihachi", "daisuke"], "difficulty": "normal"}
@@ -54,7 +54,7 @@ def test_samurai_spirit_win_is_shared_by_every_samurai_with_the_score() -> None:
 def test_samurai_spirit_loss_has_no_winner_and_no_outcome_while_playing() -> None:
     play = _finished_samurai_spirit("lost")
     assert play.outcome.winners == () and play.outcome.detail["grade"] is None
-    from engine.games.samurai_spirit import SamuraiSpirit
+    from games.samurai_spirit import SamuraiSpirit
 
     fresh, _ = SamuraiSpirit().new_play({"samurai": ["kyuzo", "heihachi"], "difficulty": "normal"}, 1)
     assert fresh.outcome is None

@@ -20,7 +20,7 @@ from engine.core.registry import (
     unregister_game,
 )
 
-GAMES = Path(__file__).resolve().parents[2] / "engine" / "games"
+GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
 def test_every_game_package_is_found_and_named_by_itself() -> None:
@@ -37,7 +37,7 @@ def test_the_default_is_the_game_registered_as_default() -> None:
 
 def test_listing_the_games_imports_none_of_them() -> None:
     code = ("import sys; from engine.core.registry import game_names; game_names(); "
-            "print(sorted(m for m in sys.modules if m.startswith('engine.games.')))")
+            "print(sorted(m for m in sys.modules if m.startswith('games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

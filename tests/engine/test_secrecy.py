@@ -24,10 +24,10 @@ from typing import Any
 from engine import Choose, Match, Press, RuleError, Tap, get_game
 from engine.core.events import Event
 from engine.core.inputs import Input
-from engine.games.samurai_spirit.catalogue import SAMURAI
-from engine.games.samurai_spirit.invariants import check_invariants
-from engine.games.samurai_spirit.play import Play
-from engine.games.samurai_spirit.simulate import hidden_twin, play_one
+from games.samurai_spirit.catalogue import SAMURAI
+from games.samurai_spirit.invariants import check_invariants
+from games.samurai_spirit.play import Play
+from games.samurai_spirit.simulate import hidden_twin, play_one
 from tests.sizes import sized
 
 GAME = get_game("samurai-spirit")
