@@ -246,12 +246,12 @@ def _check_language(lang: str) -> None:
 
 
 def game_locale_dir(game: str) -> Path:
-    """Where game `game` keeps its catalogue: `locale/` inside its engine package.
+    """Where game `game` keeps its catalogue: `locale/` inside its package, the folder `games/<package>/`.
 
-    The engine package is the one part every game has, it makes nearly all
-    of the game's sentences, and it already carries the game's data files;
-    the package data of the wheel ships both the same way. Found through the
-    engine's registry, so a new game's catalogue needs no list anywhere.
+    The folder holds everything the game says (its rules, its app part and
+    screens) and already carries the game's data files; the package data of
+    the wheel ships both the same way. Found through the engine's registry,
+    so a new game's catalogue needs no list anywhere.
     """
     from engine.core.registry import entry
 
@@ -271,7 +271,8 @@ def catalogue_domains() -> dict[str, Path]:
 
 @cache
 def game_catalogue(lang: str, game: str) -> Mapping[str, str]:
-    """The words only game `game` uses (and any it translates its own way), in one language."""
+    """Every word game `game`'s folder uses, in one language: its catalogue is self-contained (a word the
+    platform or another game uses too is repeated there, with the game's own translation)."""
     _check_language(lang)
     if lang == "en" or not game:
         return {}
@@ -285,8 +286,10 @@ def catalogue(lang: str) -> Mapping[str, str]:
     The shared catalogue first, then every game's: a translator that does
     not know the game (a history page listing every game) still finds each
     game's words; one that does looks in its game's catalogue first
-    (`game_catalogue`), so a word two games translate differently comes out
-    right for each.
+    (`game_catalogue`, every word the game's folder says), then here for the
+    platform's words about that game (a refusal the core makes of its
+    input), so a word two games translate differently comes out right for
+    each.
     """
     _check_language(lang)
     if lang == "en":

@@ -1,34 +1,43 @@
-"""Find every message template in the code and file it in the catalogue that owns it.
+"""Find every message template in the code and file it in the catalogues of the files that use it.
 
     python -m companion.i18n_extract            # say whether every catalogue is current
-    python -m companion.i18n_extract --write    # rewrite the .pot files, move entries to their catalogue
+    python -m companion.i18n_extract --write    # rewrite the .pot files, bring each .po in line with its .pot
     python -m companion.i18n_extract --write --translations new.json   # and fill in new translations
 
 A template is the first argument of a call to `msg(...)`, or the first two
 (singular and plural) of `msg_n(...)`, which must be string literals (the
 extractor reads the source, it does not run it).
 
-There is one catalogue per registered game and one shared catalogue:
+There is one catalogue per registered game and one shared catalogue, and
+each is self-contained:
 
 - a game's catalogue (`locale/` in its folder, see
-  `companion.i18n.game_locale_dir`) holds the templates used only in that
-  game's folder `games/<package>/` (its rules, its app part and screens);
-- the shared catalogue (`companion/locale/`) holds the rest: the app's own
-  words and any template two games, or a game and the app, both use.
+  `companion.i18n.game_locale_dir`) holds every template used in that
+  game's folder `games/<package>/` (its rules, its app part and screens),
+  even one the platform or another game uses too;
+- the shared catalogue (`companion/locale/`) holds every template used in
+  the platform (`engine/`, `companion/`, `drivers/`).
+
+A template both use is in both, each with its own translation, and each
+entry names only its own catalogue's files. So adding or removing a game,
+or a game's use of a word, changes that game's catalogue and no other.
+A template in a folder of `games/` that registers no game is in no
+catalogue; the extractor names it.
 
 The list of games comes from the engine's registry, so a new game's
 catalogue is found with no list to edit. Each catalogue has a `.pot` listing
 its templates with the files that use them (no line numbers, so moving code
 does not make it stale), in a stable order, and a `<lang>.po` per language.
 
-`--write` rewrites every `.pot` and brings each `.po` in line with it: a new
-template gets an empty entry in the right catalogue, a template that moved
-(a game's word the app now uses too) takes its translation along to its
-new catalogue, and an entry whose template is gone from the code is
-dropped. A game's `.po` may also keep its own translation of a shared
-template its files use (read first for that game). `--translations FILE`
-(JSON `{"msgid": {"de": "...", "fr": "...", "nl": "..."}}`, a list of forms
-for a plural entry) fills entries that have no translation yet.
+`--write` rewrites every `.pot` and brings each `.po` in line with it,
+keeping every translation it holds. A template new to a catalogue is
+filled from the shared catalogue when that translates it (else from
+`--translations`, else from a game's catalogue that does, the first by
+name), so a game that takes up a shared word needs no translator; nothing
+is taken from the catalogue it came from. An entry whose template its
+files no longer use is dropped. `--translations FILE` (JSON `{"msgid":
+{"de": "...", "fr": "...", "nl": "..."}}`, a list of forms for a plural
+entry) fills entries that have no translation yet.
 """
 
 from __future__ import annotations
@@ -53,7 +62,9 @@ from companion.i18n import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("engine", "games", "companion", "drivers")
+GAMES = "games"
+"""The folder of the games; every other source folder is the platform's."""
+SOURCES = ("engine", GAMES, "companion", "drivers")
 TESTS = "tests"
 """A game's own tests (games/<package>/tests/) are not scanned: a test's words are no catalogue's."""
 POT_NAME = "messages.pot"
@@ -162,23 +173,34 @@ def domains(root: Path = ROOT) -> list[Domain]:
 
 
 def split(found: Mapping[str, list[str]], catalogues: list[Domain]) -> dict[str, dict[str, list[str]]]:
-    """Each catalogue's keys: a key whose every use is in one game's files is that game's, else shared."""
+    """Each catalogue's keys, each with its uses in that catalogue's files: a game's catalogue has every key
+    its folder uses, the shared one every key the platform uses (a key both use is in both)."""
     out: dict[str, dict[str, list[str]]] = {d.name: {} for d in catalogues}
     games = [d for d in catalogues if d.name]
     for key, places in found.items():
-        owners = {_owner(place, games) for place in places}
-        home = owners.pop() if len(owners) == 1 else ""
-        out[home][key] = places
+        for place in places:
+            home = _owner(place, games)
+            if home is not None:
+                out[home].setdefault(key, []).append(place)
     return out
 
 
-def _owner(place: str, games: list[Domain]) -> str:
-    """The game whose files hold `place` ("" for the app's); the longest matching prefix wins."""
+def unfiled(found: Mapping[str, list[str]], catalogues: list[Domain]) -> list[str]:
+    """The uses no catalogue files: in a folder of `games/` that no registered game owns."""
+    games = [d for d in catalogues if d.name]
+    return sorted(place for places in found.values() for place in places if _owner(place, games) is None)
+
+
+def _owner(place: str, games: list[Domain]) -> str | None:
+    """The game whose files hold `place`, the longest matching prefix winning; "" for the platform's (outside
+    `games/`); None for a place in `games/` no game owns."""
     best, length = "", 0
     for game in games:
         for part in game.parts:
             if place.startswith(part) and len(part) > length:
                 best, length = game.name, len(part)
+    if not best and place.startswith(f"{GAMES}/"):
+        return None
     return best
 
 
@@ -233,12 +255,17 @@ def po_text(lang: str, lead: list[str], header: Mapping[str, str],
 
 @dataclass
 class Plan:
-    """What `--write` would write: path -> text, and what moved or was dropped, to report."""
+    """What `--write` would write: path -> text, and how many entries were filled or dropped, to report.
+
+    Counted per entry of each language's file: `from_shared` filled from the shared catalogue, `from_game`
+    from a game's, `filled` from the translations file; `dropped` no longer used by its catalogue's files.
+    """
 
     files: dict[Path, str]
-    moved: int = 0
-    dropped: int = 0
+    from_shared: int = 0
+    from_game: int = 0
     filled: int = 0
+    dropped: int = 0
 
 
 def _shown(path: Path) -> str:
@@ -252,6 +279,17 @@ def _read(path: Path) -> tuple[list[str], dict[str, str], list[PoEntry]]:
     return read_po(path.read_text(encoding="utf-8"), str(path))
 
 
+def _given(extra: Mapping[str, Mapping[str, object]], key: str, lang: str) -> list[str] | None:
+    """The forms the translations file gives `key` in `lang` (a plural one may be named by its singular)."""
+    singular, sep, _ = key.partition(PLURAL_SEP)
+    by_lang = extra.get(key, extra.get(singular) if sep else None)
+    value = by_lang.get(lang) if isinstance(by_lang, Mapping) else None
+    given = [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
+    if not given or bool(sep) != (len(given) > 1) or not all(isinstance(form, str) and form for form in given):
+        return None
+    return [str(form) for form in given]
+
+
 def plan(found: Mapping[str, list[str]], catalogues: list[Domain],
          extra: Mapping[str, Mapping[str, object]] | None = None) -> Plan:
     """Every .pot and .po file as it should be for `found` (see the module's note)."""
@@ -262,46 +300,34 @@ def plan(found: Mapping[str, list[str]], catalogues: list[Domain],
         result.files[domain.pot] = pot_text(keys[domain.name])
     for lang in TRANSLATED:
         read = {d.name: _read(d.po(lang)) for d in catalogues}
-        pool: dict[str, list[str]] = {}
-        where: dict[str, str] = {}
-        for name, (_, _, found_entries) in read.items():
-            for entry in found_entries:
-                if entry.translated and (entry.key not in pool or keys[name].get(entry.key) is not None):
-                    pool[entry.key] = entry.forms
-                    where[entry.key] = name
-        for key, by_lang in (extra or {}).items():
-            value = by_lang.get(lang) if isinstance(by_lang, Mapping) else None
-            for full in (key, *(k for k in found if k.partition(PLURAL_SEP)[0] == key and PLURAL_SEP in k)):
-                if full not in found or full in pool:
-                    continue
-                given = [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
-                if not given or (PLURAL_SEP in full) != (len(given) > 1) or not all(isinstance(f, str) and f for f in given):
-                    continue
-                pool[full] = [str(f) for f in given]
-                result.filled += 1
+        known = {name: {e.key: e.forms for e in entries if e.translated} for name, (_, _, entries) in read.items()}
+        games = sorted(name for name in known if name)
         shared_lead, shared_header, _ = read[""]
         for domain in catalogues:
             lead, header, old = read[domain.name]
             if not domain.name:
                 lead, header = shared_lead, shared_header
             elif not lead:
-                lead = [f"# {ENGLISH_NAMES[lang]} words of the game {domain.name}, only its own (the shared ones",
-                        f"# are in {_shown(shared.po(lang))}, with the list of terms "
+                lead = [f"# {ENGLISH_NAMES[lang]} words of the game {domain.name}: every message its folder uses",
+                        f"# (the platform's are in {_shown(shared.po(lang))}, with the list of terms "
                         "used for every game)."]
                 header = header or dict(shared_header)
             own = keys[domain.name]
+            mine = known[domain.name]
             entries: list[tuple[str, list[str] | None, list[str] | None]] = []
             for key in sorted(own):
-                forms = pool.get(key)
-                if forms is not None and where.get(key, domain.name) != domain.name:
-                    result.moved += 1
+                forms = mine.get(key)
+                if forms is None and domain.name and key in known[""]:
+                    forms = known[""][key]
+                    result.from_shared += 1
+                if forms is None and extra:
+                    forms = _given(extra, key, lang)
+                    result.filled += forms is not None
+                if forms is None:
+                    forms = next((known[game][key] for game in games if key in known[game]), None)
+                    result.from_game += forms is not None
                 entries.append((key, own[key], forms))
-            if domain.name:
-                overrides = {e.key: e.forms for e in old if e.key in found and e.key not in own and e.translated
-                             and e.forms != pool.get(e.key) and any(domain.owns(place) for place in found[e.key])}
-                entries.extend((key, found[key], forms) for key, forms in sorted(overrides.items()))
-            kept = {key for key, _, _ in entries}
-            result.dropped += sum(1 for e in old if e.key not in kept and e.key not in found)
+            result.dropped += sum(1 for e in old if e.key not in own)
             if entries or domain.po(lang).exists():
                 result.files[domain.po(lang)] = po_text(lang, lead, header, entries)
     return result
@@ -329,26 +355,33 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         catalogues = domains()
-        wanted = plan(extract(), catalogues, _load_translations(args.translations))
+        found = extract()
+        wanted = plan(found, catalogues, _load_translations(args.translations))
     except (ExtractError, CatalogError) as exc:
         print(f"i18n_extract: {exc}", file=sys.stderr)
         return 2
     stale = [path for path, text in wanted.files.items()
              if not path.is_file() or path.read_text(encoding="utf-8") != text]
     count = sum(text.count("\nmsgid ") for path, text in wanted.files.items() if path.suffix == ".pot")
+    missing = unfiled(found, catalogues)
+    if missing:
+        print(f"i18n_extract: {len(missing)} uses in no catalogue (a folder of {GAMES}/ that registers no "
+              f"game): {', '.join(missing[:6])}", file=sys.stderr)
     if args.write:
         for path in stale:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(wanted.files[path], encoding="utf-8")
             print(f"wrote {_shown(path)}")
-        print(f"{len(catalogues)} catalogues, {count} messages; {wanted.moved} translations moved to their "
-              f"catalogue, {wanted.dropped} dropped (gone from the code), {wanted.filled} filled in")
+        print(f"{len(catalogues)} catalogues, {count} entries of {len(found)} messages; {wanted.from_shared} "
+              f"filled from the shared catalogue, {wanted.from_game} from a game's, {wanted.filled} from the "
+              f"translations, {wanted.dropped} dropped (no longer used by their catalogue's files)")
         return 0
     if stale:
         names = ", ".join(_shown(path) for path in stale[:6])
         print(f"out of date: {names}: run python -m companion.i18n_extract --write", file=sys.stderr)
+    if stale or missing:
         return 1
-    print(f"{len(catalogues)} catalogues are current ({count} messages)")
+    print(f"{len(catalogues)} catalogues are current ({count} entries of {len(found)} messages)")
     return 0
 
 

@@ -1,6 +1,6 @@
 """Each game owns its words: its catalogue is read first for its messages, and the extractor keeps
-every translation in the catalogue that owns it (a new message lands there, a moved one takes its
-translation along, the lead's JSON of new translations fills the right file)."""
+every translation where it is (a message new to a catalogue is filled from the shared catalogue, the
+JSON of new translations or another game's, and nothing is taken from where it was)."""
 
 from __future__ import annotations
 
@@ -71,11 +71,12 @@ def _domains(tmp_path: Path) -> list[Domain]:
             Domain("trick-raiders", tmp_path / "tr", ("games/trick_raiders/",))]
 
 
-def test_the_extractor_files_new_and_moved_messages_where_they_belong(tmp_path: Path) -> None:
+def test_the_extractor_files_each_message_in_every_catalogue_that_uses_it(tmp_path: Path) -> None:
     catalogues = _domains(tmp_path)
-    _po(tmp_path / "shared", {"Gone": "Weg", "App": "Programm"})
+    _po(tmp_path / "shared", {"Gone": "Weg", "App": "Programm", "Menu": "Menü"})
     _po(tmp_path / "tenno", {"Score": "Punkte", "Tenno only": "Nur Tenno"})
     found = {"App": ["companion/app/base.py:1"],
+             "Menu": ["companion/app/base.py:2", "games/trick_raiders/app/ui.py:7"],
              "Score": ["games/tenno/a.py:1", "games/trick_raiders/b.py:2"],
              "Tenno only": ["games/tenno/app/ui.py:3"],
              "New in Trick Raiders": ["games/trick_raiders/c.py:4"],
@@ -86,12 +87,14 @@ def test_the_extractor_files_new_and_moved_messages_where_they_belong(tmp_path: 
     shared = parse_po(wanted.files[tmp_path / "shared" / "de.po"])
     tenno = parse_po(wanted.files[tmp_path / "tenno" / "de.po"])
     tricks = parse_po(wanted.files[tmp_path / "tr" / "de.po"])
-    assert shared == {"App": "Programm", "Score": "Punkte"}, "used by two games now: shared, translation kept"
-    assert tenno == {"Tenno only": "Nur Tenno"}
-    assert tricks == {"New in Trick Raiders": "Neu in Trick Raiders",
-                      "{n} trick\x00{n} tricks": "{n} Stich\x00{n} Stiche"}
-    assert (wanted.moved, wanted.dropped, wanted.filled) == (1, 1, 2)
+    assert shared == {"App": "Programm", "Menu": "Menü"}, "the platform's words only; the unused one dropped"
+    assert tenno == {"Score": "Punkte", "Tenno only": "Nur Tenno"}, "used by two games now: kept"
+    assert tricks == {"Menu": "Menü", "Score": "Punkte", "New in Trick Raiders": "Neu in Trick Raiders",
+                      "{n} trick\x00{n} tricks": "{n} Stich\x00{n} Stiche"}, "filled from shared, JSON, Tenno"
+    assert (wanted.from_shared, wanted.from_game, wanted.filled, wanted.dropped) == (1, 1, 2, 1)
     assert 'msgid "Tenno only"' in wanted.files[tmp_path / "tenno" / "messages.pot"]
+    assert "#: games/tenno/a.py\nmsgid \"Score\"" in wanted.files[tmp_path / "tenno" / "messages.pot"]
+    assert "#: games/trick_raiders/b.py\nmsgid \"Score\"" in wanted.files[tmp_path / "tr" / "messages.pot"]
     assert "Plural-Forms: nplurals=2; plural=(n != 1);" in wanted.files[tmp_path / "tr" / "de.po"]
     fr = wanted.files[tmp_path / "tr" / "fr.po"]
     assert "Plural-Forms: nplurals=2; plural=(n > 1);" in fr and 'msgstr[1] ""' in fr, "new, untranslated"
@@ -105,6 +108,9 @@ def test_a_game_keeps_its_own_translation_of_a_shared_word(tmp_path: Path) -> No
     wanted = plan(found, catalogues)
     assert parse_po(wanted.files[tmp_path / "shared" / "de.po"]) == {"Score": "Wertung"}
     assert parse_po(wanted.files[tmp_path / "tenno" / "de.po"]) == {"Score": "Punkte"}
+    assert (wanted.from_shared, wanted.from_game) == (0, 0), "a game's own translation is never replaced"
+    assert "games/tenno/a.py" not in wanted.files[tmp_path / "shared" / "messages.pot"]
+    assert "companion/app/base.py" not in wanted.files[tmp_path / "tenno" / "messages.pot"]
 
 
 def test_a_bad_translations_file_is_a_message_not_a_traceback(tmp_path: Path,
