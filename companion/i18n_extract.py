@@ -155,9 +155,6 @@ class Domain:
     def po(self, lang: str) -> Path:
         return self.folder / f"{lang}.po"
 
-    def owns(self, place: str) -> bool:
-        return any(place.startswith(part) for part in self.parts)
-
 
 def domains(root: Path = ROOT) -> list[Domain]:
     """The shared catalogue, then one per game the engine registers."""
