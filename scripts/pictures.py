@@ -1,73 +1,43 @@
-"""Make the screen pictures in docs/ from the demos: every game's decision screen at both sizes (README.md shows
-them), and the four languages (docs/players/the-screen.md).
+"""Make every registered game's pictures and label sheet in its own folder, and the platform's pictures in docs/.
 
-Run from the repository root with the project installed, after changing
-what a screen looks like:
+Run from the repository root with the project installed, after changing what a screen or a button's word looks
+like, or after adding a game:
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python scripts/readme_pictures.py
+    SDL_VIDEODRIVER=dummy .venv/bin/python scripts/pictures.py
+    SDL_VIDEODRIVER=dummy .venv/bin/python scripts/pictures.py --game tenno
 
-Every registered game is shown (the registry is the list; a new game gets its pictures with no edit here): its
-demo (seed 3) is played through the real app loop, and the picture is the first frame that asks the table a
-question it answers with the buttons (a choice of two or more, or a button besides Next, OK and Undo: Pass at
-Tenno's Monk, a caste in Knizia's Samurai) beside its to-do panel, so the picture shows the question line, the
-steps and every seat together.
+For each game (the registry is the list; `--game NAME`, repeatable, for only those): its decision screen at
+800x480 and 480x320 and its English label sheet, in `games/<package>/pictures/` (companion.harness.pictures says
+how the frame is chosen). Without `--game`, also one game's screen in each language in docs/ (shown by
+docs/players/the-screen.md). The census pictures are scripts/census_pictures.py's. Writes nothing elsewhere.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
-import tempfile
-from pathlib import Path
-
-import pygame
 
 from companion.games import registered_games
-from companion.harness.demo import SIZES, DemoTable
-from companion.i18n import LANGUAGES
-from companion.screen_model import Screen
-from companion.screens import snapshot
-
-DOCS = Path(__file__).resolve().parents[1] / "docs"
-LANGUAGE_GAME = "samurai-spirit"
-"""The game shown in each language (the flagship, the most words on its screens)."""
-ANSWERED = ("next", "ok", "undo")
-"""The buttons every question has; a question answered with another, or a choice of two or more, is a decision."""
+from companion.harness.pictures import make
 
 
-def frames(game: str, lang: str, out: Path) -> list[Screen]:
-    """Every distinct frame of `game`'s demo in `lang`, in order."""
-    seen: dict[str, Screen] = {}
-    table = DemoTable(out, 3, game=game, setup={}, state=out / f"{game}-{lang}", snapshots=False, lang=lang)
-    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
-    table.set_up()
-    table.play()
-    return [screen for screen in seen.values() if screen.lang == lang]
-
-
-def decision(shown: list[Screen]) -> Screen:
-    """The first frame of play that waits for a decision the buttons answer, with its to-do panel (steps to do
-    or what just happened) and nothing over it (no notice, no question of the app's own)."""
-    for screen in shown:
-        pending = (screen.view or {}).get("pending")
-        asked = len(screen.options) > 1 or set(screen.buttons) - set(ANSWERED)
-        steps = bool(screen.todo)
-        if screen.kind == "board" and pending and asked and steps and not screen.notice and not screen.confirm:
-            return screen
-    raise SystemExit("readme_pictures: the demo never asks the table a decision with steps to do")
-
-
-def main() -> int:
-    pygame.font.init()
-    with tempfile.TemporaryDirectory() as temporary:
-        out = Path(temporary)
-        for game in registered_games():
-            screen = decision(frames(game, "en", out))
-            for size in SIZES:
-                snapshot(screen, size, DOCS / f"{game}-{size[0]}x{size[1]}.png")
-        for lang in LANGUAGES:
-            screen = decision(frames(LANGUAGE_GAME, lang, out))
-            for size in SIZES:
-                snapshot(screen, size, DOCS / f"board-{lang}-{size[0]}x{size[1]}.png")
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Make each game's pictures and label sheet in its folder.")
+    parser.add_argument("--game", action="append", help="only this game (repeatable; default: every registered "
+                                                         "game, and the language pictures in docs/)")
+    args = parser.parse_args(argv)
+    unknown = [game for game in args.game or () if game not in registered_games()]
+    if unknown:
+        print(f"pictures: unknown game {unknown[0]!r}; known games: {', '.join(registered_games())}",
+              file=sys.stderr)
+        return 2
+    try:
+        written = make(args.game)
+    except LookupError as exc:
+        print(f"pictures: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
     return 0
 
 

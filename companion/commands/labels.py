@@ -7,13 +7,20 @@ button's cap colour. The words are the screen's own: the game's labels
 (`companion.buttons_layout.screen_labels`) completed with the generic words
 exactly as the strip does (`companion.screens.strip.slot_words`), so a cap
 and its slot cannot disagree; a button the game never uses gets a blank cap
-in its colour. `hardware/labels/` holds the English sheets, made with
+in its colour. Each game's English sheet is in its own folder,
+`games/<package>/pictures/labels.svg`, made with its pictures by
 
-    companion labels --out hardware/labels
+    SDL_VIDEODRIVER=dummy .venv/bin/python scripts/pictures.py
 
-and a test makes them again and compares. The output is the same on every
-machine: words are measured with the shipped DejaVu font's own advance
-widths, and sizes are rounded to tenths of a millimetre.
+(companion.harness.pictures), and a test makes every registered game's again
+and compares. An owner makes sheets in any folder, in another language or for
+the buttons' order of their build, with
+
+    companion labels --out DIR --lang de --config /etc/table-companion/companion.toml
+
+The output is the same on every machine: words are measured with the shipped
+DejaVu font's own advance widths, and sizes are rounded to tenths of a
+millimetre.
 """
 
 from __future__ import annotations
@@ -204,8 +211,9 @@ def write_sheets(out: Path, games: Sequence[str], lang: str, order: Sequence[str
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", default="labels", help="folder for the sheets (default: labels; the shipped "
-                                                         "ones are in hardware/labels)")
+    parser.add_argument("--out", default="labels", help="folder for the sheets (default: labels; each game's "
+                                                         "English sheet is shipped in its folder, "
+                                                         "games/<package>/pictures/labels.svg)")
     parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     parser.add_argument("--lang", default="en", choices=LANGUAGES, help="the words' language (default: en)")
     parser.add_argument("--config", help="take the buttons' order from this configuration's [buttons] order "

@@ -238,14 +238,3 @@ def test_esc_closes_an_open_deck_before_it_quits(window: None, tmp_path: Path) -
     table.key(pygame.K_ESCAPE, "\x1b")
     assert table.stopped == [True]
 
-
-def test_the_readme_shows_every_game_at_both_sizes() -> None:
-    """scripts/readme_pictures.py makes them; a new game needs its pictures too."""
-    from companion.games import registered_games
-
-    root = Path(__file__).resolve().parents[2]
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    for game in registered_games():
-        for size in ("800x480", "480x320"):
-            picture = f"docs/{game}-{size}.png"
-            assert f"]({picture})" in readme and (root / picture).is_file(), picture

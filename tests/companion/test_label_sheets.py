@@ -1,4 +1,5 @@
-"""The label sheets in hardware/labels/ are current, say what the screens say, and fit in every language."""
+"""Each game's label sheet (games/<package>/pictures/labels.svg, for every registered game) is current, says
+what the screens say, and fits in every language."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ from companion.commands.labels import (
     text_em,
 )
 from companion.games import game_ui, registered_games
+from companion.harness.pictures import sheet_path
 from companion.i18n import LANGUAGES, Translator
 from companion.screen_model import Screen
 from companion.screens import render
 
-ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -50,8 +51,10 @@ def screen_words(game: str, lang: str) -> dict[str, str]:
 @pytest.mark.parametrize("game", registered_games())
 def test_the_shipped_sheet_is_current_and_says_what_the_screen_says(game: str) -> None:
     made = label_sheet(game, "en")
-    shipped = ROOT / "hardware" / "labels" / f"{game}.svg"
-    assert shipped.read_text(encoding="utf-8") == made, f"run: companion labels --out hardware/labels ({game})"
+    shipped = sheet_path(game)
+    run = f"run: SDL_VIDEODRIVER=dummy .venv/bin/python scripts/pictures.py --game {game}"
+    assert shipped.is_file(), f"{game} has no label sheet {shipped}; {run}"
+    assert shipped.read_text(encoding="utf-8") == made, f"{shipped} is not current; {run}"
     words = screen_words(game, "en")
     assert sheet_words(made) == words == sheet_words(made, "strip-word")
     rings = [(node.get("data-button"), node.get("stroke")) for node in ET.fromstring(made).iter(f"{SVG}circle")
