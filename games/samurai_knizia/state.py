@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.outcome import Outcome
+from engine.core.seating import Seating
 from games.samurai_knizia.catalogue import CASTES, TILES_PER_PLAYER, Catalogue, Tile
 from games.samurai_knizia.setup import FIGURES, Setup
 
@@ -51,7 +52,7 @@ class Capture:
 
 
 @dataclass
-class State:
+class State(Seating[Player]):
     """What changes during a game; the static tiles live on the catalogue."""
 
     catalogue: Catalogue
@@ -82,10 +83,6 @@ class State:
     outcome: Outcome | None = None
 
     @property
-    def count(self) -> int:
-        return len(self.players)
-
-    @property
     def figures_start(self) -> int:
         return FIGURES[self.count]
 
@@ -95,12 +92,6 @@ class State:
 
     def tile(self, tid: str) -> Tile:
         return self.catalogue.tiles[tid]
-
-    def by_name(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise KeyError(name)
 
     def owner(self, tid: str) -> Player | None:
         colour = self.catalogue.tiles[tid].colour

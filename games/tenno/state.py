@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.core.outcome import Outcome
+from engine.core.seating import Seating
 from games.tenno.catalogue import SET_SIZE, Catalogue
 from games.tenno.setup import Setup
 
@@ -61,7 +62,7 @@ class Duel:
 
 
 @dataclass
-class State:
+class State(Seating[Player]):
     """What changes during a game; the static rules live on the game and catalogue."""
 
     catalogue: Catalogue
@@ -83,23 +84,6 @@ class State:
     """The players who had to fill a gap with an empty hand."""
     result: str | None = None
     outcome: Outcome | None = None
-
-    @property
-    def count(self) -> int:
-        return len(self.players)
-
-    def by_name(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise KeyError(name)
-
-    def seated(self, name: str) -> bool:
-        return any(player.name == name for player in self.players)
-
-    def clockwise(self, seat: int) -> list[Player]:
-        """Every player from `seat` on, clockwise."""
-        return [self.players[(seat + step) % self.count] for step in range(self.count)]
 
     def colour(self, cid: str) -> str:
         return self.catalogue.cards[cid].colour

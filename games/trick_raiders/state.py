@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.outcome import Outcome
+from engine.core.seating import Seating
 from games.trick_raiders.catalogue import Catalogue
 from games.trick_raiders.setup import Setup
 
@@ -72,7 +73,7 @@ class Played:
 
 
 @dataclass
-class State:
+class State(Seating[Player]):
     """What changes during a game; the static rules live on the game and catalogue."""
 
     catalogue: Catalogue
@@ -106,10 +107,6 @@ class State:
         return TRUMPS[self.trump_changes]
 
     @property
-    def count(self) -> int:
-        return len(self.players)
-
-    @property
     def lead_size(self) -> int:
         return 4 if self.count == 3 else 3
 
@@ -130,16 +127,6 @@ class State:
     @property
     def aggressive_needs(self) -> int:
         return 8 if self.count == 3 else 6
-
-    def by_name(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise KeyError(name)
-
-    def clockwise(self, seat: int) -> list[Player]:
-        """Every player from `seat` on, clockwise (to the left)."""
-        return [self.players[(seat + step) % self.count] for step in range(self.count)]
 
     def unseen(self) -> list[str]:
         """Cards of the round's deck nobody has seen: in a hand, undealt, or the unused card."""
