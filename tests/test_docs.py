@@ -1,11 +1,15 @@
 """The documentation holds together: README.md is a front door, and what the pages point at exists.
 
-- README.md is at most 200 lines; the rest is in docs/, by reader.
+- README.md is at most 200 lines; the rest is in docs/, by reader, and each game's page is the
+  README.md of its folder in games/.
 - Every relative link and picture in README.md, docs/**/*.md, hardware/README.md and the games'
-  engine READMEs resolves to a file in the repository, and a link's anchor to a heading of the page
-  it names (GitHub's rule for a heading's anchor).
-- Every page under docs/ is reached from the README in at most two clicks, and every picture under
-  docs/ is shown by some page.
+  pages (games/*/README.md) resolves to a file or folder in the repository, and a link's anchor to
+  a heading of the page it names (GitHub's rule for a heading's anchor).
+- Every page under docs/ and every game's page is reached from the README in at most two clicks,
+  a link to a folder counting as GitHub shows it: the folder's README.md on the same click, each
+  folder in it one click further. So the README's link to games/ reaches every game's page without
+  a list of the games, and a game folder without a README.md is a game without a page. Every
+  picture under docs/ and in a game's pictures/ is shown (or linked) by some page.
 - Every `companion ...` command those pages quote (in code: a `span` or a code block) is a
   subcommand of the `companion` parser (companion/cli.py builds it; nothing is listed here), and
   each of its long options is one that subcommand has. `companion doctor` is checked against the
@@ -32,6 +36,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
+GAMES = ROOT / "games"
 MAX_README_LINES = 200
 MAX_CLICKS = 2
 """Every page of docs/ is this many clicks from the README at most (the index docs/README.md is one)."""
@@ -40,7 +45,18 @@ MAX_CLICKS = 2
 def pages() -> list[Path]:
     """The documentation a reader follows links through."""
     return [README, *sorted(DOCS.rglob("*.md")), ROOT / "hardware" / "README.md",
-            *sorted((ROOT / "engine" / "games").glob("*/README.md"))]
+            *sorted(GAMES.glob("*/README.md"))]
+
+
+def game_folders() -> list[Path]:
+    """Every folder in games/: each is a game (a cache or hidden folder is not)."""
+    return sorted(folder for folder in GAMES.iterdir()
+                  if folder.is_dir() and not folder.name.startswith((".", "_")))
+
+
+def shown_page(file: Path) -> Path:
+    """The page GitHub shows for a link: a file itself, a folder's README.md (the folder if it has none)."""
+    return file / "README.md" if file.is_dir() and (file / "README.md").is_file() else file
 
 
 def _name(path: Path) -> str:
@@ -157,31 +173,79 @@ def test_every_relative_link_resolves(page: Path) -> None:
             broken.append(f"{target}: outside the repository")
         elif not file.exists():
             broken.append(f"{target}: no such file")
-        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
-            broken.append(f"{target}: {_name(file)} has no heading #{anchor}")
-        elif anchor and file.suffix != ".md":
+        elif anchor and shown_page(file).suffix == ".md" and anchor not in anchors(shown_page(file)):
+            broken.append(f"{target}: {_name(shown_page(file))} has no heading #{anchor}")
+        elif anchor and shown_page(file).suffix != ".md":
             broken.append(f"{target}: an anchor into a file that is not a page")
     assert not broken, f"{_name(page)}:\n" + "\n".join(broken)
 
 
-def clicks() -> dict[Path, int]:
-    """Each page reached from the README by following links, with the fewest clicks it takes."""
-    reached = {README: 0}
-    queue = deque([README])
+def clicks(start: Path = README, root: Path = ROOT) -> dict[Path, int]:
+    """Each page and folder reached from `start` by following links, with the fewest clicks it takes.
+
+    A link to a folder is what GitHub shows there: the folder's README.md on the same click, and the
+    folder's listing, where each folder in it is one click further (a hidden or cache folder aside).
+    """
+    reached = {start: 0}
+    queue = deque([start])
+
+    def reach(node: Path, count: int) -> None:
+        if node not in reached or reached[node] > count:
+            reached[node] = count
+            # A node reached on the same click goes first: the queue stays in order of clicks.
+            queue.appendleft(node) if queue and count <= reached[queue[0]] else queue.append(node)
+
     while queue:
-        page = queue.popleft()
-        for _, file, _ in relative_links(page):
-            if file.suffix == ".md" and file.is_file() and file.is_relative_to(ROOT) and file not in reached:
-                reached[file] = reached[page] + 1
-                queue.append(file)
+        node = queue.popleft()
+        count = reached[node]
+        if node.is_dir():
+            if (node / "README.md").is_file():
+                reach(node / "README.md", count)
+            for folder in sorted(node.iterdir()):
+                if folder.is_dir() and not folder.name.startswith((".", "_")):
+                    reach(folder, count + 1)
+            continue
+        for _, file, _ in relative_links(node):
+            if file.is_relative_to(root) and (file.is_dir() or (file.suffix == ".md" and file.is_file())):
+                reach(file, count + 1)
     return reached
 
 
-def test_every_page_in_docs_is_a_few_clicks_from_the_readme() -> None:
+def test_every_page_in_docs_and_every_games_page_is_a_few_clicks_from_the_readme() -> None:
     reached = clicks()
-    far = {_name(page): reached.get(page) for page in DOCS.rglob("*.md")
+    far = {_name(page): reached.get(page) for page in [*DOCS.rglob("*.md"), *GAMES.glob("*/README.md")]
            if reached.get(page, MAX_CLICKS + 1) > MAX_CLICKS}
     assert not far, f"pages not reached from README.md in {MAX_CLICKS} clicks (None: not at all): {far}"
+
+
+def test_every_game_folder_has_its_page_a_few_clicks_from_the_readme() -> None:
+    """No list of the games: every folder in games/ is one, and its README.md is its page."""
+    reached = clicks()
+    assert game_folders(), "no game folder in games/"
+    missing = [_name(folder) for folder in game_folders() if not (folder / "README.md").is_file()]
+    assert not missing, f"game folders without their page (README.md): {missing}"
+    far = [_name(folder) for folder in game_folders()
+           if reached.get(folder / "README.md", MAX_CLICKS + 1) > MAX_CLICKS]
+    assert not far, f"game pages not reached from README.md in {MAX_CLICKS} clicks: {far}"
+
+
+def test_a_link_to_a_folder_reaches_its_readme_and_the_folders_in_it(tmp_path: Path) -> None:
+    """GitHub's folder page: its README.md shown at once, each folder listed one click further."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "README.md").write_text("[Tenno](../games/tenno/README.md)\n", encoding="utf-8")
+    for game in ("tenno", "new_game", "bare"):
+        (tmp_path / "games" / game).mkdir(parents=True)
+    (tmp_path / "games" / "__pycache__").mkdir()
+    (tmp_path / "games" / "tenno" / "README.md").write_text("# Tenno\n", encoding="utf-8")
+    (tmp_path / "games" / "new_game" / "README.md").write_text("[back](../../README.md)\n", encoding="utf-8")
+    start = tmp_path / "README.md"
+    start.write_text("[docs](docs/) and [every game](games/)\n", encoding="utf-8")
+    reached = clicks(start, tmp_path)
+    assert reached[tmp_path / "docs" / "README.md"] == 1 and reached[tmp_path / "games"] == 1
+    assert reached[tmp_path / "games" / "tenno" / "README.md"] == 2
+    assert reached[tmp_path / "games" / "new_game" / "README.md"] == 2
+    assert tmp_path / "games" / "bare" / "README.md" not in reached
+    assert tmp_path / "games" / "__pycache__" not in reached
 
 
 def test_a_newcomer_finds_the_pi_the_box_and_a_new_game_in_one_click() -> None:
@@ -190,9 +254,10 @@ def test_a_newcomer_finds_the_pi_the_box_and_a_new_game_in_one_click() -> None:
         assert DOCS / page in direct, f"README.md does not link docs/{page}"
 
 
-def test_every_picture_in_docs_is_shown() -> None:
+def test_every_picture_in_docs_and_in_the_games_folders_is_shown() -> None:
     shown = {file for page in pages() for _, file, _ in relative_links(page)}
-    unused = sorted(_name(picture) for picture in DOCS.rglob("*.png") if picture not in shown)
+    pictures = [*DOCS.rglob("*.png"), *GAMES.glob("*/pictures/*.png"), *GAMES.glob("*/pictures/*.svg")]
+    unused = sorted(_name(picture) for picture in pictures if picture not in shown)
     assert not unused, f"pictures no page shows: {unused}"
 
 
