@@ -124,6 +124,16 @@ fi
 cp "$SOURCE/README.md" "$ROOT$PREFIX/README.md"
 rm -rf "$ROOT$PREFIX/docs"
 cp -R "$SOURCE/docs" "$ROOT$PREFIX/docs"
+# Each game's page and its pictures, from the game's folder (the README's games table links them).
+rm -rf "$ROOT$PREFIX/games"
+for page in "$SOURCE"/games/*/README.md; do
+    game="$(dirname "$page")"
+    mkdir -p "$ROOT$PREFIX/games/${game##*/}"
+    cp "$page" "$ROOT$PREFIX/games/${game##*/}/README.md"
+    if [ -d "$game/pictures" ]; then
+        cp -R "$game/pictures" "$ROOT$PREFIX/games/${game##*/}/pictures"
+    fi
+done
 
 # 4. Configuration (kept if it exists) and state directory.
 mkdir -p "$ROOT$CONFIG_DIR"
