@@ -20,37 +20,26 @@ length):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from engine.core.game import Component, FlowGame
-from games.samurai_knizia.catalogue import Catalogue, load_catalogue
+from engine.core.packaged import PackagedGame
+from games.samurai_knizia.catalogue import Catalogue, parse_catalogue
 from games.samurai_knizia.play import Play
 from games.samurai_knizia.setup import Setup, parse_setup
 
 NAME = "samurai-knizia"
 
 
-class KniziasSamurai(FlowGame[Catalogue, Setup, Play]):
+class KniziasSamurai(PackagedGame[Catalogue, Setup, Play]):
     """The game: catalogue and rules. `new_play` starts one play-through."""
 
     name = NAME
     setup_type = Setup
     play_type = Play
-
-    data_package = "games.samurai_knizia"
-
-    def load_catalogue(self) -> Catalogue:
-        return load_catalogue()
-
-    def catalogue_from_text(self, text: str, source: str) -> Catalogue:
-        return load_catalogue(text, source)
+    parse_catalogue = staticmethod(parse_catalogue)
 
     def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj, self.catalogue.colours)
-
-    def components(self) -> Iterable[Component]:
-        return self.catalogue.tiles.values()
 
 
 __all__ = ["NAME", "KniziasSamurai", "Play", "Setup"]

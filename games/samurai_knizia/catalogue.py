@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -71,6 +72,10 @@ class Catalogue:
 
     def of(self, colour: str) -> list[Tile]:
         return [t for t in self.tiles.values() if t.colour == colour]
+
+    def components(self) -> Iterable[Tile]:
+        """What a tag can be bound to: every tile, in file order."""
+        return self.tiles.values()
 
 
 def _tile(entry: Component, colours: set[str]) -> Tile:

@@ -19,37 +19,26 @@ keep it consistent (README.md says each at more length):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from engine.core.game import Component, FlowGame
-from games.tenno.catalogue import Catalogue, load_catalogue
+from engine.core.packaged import PackagedGame
+from games.tenno.catalogue import Catalogue, parse_catalogue
 from games.tenno.play import Play
 from games.tenno.setup import Setup, parse_setup
 
 NAME = "tenno"
 
 
-class Tenno(FlowGame[Catalogue, Setup, Play]):
+class Tenno(PackagedGame[Catalogue, Setup, Play]):
     """The game: catalogue and rules. `new_play` starts one play-through."""
 
     name = NAME
     setup_type = Setup
     play_type = Play
-
-    data_package = "games.tenno"
-
-    def load_catalogue(self) -> Catalogue:
-        return load_catalogue()
-
-    def catalogue_from_text(self, text: str, source: str) -> Catalogue:
-        return load_catalogue(text, source)
+    parse_catalogue = staticmethod(parse_catalogue)
 
     def read_setup(self, obj: Any) -> Setup:
         return parse_setup(obj, self.catalogue.colours)
-
-    def components(self) -> Iterable[Component]:
-        return self.catalogue.cards.values()
 
 
 __all__ = ["NAME", "Play", "Setup", "Tenno"]

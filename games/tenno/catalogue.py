@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -65,6 +66,10 @@ class Catalogue:
     def monk(self) -> dict[str, str]:
         """Each colour's Monk."""
         return {c.colour: c.id for c in self.cards.values() if c.role == "monk"}
+
+    def components(self) -> Iterable[Card]:
+        """What a tag can be bound to: every card, in file order."""
+        return self.cards.values()
 
     def unverified(self) -> list[str]:
         return [c.id for c in self.cards.values() if not c.verified]
