@@ -7,7 +7,7 @@ like, or after adding a game:
     SDL_VIDEODRIVER=dummy .venv/bin/python scripts/pictures.py --game tenno
 
 For each game (the registry is the list; `--game NAME`, repeatable, for only those): its decision screen at
-800x480 and 480x320 and its English label sheet, in `games/<package>/pictures/` (companion.harness.pictures says
+800x480 and 480x320 and its English label sheet, in `games/<package>/pictures/` (companion.commands.pictures says
 how the frame is chosen). Without `--game`, also one game's screen in each language in docs/ (shown by
 docs/players/the-screen.md). The census pictures are scripts/census_pictures.py's. Writes nothing elsewhere.
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.commands.pictures import make
 from companion.games import registered_games
-from companion.harness.pictures import make
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ in its colour. Each game's English sheet is in its own folder,
 
     SDL_VIDEODRIVER=dummy .venv/bin/python scripts/pictures.py
 
-(companion.harness.pictures), and a test makes every registered game's again
+(companion.commands.pictures), and a test makes every registered game's again
 and compares. An owner makes sheets in any folder, in another language or for
 the buttons' order of their build, with
 

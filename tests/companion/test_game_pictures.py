@@ -1,5 +1,5 @@
 """Every registered game has its pictures and label sheet in its own folder, the README shows them from there,
-and scripts/pictures.py makes them (companion.harness.pictures). The registry is the list: nothing here names
+and scripts/pictures.py makes them (companion.commands.pictures). The registry is the list: nothing here names
 the games it checks."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.commands.labels import label_sheet
-from companion.games import registered_games
-from companion.harness.pictures import (
+from companion.commands.pictures import (
     PICTURES,
     SHEET,
     SIZES,
@@ -22,6 +21,7 @@ from companion.harness.pictures import (
     picture_paths,
     sheet_path,
 )
+from companion.games import registered_games
 from engine.core.registry import REGISTRATION
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,8 +19,8 @@ from companion.commands.labels import (
     sheet_labels,
     text_em,
 )
+from companion.commands.pictures import sheet_path
 from companion.games import game_ui, registered_games
-from companion.harness.pictures import sheet_path
 from companion.i18n import LANGUAGES, Translator
 from companion.screen_model import Screen
 from companion.screens import render

@@ -1,4 +1,8 @@
-"""Each game's pictures and label sheet, made in its own folder from the registry (scripts/pictures.py runs it).
+"""Each game's pictures and label sheet, made in its own folder from the registry.
+
+The command is `scripts/pictures.py` (run in a checkout: it writes the
+repository's files, so it is no `companion` subcommand of an installed
+table); the tests read where the files are from here.
 
 A game is one folder (`games/<package>/`): beside its rules, app part and
 page (`README.md`) it holds, in `pictures/`,
