@@ -5,20 +5,19 @@ Pure: the caller measures time, the games come from seeds.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.match import Match, play_match
+from engine.core import simulation
+from engine.core.match import Match
+from engine.core.simulation import policy_match, simulate_games
 from games.tenno import Tenno
 from games.tenno.play import Play
 from games.tenno.policy import SimplePolicy
 
 
 @dataclass
-class Tally:
-    games: int = 0
-    inputs: int = 0
+class Tally(simulation.Tally):
     turns: int = 0
     tie_breaks: int = 0
     shared_wins: int = 0
@@ -27,20 +26,18 @@ class Tally:
 
 def play_one(game: Tenno, setup: dict[str, Any], seed: int, explore: float = 0.0) -> Match:
     """One full game; the policy's own random source (and so the table's rows) comes from the seed."""
-    return play_match(game, setup, seed, SimplePolicy(random.Random(seed ^ 0x7E770), explore).choose)
+    return policy_match(game, setup, seed, SimplePolicy, 0x7E770, explore)
+
+
+def _count(tally: Tally, match: Match) -> None:
+    play = match.play
+    assert isinstance(play, Play) and play.outcome is not None
+    tally.turns += play.state.turn
+    tally.tie_breaks += bool(play.outcome.detail["tie_break"])
+    tally.shared_wins += len(play.outcome.winners) > 1
+    tally.second_attacks += sum(1 for events in match.history for e in events
+                                if e.kind == "attack" and e.data.get("duel") == 2)
 
 
 def simulate(game: Tenno, setup: dict[str, Any], games: int, seed: int) -> Tally:
-    tally = Tally()
-    for index in range(games):
-        match = play_one(game, setup, seed + index)
-        play = match.play
-        assert isinstance(play, Play) and play.outcome is not None
-        tally.games += 1
-        tally.inputs += len(match.inputs)
-        tally.turns += play.state.turn
-        tally.tie_breaks += bool(play.outcome.detail["tie_break"])
-        tally.shared_wins += len(play.outcome.winners) > 1
-        tally.second_attacks += sum(1 for events in match.history for e in events
-                                    if e.kind == "attack" and e.data.get("duel") == 2)
-    return tally
+    return simulate_games(Tally(), games, seed, lambda s: play_one(game, setup, s), _count)
