@@ -10,22 +10,31 @@ the next attacker's card says it too).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.games.app_parts import (
+    lazy_policy,
+    players_option,
+    random_seats,
+    seats_setup,
+    simulate_command,
+)
 from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
 from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
 from companion.games.tagged_components import TaggedComponentsUI, counts_of
 from companion.i18n import Translator
-from engine import Choose, Event, Input, Match, Press, Prompt, RuleError, Tap
+from engine import Choose, Event, Input, Match, Press, Prompt, Tap
 from engine.core.game import Game
 from engine.core.messages import Items, Message, msg
 from games.tenno import Tenno
 from games.tenno.app.demo import TennoDemo
 from games.tenno.catalogue import Card
 from games.tenno.setup import PLAYERS
+
+if TYPE_CHECKING:
+    from games.tenno.simulate import Tally
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white")
 """The set colours of the shipped data, in the order the set-up offers them."""
@@ -274,50 +283,18 @@ class TennoUI(TaggedComponentsUI):
         return msg("Turn {n}: {player} attacks", n=view.get("turn", 1), player=view.get("active") or "")
 
 
-def _policy(rng: random.Random, explore: float = 0.0) -> Any:
-    from games.tenno.policy import SimplePolicy
-
-    return SimplePolicy(rng, explore=explore)
-
-
-def _simulate(game: Game, setup: dict[str, Any] | None, games: int, seed: int) -> tuple[list[str], int]:
-    """`companion simulate` for Tenno: turns, tie-breaks, shared wins and inputs per game."""
-    from games.tenno.simulate import simulate
-
-    setup = dict(setup or {"players": list(COLOURS[:4])})
-    assert isinstance(game, Tenno)
-    game.parse_setup(setup)
-    tally = simulate(game, setup, games, seed)
+def _report(tally: Tally, setup: dict[str, Any]) -> list[str]:
+    """`companion simulate` for Tenno: turns, tie-breaks and shared wins."""
     per = max(tally.games, 1)
-    return [f"{tally.games} games, {len(setup['players'])} players ({', '.join(setup['players'])}), seed {seed}",
-            f"{tally.turns / per:.1f} turns per game; {tally.second_attacks} Ronin second attacks; "
-            f"{tally.tie_breaks} games went to the tie-break, {tally.shared_wins} shared wins",
-            f"{tally.inputs / per:.1f} inputs per game"], tally.inputs
-
-
-def _random_setup(rng: random.Random) -> dict[str, Any]:
-    seats = rng.sample(COLOURS, rng.randint(*PLAYERS))
-    return {"players": seats, "seed": rng.randrange(2**31)}
-
-
-def _setup_arguments(words: list[str]) -> dict[str, Any] | None:
-    """`companion simulate --players 5`: a Tenno set-up of the first colours."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="companion simulate --game tenno", add_help=False)
-    parser.add_argument("--players", type=int, choices=range(PLAYERS[0], PLAYERS[1] + 1))
-    try:
-        args = parser.parse_args(words)
-    except SystemExit:
-        raise RuleError(f"unknown set-up options {' '.join(words)}; Tenno knows --players 2 to 7") from None
-    if not words:
-        return None
-    return {"players": list(COLOURS[:args.players or 4])}
+    return [f"{tally.turns / per:.1f} turns per game; {tally.second_attacks} Ronin second attacks; "
+            f"{tally.tie_breaks} games went to the tie-break, {tally.shared_wins} shared wins"]
 
 
 APP = GameApp(
-    ui=TennoUI, demo_script=TennoDemo, policy=_policy,
-    simulate=_simulate, random_setup=_random_setup, setup_arguments=_setup_arguments)
+    ui=TennoUI, demo_script=TennoDemo, policy=lazy_policy("games.tenno.policy:SimplePolicy"),
+    simulate=simulate_command(Tenno, {"players": list(COLOURS[:4])}, "games.tenno.simulate:simulate", _report),
+    random_setup=random_seats(COLOURS, PLAYERS),
+    setup_arguments=players_option("tenno", "Tenno", PLAYERS, seats_setup(COLOURS)))
 """This game's part of the companion, named by its registration (games/tenno/registration.py)."""
 
 __all__ = ["COLOURS", "APP", "TennoSetup", "TennoUI"]
