@@ -72,13 +72,20 @@ def _fonts_left_up() -> Iterator[None]:
                     pytrace=False)
 
 
+HIGHER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests", "fixtures", "games", "higher")
+"""The test game's folder, laid out as a game under games/ is."""
+
+
 @pytest.fixture
 def higher() -> Iterator[str]:
-    """The test game Higher (tests/fixtures/higher) registered for one test, and gone after it."""
-    from tests.fixtures.higher.registration import register, unregister
+    """The test game Higher (tests/fixtures/games/higher/) registered for one test by the registry's own
+    `register_folder`, as the scan registers every game of games/, and gone after it."""
+    from companion.games.registry import forget
+    from engine.core.registry import register_folder, unregister_game
 
-    register()
+    made = register_folder(HIGHER)
     try:
-        yield "higher"
+        yield made.name
     finally:
-        unregister()
+        unregister_game(made.name)
+        forget(made.name)

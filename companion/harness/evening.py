@@ -41,6 +41,7 @@ from companion.games import game_ui, registration
 from companion.harness.table_script import view_digest
 from companion.runtime.config import installed_config
 from companion.runtime.storage import CURRENT, JournalFollower, load_journal
+from engine.core.registry import RegistrationError, entry
 
 GAMES = ("samurai-spirit", "trick-raiders", "tenno", "samurai-knizia")
 NEW_TAG = "04E0E1E2E3E4E5"
@@ -561,7 +562,7 @@ class Evening:
         self.table_before, self.table = self.table, table
         # Kill points: a few during set-up, the rest spread over the inputs a game of it is sure to reach,
         # each a few table actions after its input count (a menu walk, a confirmation, a lifted card).
-        shortest = SHORTEST_GAME.get(game, 60)
+        shortest = shortest_game(game)
         setup_kills = max(1, self.kills_per_game // 10) if self.kills_per_game else 0
         thresholds = [0] * setup_kills + [self.rng.randrange(1, shortest)
                                           for _ in range(self.kills_per_game - setup_kills)]
@@ -671,5 +672,11 @@ class Replan(Exception):
     """A power cut came: the table looks again at where the game stands before its next move."""
 
 
-SHORTEST_GAME = {"samurai-spirit": 100, "trick-raiders": 90, "tenno": 40, "samurai-knizia": 60}
-"""Fewer inputs than any demo game of each takes, so every kill point falls inside the game."""
+def shortest_game(game: str) -> int:
+    """About the fewest inputs a demo game of `game` takes (its testing hook SHORTEST_GAME): the kill points
+    fall below it, so nearly all land inside the game."""
+    shortest = entry(game).hooks().SHORTEST_GAME
+    if not isinstance(shortest, int) or isinstance(shortest, bool) or shortest < 1:
+        raise RegistrationError(f"game {game!r}: its testing hook SHORTEST_GAME must be a whole number of inputs "
+                                f"from 1, not {shortest!r}")
+    return shortest

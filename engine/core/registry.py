@@ -1,19 +1,24 @@
 """Games by name, so callers pick one with a string from a journal or config.
 
-Each game registers itself once, with one `register_game` call in the file
-`games/<package>/registration.py`: the only place that names the
-game's parts, for the engine (rules, testing hooks, advice), the app (set-up
-words, demo script, simulate), the screens, the web page's rules summary
-and the first menu's title. The registry finds those files by scanning the
-`games/` folder and runs each one *by path*, as a small module of its
-own, so listing the games (and their titles) imports no game package: a
-game's rules, data and app are imported when the game is chosen. Adding a
-game is adding its packages; nothing here and no list elsewhere changes.
+Each game is one folder, `games/<package>/`, and registers itself once,
+with one `register_game` call in its `registration.py`: the only place that
+names the game's parts, for the engine (rules, testing hooks, advice), the
+app (set-up words, demo script, simulate), the screens, the web page's rules
+summary and the first menu's title. `register_folder` runs that file *by
+path*, as a small module of its own, so listing the games (and their titles)
+imports no game package: a game's rules, data and app are imported when the
+game is chosen. The registry registers every folder of `games/` that way;
+the test game Higher (tests/fixtures/games/higher/) is registered by the
+same function from its own folder. Adding a game is adding its folder;
+nothing here and no list elsewhere changes.
 
 The parts are named as "module:attribute" strings, not imported: the
 engine never imports the companion, and the companion resolves and checks
 its parts (companion.games.registry). `register_game` checks that every
-part is named, and says which are missing.
+part is named, and says which are missing; registered from a folder, also
+that the game's name is the folder's (`no-thanks` in `no_thanks/`) and that
+every part lives inside the folder's own package (`games.no_thanks...`), so
+a game can be added or taken away as one folder.
 
 The default game (for a protocol `new` without `"game"`, and a fresh
 install) is the one registered with `default=True`: Samurai Spirit, the
@@ -30,17 +35,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.game import Game
 from engine.core.messages import Message, msg
+from engine.core.testing import OPTIONAL_HOOKS
 
 REGISTRATION = "registration.py"
-_GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
+_ROOT = Path(__file__).resolve().parents[2]
+_GAMES_DIR = _ROOT / "games"
 
 TESTING_HOOKS = ("SETUPS", "BENCH_TABLES", "bench", "policy", "check_invariants", "play_inputs", "hidden_twin",
-                 "hidden_content", "secret", "shown", "gone", "spends")
-"""What a game's testing module must define (see `GameEntry`); `hooks()` says which are missing."""
+                 "hidden_content", "secret", "shown", "gone", "spends", "STEP_KINDS", "NEWS_KINDS",
+                 "SHORTEST_GAME")
+"""What a game's testing module must define (see `GameEntry`); `hooks()` says which are missing. The hooks a
+game may leave out, and what a game that does gets, are engine.core.testing.OPTIONAL_HOOKS."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 _MODULE = r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*"
@@ -74,8 +84,15 @@ class GameEntry:
              the twins differ); secret(play) -> what the engine holds that the
              table must not see (None: nothing); shown(play) -> whether the
              twins' difference is on show now (a capture or duel on screen, the
-             end's reveal); gone(play) -> cards not to probe (they left the game).
-             engine.core.testing has the parts every game writes alike.
+             end's reveal); gone(play) -> cards not to probe (they left the game);
+             STEP_KINDS and NEWS_KINDS (tests/engine/test_physical_steps.py): the
+             event kinds that always ask the table to do something with its
+             components, and those that only say what happened; SHORTEST_GAME:
+             the inputs the evening trial (companion.harness.evening) spreads its
+             power cuts over, about the fewest a demo game of it takes.
+             engine.core.testing has the parts every game writes alike, and the
+             optional hooks with what a game that leaves one out gets
+             (OPTIONAL_HOOKS: BOTH_KINDS, UNDIGESTED).
     app      "module:attribute" of the companion's part (companion.games.registry.GameApp): the UI
              (set-up questions, words, table events to inputs), demo script, policy, simulate
     screens  "module:attribute" of the game's screens (companion.screens.registry.GameScreens)
@@ -83,6 +100,8 @@ class GameEntry:
     advisor  module of the advisor's hooks (engine.core.advisor.AdvisorHooks): the
              game's heuristic policy, how to sample the unseen from the public
              view, and who counts as winning; empty for a game without advice
+    package  the game's own package, its folder as imported ("games.tenno"), set by
+             `register_folder`; empty for a game registered by hand (a test's)
     """
 
     name: str
@@ -94,6 +113,7 @@ class GameEntry:
     rules: str
     default: bool = False
     advisor: str = ""
+    package: str = ""
 
     def build(self) -> Game:
         module, _, attribute = self.factory.partition(":")
@@ -110,6 +130,17 @@ class GameEntry:
             raise RegistrationError(f"game {self.name!r}: its testing hooks ({self.testing}) lack "
                                     f"{', '.join(missing)} (see engine.core.registry.GameEntry)")
         return module
+
+    def hook(self, name: str) -> Any:
+        """One testing hook: a required one (`TESTING_HOOKS`, checked by `hooks()`), or an optional one
+        (engine.core.testing.OPTIONAL_HOOKS) with its default when the game leaves it out."""
+        module = self.hooks()
+        if name in OPTIONAL_HOOKS:
+            return getattr(module, name, OPTIONAL_HOOKS[name])
+        if name not in TESTING_HOOKS:
+            raise KeyError(f"{name} is no testing hook (engine.core.registry.TESTING_HOOKS, "
+                           "engine.core.testing.OPTIONAL_HOOKS)")
+        return getattr(module, name)
 
     def advice(self) -> ModuleType | None:
         """The advisor's hooks, or None when the game registered none."""
@@ -133,10 +164,12 @@ def missing_testing(module: str) -> str:
 _PARTS = {
     "factory": ("the Game class that builds the game", _OBJECT, "games.<package>:<Class>"),
     "testing": ("the testing hooks", _MODULE_ONLY, "games.<package>.testing"),
-    "app": ("the app's part (a GameApp)", _OBJECT, "companion.games.<module>:APP"),
-    "screens": ("the screens (a GameScreens)", _OBJECT, "companion.screens.<package>:SCREENS"),
-    "rules": ("the rules summary for the web page", _OBJECT, "companion.games.<module>_rules:SUMMARY"),
+    "app": ("the app's part (a GameApp)", _OBJECT, "games.<package>.app.ui:APP"),
+    "screens": ("the screens (a GameScreens)", _OBJECT, "games.<package>.app.screens:SCREENS"),
+    "rules": ("the rules summary for the web page", _OBJECT, "games.<package>.app.summary:SUMMARY"),
 }
+INSIDE = ("factory", "testing", "app", "screens", "rules", "advisor")
+"""The parts a registration from a folder must name inside the folder's own package."""
 
 
 def check_entry(made: GameEntry) -> None:
@@ -158,9 +191,47 @@ def check_entry(made: GameEntry) -> None:
         raise RegistrationError(f"game {made.name!r} cannot be registered; it needs " + "; ".join(problems))
 
 
+def folder_name(name: str) -> str:
+    """The folder (and package) of game `name`: its name with '_' for '-' ("no-thanks" -> "no_thanks")."""
+    return name.replace("-", "_")
+
+
+def _inside(value: str, package: str) -> bool:
+    module = value.partition(":")[0]
+    return module == package or module.startswith(package + ".")
+
+
+def check_folder(made: GameEntry, folder: Path) -> None:
+    """Raise RegistrationError when a game registered from `folder` is not that folder's: its name is not the
+    folder's, or a part it names lives outside the folder's own package (`made.package`)."""
+    problems: list[str] = []
+    if folder_name(made.name) != folder.name:
+        problems.append(f"its folder is {folder.name}/, but a game called {made.name!r} lives in "
+                        f"{folder_name(made.name)}/ (its name with '_' for '-'): rename one of them")
+    outside = [f"{part} {getattr(made, part)!r}" for part in INSIDE
+               if getattr(made, part) and not _inside(getattr(made, part), made.package)]
+    if outside:
+        problems.append(f"{', '.join(outside)} outside its own package {made.package} (a game's parts live in "
+                        "its folder, so the game is added or taken away as one folder)")
+    if problems:
+        raise RegistrationError(f"game {made.name!r} ({folder / REGISTRATION}): " + "; ".join(problems))
+
+
 _ENTRIES: dict[str, GameEntry] = {}
 _CACHE: dict[str, Game] = {}
 _scanned = False
+
+
+@dataclass
+class _Registering:
+    """The folder whose registration file runs now, and the games it has registered so far."""
+
+    folder: Path
+    package: str
+    made: list[GameEntry]
+
+
+_registering: _Registering | None = None
 
 
 def register_game(name: str, factory: str = "", *, title: Message | str = "", testing: str = "", app: str = "",
@@ -169,13 +240,71 @@ def register_game(name: str, factory: str = "", *, title: Message | str = "", te
 
     Every part is a keyword with an empty default so that a registration
     missing several hears of all of them at once, not of the first only.
+    Called from a folder's registration file (`register_folder`), it also
+    checks the game is that folder's (`check_folder`); called by hand (a
+    test's made-up game), only what the parts look like.
     """
-    made = GameEntry(name, factory, title, testing, app, screens, rules, default, advisor)
+    here = _registering
+    made = GameEntry(name, factory, title, testing, app, screens, rules, default, advisor,
+                     here.package if here is not None else "")
     check_entry(made)
+    if here is not None:
+        check_folder(made, here.folder)
+        if here.made:
+            raise RegistrationError(f"{here.folder / REGISTRATION} registers {here.made[0].name!r} and then "
+                                    f"{name!r}: a folder holds one game")
     if name in _ENTRIES and _ENTRIES[name] != made:
         raise RegistrationError(f"game {name!r} is registered twice")
     _ENTRIES[name] = made
+    if here is not None:
+        here.made.append(made)
     return made
+
+
+def package_of(folder: Path) -> str:
+    """The package a game folder is imported as: its path below the project's root, or else below the first
+    folder of `sys.path` that holds it (a test's game in a scratch folder); RegistrationError when none does."""
+    import sys
+
+    roots = [_ROOT, *(Path(p).resolve() for p in sys.path if p)]
+    for root in roots:
+        if folder.is_relative_to(root) and folder != root:
+            parts = folder.relative_to(root).parts
+            if all(part.isidentifier() for part in parts):
+                return ".".join(parts)
+    raise RegistrationError(f"{folder}: a game's folder must be importable as a package (under {_ROOT} or a "
+                            "folder of sys.path, every folder name a Python name)")
+
+
+def register_folder(folder: Path | str) -> GameEntry:
+    """Register the game of `folder` as the registry registers every game: run its `registration.py` by path
+    (nothing of the game is imported) and check the game it registers is that folder's (`check_folder`).
+
+    The registry calls it for each folder of `games/`; a test calls it for
+    its own game's folder (and `unregister_game` after). RegistrationError
+    says what is wrong: no registration file, no game or two registered in
+    it, a name that is not the folder's, a part outside the folder.
+    """
+    global _registering
+    where = Path(folder).resolve()
+    path = where / REGISTRATION
+    if not path.is_file():
+        raise RegistrationError(f"{where}: no {REGISTRATION} (a game's folder registers the game in it; see "
+                                "docs/developers/adding-a-game.md)")
+    package = package_of(where)
+    spec = importlib.util.spec_from_file_location(f"engine_registration_{package.replace('.', '_')}", path)
+    if spec is None or spec.loader is None:
+        raise RegistrationError(f"{path}: cannot be read as a Python file")
+    if _registering is not None:
+        raise RegistrationError(f"{path} is registered from inside {_registering.folder / REGISTRATION}")
+    _registering = here = _Registering(where, package, [])
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    finally:
+        _registering = None
+    if not here.made:
+        raise RegistrationError(f"{path} registers no game: it must call register_game(...) once")
+    return here.made[0]
 
 
 def unregister_game(name: str) -> None:
@@ -191,10 +320,7 @@ def _scan() -> None:
         return
     _scanned = True
     for path in sorted(_GAMES_DIR.glob(f"*/{REGISTRATION}")):
-        spec = importlib.util.spec_from_file_location(f"engine_registration_{path.parent.name}", path)
-        if spec is None or spec.loader is None:
-            continue
-        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        register_folder(path.parent)
     defaults = [e.name for e in _ENTRIES.values() if e.default]
     if len(defaults) > 1:
         raise ValueError(f"more than one default game: {', '.join(sorted(defaults))}")

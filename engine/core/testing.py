@@ -7,6 +7,10 @@ takes the rest from here:
     _game = registered_game("tenno", Tenno)
     hidden_content = hidden_along(_game, secret)
     bench = bench_by(_game, simulate.simulate)
+
+The hooks every game must define are engine.core.registry.TESTING_HOOKS; the
+few most games leave out are `OPTIONAL_HOOKS`, each with what a game that
+leaves it out gets (`GameEntry.hook(name)` reads either kind).
 """
 
 from __future__ import annotations
@@ -20,6 +24,21 @@ from engine.core.match import secrets_along
 from engine.core.prompt import Prompt
 
 G = TypeVar("G", bound=Game)
+
+OPTIONAL_HOOKS: dict[str, Any] = {
+    "BOTH_KINDS": frozenset(),
+    "UNDIGESTED": None,
+}
+"""The testing hooks a game may leave out, and what it gets then:
+
+BOTH_KINDS  event kinds that sometimes ask the table to move something and sometimes only report (tiles drawn,
+            or none left to draw), checked both ways by tests/engine/test_physical_steps.py; none by default.
+UNDIGESTED  the digest (engine.core.components.digest of the entries rendered, comments aside) of the component
+            data the game's journals without a component digest were played on, checked by
+            tests/engine/test_component_defaults.py so that data never changes under them. None (the default):
+            the game came after journals named their data, so none of its journals lacks a digest, and it keeps
+            no components-before-digests.toml.
+"""
 
 
 class Tally(Protocol):

@@ -51,6 +51,12 @@ NEWS_KINDS: frozenset[str] = frozenset({"play", "leader", "game-over", "end"})
 """Kinds that only say what happened or why."""
 BOTH_KINDS: frozenset[str] = frozenset({"refill"})
 """Kinds that are a step in one case and news in another: "draws tiles" / "ends with every tile played"."""
+SHORTEST_GAME = 60
+"""About the fewest inputs a demo game of Knizia's Samurai takes: the evening trial (companion.harness.evening)
+spreads its power cuts over that many, so nearly all fall inside the game."""
+UNDIGESTED = "7dd62c549f15c6c37df6e64b05cb2371c3eb49ef5254121a986ad709c5b9c8d2"
+"""The component data journals without a component digest were played on:
+tests/engine/test_component_defaults.py checks it never changes (engine.core.testing.OPTIONAL_HOOKS)."""
 
 TRIES = 300
 """Other sets of tiles tried for one capture before it is left as it was."""
@@ -161,5 +167,6 @@ def spends(prompt: Prompt, option: str) -> bool:
     and the options only name a surrounded settlement's castes or end the turn."""
     return False
 
-__all__ = ["BENCH_TABLES", "BOTH_KINDS", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
-           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends"]
+__all__ = ["BENCH_TABLES", "BOTH_KINDS", "NEWS_KINDS", "SETUPS", "SHORTEST_GAME", "STEP_KINDS", "UNDIGESTED", "bench",
+           "check_invariants", "gone", "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown",
+           "spends"]

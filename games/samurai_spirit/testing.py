@@ -44,6 +44,13 @@ STEP_KINDS: frozenset[str] = frozenset({"setup", "new-round", "defend", "confron
 NEWS_KINDS: frozenset[str] = frozenset({"turn", "forced", "no-flames", "round-end", "kiai", "penalty", "lost",
                                         "won"})
 """Kinds that only say what happened or why."""
+SHORTEST_GAME = 100
+"""About the fewest inputs a demo game of Samurai Spirit takes: the evening trial (companion.harness.evening)
+spreads its power cuts over that many, so nearly all fall inside the game."""
+UNDIGESTED = "4ef203fb19d25bfaf78fda4c54563a59f737b7f90549f71cfd5dc9a29bb69d0b"
+"""The component data journals without a component digest were played on, kept as
+data/components-before-digests.toml since the default changed: tests/engine/test_component_defaults.py checks it
+never changes (engine.core.testing.OPTIONAL_HOOKS)."""
 
 
 _game = registered_game("samurai-spirit", SamuraiSpirit)
@@ -89,5 +96,6 @@ def spends(prompt: Prompt, option: str) -> bool:
         return option != "no"
     return prompt.kind == "action" and option == "support"
 
-__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
-           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends"]
+__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "SHORTEST_GAME", "STEP_KINDS", "UNDIGESTED", "bench",
+           "check_invariants", "gone", "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown",
+           "spends"]

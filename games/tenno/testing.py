@@ -47,6 +47,12 @@ STEP_KINDS: frozenset[str] = frozenset({"setup", "duel", "refill"})
 (`Event.physical`; tests/engine/test_physical_steps.py)."""
 NEWS_KINDS: frozenset[str] = frozenset({"attack", "defend", "forget", "game-over"})
 """Kinds that only say what happened or why."""
+SHORTEST_GAME = 40
+"""About the fewest inputs a demo game of Tenno takes: the evening trial (companion.harness.evening)
+spreads its power cuts over that many, so nearly all fall inside the game."""
+UNDIGESTED = "662237aeaaf9cc8bf4361087f9d7c67c43ac689c81d662a6ca98bf26d34c9efa"
+"""The component data journals without a component digest were played on:
+tests/engine/test_component_defaults.py checks it never changes (engine.core.testing.OPTIONAL_HOOKS)."""
 
 SWAP = 0.5
 """How often the twin fights a duel with other cards: half the time, so that later duels fought alike (a Monk
@@ -172,5 +178,6 @@ def spends(prompt: Prompt, option: str) -> bool:
     options (Pass, OK) only decline or finish."""
     return False
 
-__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
-           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends", "twin_inputs"]
+__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "SHORTEST_GAME", "STEP_KINDS", "UNDIGESTED", "bench",
+           "check_invariants", "gone", "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown",
+           "spends", "twin_inputs"]

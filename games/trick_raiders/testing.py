@@ -45,6 +45,12 @@ NEWS_KINDS: frozenset[str] = frozenset({"play", "won", "dealt", "declared", "rou
 BOTH_KINDS: frozenset[str] = frozenset({"lead-return"})
 """Kinds that are a step in one case and news in another: "puts a lead card into the hand" / "has no
 effect in the last trick"."""
+SHORTEST_GAME = 90
+"""About the fewest inputs a demo game of Trick Raiders takes: the evening trial (companion.harness.evening)
+spreads its power cuts over that many, so nearly all fall inside the game."""
+UNDIGESTED = "8d49c23eeb3ee280ce3063344ddd03965b4f45865e29f07768eeb87d3bbce799"
+"""The component data journals without a component digest were played on:
+tests/engine/test_component_defaults.py checks it never changes (engine.core.testing.OPTIONAL_HOOKS)."""
 
 
 _game = registered_game("trick-raiders", TrickRaiders)
@@ -135,5 +141,6 @@ def spends(prompt: Prompt, option: str) -> bool:
     trick, a dropped-out player, a bonus), and the undo a revoke offers takes back inputs, not lives."""
     return False
 
-__all__ = ["BENCH_TABLES", "BOTH_KINDS", "NEWS_KINDS", "SETUPS", "STEP_KINDS", "bench", "check_invariants", "gone",
-           "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends"]
+__all__ = ["BENCH_TABLES", "BOTH_KINDS", "NEWS_KINDS", "SETUPS", "SHORTEST_GAME", "STEP_KINDS", "UNDIGESTED", "bench",
+           "check_invariants", "gone", "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown",
+           "spends"]

@@ -11,7 +11,7 @@ never the UI's own refusal, an exception, or nothing.
 from __future__ import annotations
 
 import random
-import re
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,35 +28,33 @@ from engine.core.registry import (
     TESTING_HOOKS,
     RegistrationError,
     entry,
+    register_folder,
     register_game,
     unregister_game,
 )
-from tests.fixtures.higher import app as higher_app
-from tests.fixtures.higher import game as higher_game
+from tests.fixtures.games.higher import play as higher_play
+from tests.fixtures.games.higher.app import ui as higher_app
 
-HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "higher"
+HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "higher"
 SCRATCH = "scratch_higher"
 
 
 @pytest.fixture
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Higher copied whole into a package of its own in tmp_path, all but its testing.py, and registered."""
+    """Higher copied whole into a folder of its own in tmp_path, all but its testing.py, and registered from
+    that folder the way every game is."""
     package = tmp_path / SCRATCH
-    package.mkdir()
-    (package / "__init__.py").write_text('"""Higher without its testing module."""\n', encoding="utf-8")
-    for name in ("game.py", "app.py", "screens.py"):
-        text = (HIGHER / name).read_text(encoding="utf-8")
-        # The app's policy and simulate come from Higher's testing module, which stays where it is.
-        text = re.sub(r"tests\.fixtures\.higher\.(?!testing)", f"{SCRATCH}.", text)
-        (package / name).write_text(text, encoding="utf-8")
+    shutil.copytree(HIGHER, package, ignore=shutil.ignore_patterns("testing.py", "tests", "__pycache__"))
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8").replace("tests.fixtures.games.higher", SCRATCH)
+        path.write_text(text.replace('register_game("higher"', 'register_game("scratch-higher"'), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    register_game("scratch-higher", f"{SCRATCH}.game:Higher", title="Scratch", testing=f"{SCRATCH}.testing",
-                  app=f"{SCRATCH}.app:APP", screens=f"{SCRATCH}.screens:SCREENS", rules=f"{SCRATCH}.app:SUMMARY")
+    made = register_folder(package)
     try:
-        yield "scratch-higher"
+        yield made.name
     finally:
-        unregister_game("scratch-higher")
-        forget("scratch-higher")
+        unregister_game(made.name)
+        forget(made.name)
         for module in [m for m in sys.modules if m == SCRATCH or m.startswith(SCRATCH + ".")]:
             del sys.modules[module]
 
@@ -122,14 +120,14 @@ def test_an_engine_crash_on_a_direct_button_is_reported_its_refusal_is_not(highe
     monkeypatch.setattr(higher_app.HigherUI, "direct_buttons", lambda self, prompt: ("support",))
     monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [Press("support")])
     assert _breaches(higher) == [], "an input the engine refuses with a RuleError is the table's to hear"
-    checked = higher_game.Play.check
+    checked = higher_play.Play.check
 
-    def crashing(self: higher_game.Play, value: Input) -> None:
+    def crashing(self: higher_play.Play, value: Input) -> None:
         if value == Press("support"):
             raise KeyError("support")
         checked(self, value)
 
-    monkeypatch.setattr(higher_game.Play, "check", crashing)
+    monkeypatch.setattr(higher_play.Play, "check", crashing)
     assert any("the direct button 'support': the engine raises KeyError on Press(button='support')" in p
                for p in _breaches(higher)), _breaches(higher)
     monkeypatch.setattr(higher_app.HigherUI, "input_for_button", lambda self, prompt, name: [msg("x")])

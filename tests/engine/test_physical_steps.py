@@ -8,10 +8,11 @@ Higher) to check them:
 
     STEP_KINDS   kinds that always ask the table to move, take, turn, shuffle, deal or return something
     NEWS_KINDS   kinds that only say what happened or why
-    BOTH_KINDS   (optional, none when absent) kinds that sometimes ask for a move and sometimes only
-                 report (tiles drawn, or none left to draw), checked both ways
+    BOTH_KINDS   (optional, none when absent: engine.core.testing.OPTIONAL_HOOKS) kinds that sometimes ask
+                 for a move and sometimes only report (tiles drawn, or none left to draw), checked both ways
 
-A game whose hooks lack one of the first two is told which, and where.
+The first two are among every game's TESTING_HOOKS: a game whose hooks lack
+one is told which, and where, by a RegistrationError.
 """
 
 from __future__ import annotations
@@ -22,27 +23,20 @@ from types import ModuleType
 import pytest
 
 from engine import Match
-from engine.core.registry import entry, game_names, get_game
-from tests.fixtures.higher import testing as higher_testing
+from engine.core.registry import TESTING_HOOKS, RegistrationError, entry, game_names, get_game
+from engine.core.testing import OPTIONAL_HOOKS
+from tests.fixtures.games.higher import testing as higher_testing
 
 REQUIRED = ("STEP_KINDS", "NEWS_KINDS")
-"""The hooks every game's testing module must define for this test."""
+"""The hooks every game's testing module must define for this test (among TESTING_HOOKS)."""
 OPTIONAL = "BOTH_KINDS"
-TEST_GAME = "higher"
-"""The test game (tests/fixtures/higher/), registered only while its case runs."""
+"""The hook a game may leave out (engine.core.testing.OPTIONAL_HOOKS: none by default)."""
 
 
 def kinds(game: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """`game`'s steps, news and both-ways kinds from its testing hooks; a clear failure naming what it lacks."""
+    """`game`'s steps, news and both-ways kinds from its testing hooks (RegistrationError names a missing one)."""
     made = entry(game)
-    hooks = made.hooks()
-    missing = [name for name in REQUIRED if not hasattr(hooks, name)]
-    if missing:
-        pytest.fail(f"game {game!r}: its testing hooks ({made.testing}) lack {', '.join(missing)}: the event kinds "
-                    "that always ask the table to do something with its components, and those that only say what "
-                    f"happened, as frozensets of kinds (and {OPTIONAL} for kinds that are both; see "
-                    "tests/engine/test_physical_steps.py)", pytrace=False)
-    tables = {name: getattr(hooks, name, frozenset()) for name in (*REQUIRED, OPTIONAL)}
+    tables = {name: made.hook(name) for name in (*REQUIRED, OPTIONAL)}
     for name, table in tables.items():
         assert isinstance(table, (set, frozenset)) and all(isinstance(k, str) for k in table), (
             f"game {game!r}: {made.testing}.{name} must be a frozenset of event kinds, not {table!r}")
@@ -87,12 +81,21 @@ def test_the_test_game_keeps_its_kinds_too(higher: str) -> None:
     assert kinds(higher) == (frozenset({"aside"}), frozenset({"round", "game-over"}), frozenset())
 
 
+def test_the_kinds_are_hooks_every_game_has_or_an_optional_one() -> None:
+    assert set(REQUIRED) <= set(TESTING_HOOKS) and OPTIONAL in OPTIONAL_HOOKS
+    assert OPTIONAL_HOOKS[OPTIONAL] == frozenset()
+
+
 def test_a_game_without_its_kinds_is_told_which_hook_to_write(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(higher_testing, "NEWS_KINDS")
-    with pytest.raises(pytest.fail.Exception) as failed:
+    with pytest.raises(RegistrationError) as failed:
         check_kinds(higher)
     said = str(failed.value)
-    assert "game 'higher'" in said and "(tests.fixtures.higher.testing) lack NEWS_KINDS:" in said
+    assert "game 'higher'" in said and "(tests.fixtures.games.higher.testing) lack NEWS_KINDS" in said
+
+
+def test_a_game_without_both_ways_kinds_has_none(higher: str) -> None:
+    assert not hasattr(higher_testing, OPTIONAL) and kinds(higher)[2] == frozenset()
 
 
 def test_a_kind_in_two_tables_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,7 +107,7 @@ def test_a_kind_in_two_tables_is_caught(higher: str, monkeypatch: pytest.MonkeyP
 def test_a_table_written_as_one_string_is_caught(higher: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """"aside" as a string would be the kinds a, s, i, d, e: said plainly instead."""
     monkeypatch.setattr(higher_testing, "STEP_KINDS", "aside")
-    with pytest.raises(AssertionError, match=r"tests.fixtures.higher.testing.STEP_KINDS must be a frozenset"):
+    with pytest.raises(AssertionError, match=r"tests.fixtures.games.higher.testing.STEP_KINDS must be a frozenset"):
         check_kinds(higher)
 
 
