@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from companion.games.base import AnsweredSetup, Menu, Text, undo_newest_first
+from companion.games.base import Text, undo_newest_first
 from companion.games.naming import ComponentNamer, word_namer
 from companion.games.registry import GameApp
+from companion.games.seat_list import Question, SeatListSetup, SeatListWords
 from companion.games.tagged_components import TaggedComponentsUI, counts_of
 from companion.games.undo_offer import UNDO
 from companion.i18n import Translator
@@ -67,91 +67,38 @@ def name_option(option: Any, tr: Translator) -> str:
     return name_player(key, tr)
 
 
-def _remembered(last: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The parts of the last game's set-up that still fit these questions."""
-    if not last:
-        return {}
-    out: dict[str, Any] = {}
-    players = last.get("players")
-    if isinstance(players, list) and 3 <= len(players) <= 4 and list(players) == list(SEATS[:len(players)]):
-        out["count"] = str(len(players))
-    if last.get("lives") in LIVES:
-        out["lives"] = str(last["lives"])
-    return out
+def layout(setup: dict[str, Any]) -> tuple[Text, ...]:
+    """What the table puts out before the first deal."""
+    seats = setup["players"]
+    first = setup.get("first")
+    return (
+        msg("{count} players in seat order, clockwise: {players}.", count=len(seats), players=Items(seats)),
+        msg_n("Each player takes {n} life chip.",
+              "Each player takes {n} life chips.",
+              n=int(setup["lives"])),
+        msg("Put the trump card in the middle with Spades as trump, and the bonus declaration tokens beside it."),
+        msg("{player} starts.", player=first) if first else msg("The companion draws who starts."),
+    )
 
 
-class TrickRaidersSetup(AnsweredSetup):
-    """How many players, how many lives, who starts; then what to lay out (Start, which the app acts on).
+SETUP_WORDS = SeatListWords(
+    how_many=msg("New game: how many players?"), players=lambda n: msg("{n} players", n=n),
+    who_starts=msg("New game: who starts?"), seat=lambda seat: msg("{player}", player=seat), random=WORDS["random"],
+    lay_out=msg("New game: lay out the table"), start=WORDS["start"],
+    not_now=lambda name: msg("{card} is not needed now: answer this question with Next and OK.", card=name),
+    count_detail=(msg("Players are named by seat colour, clockwise: Red, Blue, Green, Yellow."),),
+    start_detail=(msg("The first player gets the first lead card tapped and declares first."),))
+"""The seat-list questions in Trick Raiders' words: how many, the lives, who starts, the layout."""
+LIVES_QUESTION = Question("lives", msg("New game: life chips each?"), tuple(str(n) for n in LIVES),
+                          tuple(msg_n("{n} life", "{n} lives", n=n) for n in LIVES),
+                          (msg("2 is the rule; 3 makes a longer game."),), int)
 
-    The answers are a list replayed to know where the questions stand, so
-    stepping back drops the last answer. Each question starts on the last
-    game's answer.
-    """
+
+class TrickRaidersSetup(SeatListSetup):
+    """How many players, how many lives, who starts; then what to lay out (Start, which the app acts on)."""
 
     def __init__(self, last: Mapping[str, Any] | None = None) -> None:
-        self.answers: list[str] = []
-        self.last = _remembered(last)
-
-    def _replay(self) -> tuple[str, dict[str, Any]]:
-        steps = ("count", "lives", "first")
-        got: dict[str, Any] = {}
-        for step, answer in zip(steps, self.answers, strict=False):
-            got[step] = answer
-        step = steps[len(self.answers)] if len(self.answers) < len(steps) else "done"
-        return step, got
-
-    def menu(self) -> Menu:
-        step, got = self._replay()
-        menu = self._question(step, got)
-        wanted = self.last.get(step)
-        return replace(menu, selected=menu.options.index(wanted) if wanted in menu.options else 0)
-
-    def _question(self, step: str, got: dict[str, Any]) -> Menu:
-        if step == "count":
-            return Menu(msg("New game: how many players?"), ("3", "4"),
-                        (msg("{n} players", n=3), msg("{n} players", n=4)),
-                        (msg("Players are named by seat colour, clockwise: Red, Blue, Green, Yellow."),))
-        if step == "lives":
-            return Menu(msg("New game: life chips each?"), tuple(str(n) for n in LIVES),
-                        tuple(msg_n("{n} life", "{n} lives", n=n) for n in LIVES),
-                        (msg("2 is the rule; 3 makes a longer game."),))
-        seats = SEATS[:int(got["count"])]
-        if step == "first":
-            opts = ("random", *seats)
-            return Menu(msg("New game: who starts?"), opts,
-                        tuple(WORDS["random"] if o == "random" else msg("{player}", player=o) for o in opts),
-                        (msg("The first player gets the first lead card tapped and declares first."),))
-        return Menu(msg("New game: lay out the table"), ("start",), (WORDS["start"],), self.layout(got))
-
-    @staticmethod
-    def layout(got: dict[str, Any]) -> tuple[Text, ...]:
-        """What the table puts out before the first deal."""
-        seats = list(SEATS[:int(got["count"])])
-        lines: list[Text] = [
-            msg("{count} players in seat order, clockwise: {players}.", count=len(seats), players=Items(seats)),
-            msg_n("Each player takes {n} life chip.",
-                  "Each player takes {n} life chips.",
-                  n=int(got["lives"])),
-            msg("Put the trump card in the middle with Spades as trump, and the bonus declaration tokens beside it."),
-        ]
-        first = got.get("first")
-        lines.append(msg("{player} starts.", player=first) if first and first != "random"
-                     else msg("The companion draws who starts."))
-        return tuple(lines)
-
-    def tap(self, target: str) -> Text | None:
-        """No card is needed before the deal."""
-        _, _, name = target.partition(":")
-        return msg("{card} is not needed now: answer this question with Next and OK.", card=name)
-
-    def result(self) -> dict[str, Any] | None:
-        step, got = self._replay()
-        if step != "done":
-            return None
-        out: dict[str, Any] = {"players": list(SEATS[:int(got["count"])]), "lives": int(got["lives"])}
-        if got["first"] != "random":
-            out["first"] = got["first"]
-        return out
+        super().__init__(SETUP_WORDS, (3, 4), layout, last, (LIVES_QUESTION,), SEATS)
 
 
 class TrickRaidersUI(TaggedComponentsUI):
