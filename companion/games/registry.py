@@ -39,6 +39,7 @@ from engine.core.registry import (
     entry,
     game_names,
     get_game,
+    missing_hooks,
     missing_testing,
     module_exists,
 )
@@ -237,8 +238,9 @@ def registration(name: str) -> GameRegistration:
 
     An unknown name is a RuleError naming the known games (a journal, a
     config or `--game` may hold any word); a registered game whose parts
-    are not whole (its testing module among them: the shared tests call it)
-    is a RegistrationError saying each part that is missing.
+    are not whole (its testing module among them: the shared tests call it;
+    its hooks are read from the module's source, not run) is one
+    RegistrationError saying each part that is missing.
     """
     if name in _LOADED:
         return _LOADED[name]
@@ -262,9 +264,14 @@ def registration(name: str) -> GameRegistration:
         problems = check_app(name, app, rules, made.screens)
     if not module_exists(made.testing):
         problems.append(missing_testing(made.testing))
+    else:
+        lacking = missing_hooks(made.testing)
+        if lacking:
+            problems.append(f"testing: {made.testing} lacks {', '.join(lacking)} (the hooks every game's shared "
+                            "tests call: engine.core.registry.TESTING_HOOKS; see docs/developers/adding-a-game.md)")
     if problems:
-        raise RegistrationError(f"game {name!r} ({'games/' + name.replace('-', '_')}/registration.py): "
-                                + "; ".join(problems))
+        folder = made.package.replace(".", "/") if made.package else f"games/{name.replace('-', '_')}"
+        raise RegistrationError(f"game {name!r} ({folder}/registration.py): " + "; ".join(problems))
     assert isinstance(app, GameApp) and isinstance(rules, tuple)
     found_reg = GameRegistration(
         name=name, title=made.title, engine_game=name, ui=app.ui, screens=made.screens, rules=rules,

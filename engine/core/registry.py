@@ -28,6 +28,7 @@ name in alphabetical order is the default.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import re
@@ -153,6 +154,40 @@ def module_exists(module: str) -> bool:
         return importlib.util.find_spec(module) is not None
     except ModuleNotFoundError:
         return False
+
+
+def _top_level_names(body: list[ast.stmt]) -> set[str] | None:
+    """The names a module's statements define at its top level (None: a `*` import, which could define any)."""
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            if any(alias.name == "*" for alias in node.names):
+                return None
+            names.update(alias.asname or alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.If | ast.Try | ast.With):
+            inner = [*node.body, *getattr(node, "orelse", []), *getattr(node, "finalbody", []),
+                     *(stmt for handler in getattr(node, "handlers", []) for stmt in handler.body)]
+            found = _top_level_names(inner)
+            if found is None:
+                return None
+            names |= found
+    return names
+
+
+def missing_hooks(module: str) -> list[str]:
+    """The hooks of `TESTING_HOOKS` the testing module `module` does not define, read from its source without
+    running it (the app checks a chosen game's registration without importing its testing hooks); none when
+    its source cannot be read that way."""
+    spec = importlib.util.find_spec(module) if module_exists(module) else None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return []
+    names = _top_level_names(ast.parse(Path(spec.origin).read_text("utf-8"), spec.origin).body)
+    return [] if names is None else [hook for hook in TESTING_HOOKS if hook not in names]
 
 
 def missing_testing(module: str) -> str:

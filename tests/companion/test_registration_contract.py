@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -39,15 +39,18 @@ HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "higher"
 SCRATCH = "scratch_higher"
 
 
-@pytest.fixture
-def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Higher copied whole into a folder of its own in tmp_path, all but its testing.py, and registered from
-    that folder the way every game is."""
+def _scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, testing: Callable[[str], str] | None) -> Iterator[str]:
+    """Higher copied whole into a folder of its own in tmp_path, its testing.py left out (None) or changed by
+    `testing`, and registered from that folder the way every game is."""
     package = tmp_path / SCRATCH
-    shutil.copytree(HIGHER, package, ignore=shutil.ignore_patterns("testing.py", "tests", "__pycache__"))
+    shutil.copytree(HIGHER, package, ignore=shutil.ignore_patterns(
+        *(["testing.py"] if testing is None else []), "tests", "__pycache__"))
     for path in package.rglob("*.py"):
         text = path.read_text(encoding="utf-8").replace("tests.fixtures.games.higher", SCRATCH)
-        path.write_text(text.replace('register_game("higher"', 'register_game("scratch-higher"'), encoding="utf-8")
+        text = text.replace('register_game("higher"', 'register_game("scratch-higher"')
+        text = text.replace('registered_game("higher"', 'registered_game("scratch-higher"')
+        path.write_text(testing(text) if testing is not None and path.name == "testing.py" else text,
+                        encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     made = register_folder(package)
     try:
@@ -57,6 +60,23 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         forget(made.name)
         for module in [m for m in sys.modules if m == SCRATCH or m.startswith(SCRATCH + ".")]:
             del sys.modules[module]
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Higher in a folder of its own without its testing module."""
+    yield from _scratch(tmp_path, monkeypatch, None)
+
+
+def _without_two_hooks(text: str) -> str:
+    kept = [line for line in text.splitlines() if not line.startswith(("SHORTEST_GAME =", "NEWS_KINDS:"))]
+    return "\n".join(kept).replace('"NEWS_KINDS", ', "").replace('"SHORTEST_GAME", ', "") + "\n"
+
+
+@pytest.fixture
+def lacking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Higher in a folder of its own whose testing module lacks SHORTEST_GAME and NEWS_KINDS."""
+    yield from _scratch(tmp_path, monkeypatch, _without_two_hooks)
 
 
 def test_a_missing_testing_module_is_named_when_the_hooks_are_asked_for(scratch: str) -> None:
@@ -73,6 +93,33 @@ def test_a_missing_testing_module_is_the_one_problem_the_registration_names(scra
     said = str(raised.value)
     assert f"game {scratch!r}" in said and f"testing: no module {SCRATCH}.testing" in said, said
     assert said.count("no module") == 1, said
+
+
+def test_testing_hooks_a_game_lacks_are_named_when_it_is_chosen(lacking: str) -> None:
+    """Read from the module's source, so choosing the game does not run its testing hooks."""
+    with pytest.raises(RegistrationError) as raised:
+        registration(lacking)
+    said = str(raised.value)
+    assert said.startswith(f"game {lacking!r} ({SCRATCH}/registration.py): testing: {SCRATCH}.testing lacks "
+                           "NEWS_KINDS, SHORTEST_GAME (the hooks every game's shared tests call"), said
+    assert f"{SCRATCH}.testing" not in sys.modules, "choosing the game ran its testing module"
+    with pytest.raises(RegistrationError, match=f"its testing hooks \\({SCRATCH}.testing\\) lack NEWS_KINDS, "
+                                                "SHORTEST_GAME"):
+        entry(lacking).hooks()
+
+
+def test_hooks_defined_by_import_or_under_a_condition_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import, an annotated name or one set inside `if`/`try` defines a hook as well as a `def`."""
+    def imported(text: str) -> str:
+        text = text.replace("SHORTEST_GAME = 6\n", "if True:\n    SHORTEST_GAME = 6\n")
+        return text.replace("gone = nothing_gone\n", "from engine.core.testing import nothing_gone as gone\n")
+
+    registered = _scratch(tmp_path, monkeypatch, imported)
+    try:
+        name = next(registered)
+        assert registration(name).name == name
+    finally:
+        registered.close()
 
 
 def test_a_testing_module_in_a_package_that_is_not_there_is_named() -> None:
