@@ -7,7 +7,7 @@ which the generic frame draws.
 
 from __future__ import annotations
 
-from companion.screens.registry import GameScreens, pending_prompt_on
+from companion.screens.board_screens import board_screens
 from games.tenno.app.screens.table import (
     board_min_height,
     draw_board,
@@ -16,16 +16,6 @@ from games.tenno.app.screens.table import (
     seats_min_height,
 )
 
-pending_prompt = pending_prompt_on("board")
-"""The text of what the table must do next, on the screens that show it."""
+SCREENS = board_screens(draw_board, draw_game_over, board_min_height, seat_chips, seats_min_height)
 
-
-SCREENS = GameScreens(
-    drawers={"board": draw_board, "game-over": draw_game_over},
-    prompt=pending_prompt,
-    board_min_height=board_min_height,
-    seats_min=seats_min_height,
-    seat_chips=seat_chips,
-)
-
-__all__ = ["SCREENS", "pending_prompt"]
+__all__ = ["SCREENS"]

@@ -16,10 +16,9 @@ from typing import Any
 import pygame
 
 from companion.screen_model import Screen
-from companion.screens import glyphs, palette, seat_band
+from companion.screens import glyphs, palette, ranking, seat_band
 from companion.screens.layout import columns, share
 from companion.screens.painter import Painter
-from companion.screens.registry import narrowest_board
 from engine.core.messages import Message, msg, msg_n
 from games.tenno.app.ui import ROLE_NAMES
 
@@ -271,95 +270,36 @@ def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
         draw_duel(p, pygame.Rect(rect.left, bottom + m.pad, rect.width, height), duel)
 
 
-def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
-    """The ranking by points, ties sharing a place; the tie-break shown where it decided. Every player's line
-    whole: wrapped where it is long, in two columns where seven do not fit one (480x320)."""
-    view = screen.view
-    if not view:
-        return
-    m = p.metrics
-    headline = p.said_with_people(view.get("winners", []), lambda names: p.tr(
-        msg("Winner: {name}", name=names[0]) if len(names) == 1 else msg("Shared win: {name}", name=", ".join(names))),
-        rect.width, m.min_size, bold=True)
-    big = _line(p, m.large_size)
-    p.text("tenno:game-over:winners", headline, pygame.Rect(rect.left, rect.top, rect.width, big),
-           m.large_size, palette.HIGHLIGHT, bold=True, min_size=m.min_size)
-    below = pygame.Rect(rect.left, rect.top + big + m.pad, rect.width, rect.bottom - rect.top - big - m.pad)
-    entries = _ranking(p, view)
-    size, count, wrapped = _ranking_layout(p, below.width, below.height, entries)
-    step = _line(p, size)
-    width = share(below.width, [1.0] * count, 2 * m.pad)[0]
-    per_column = -(-len(entries) // count)
-    for k, ((place, name, _), lines) in enumerate(zip(entries, wrapped, strict=True)):
-        column, row = divmod(k, per_column)
-        if row == 0:
-            y = below.top
-        x = below.left + column * (width + 2 * m.pad)
-        for n, line in enumerate(lines):
-            p.text(f"tenno:game-over:{name}", line, pygame.Rect(x, y + n * step, width, step), size,
-                   palette.GOOD if place == 1 else palette.TEXT, value=place, min_size=size,
-                   tags=["first-line" if n == 0 else "continued"])
-        y += len(lines) * step + m.pad // 2
+def _headline(names: list[str]) -> Message:
+    return msg("Winner: {name}", name=names[0]) if len(names) == 1 else msg("Shared win: {name}", name=", ".join(names))
 
 
-def _ranking(p: Painter, view: dict[str, Any]) -> list[tuple[int, str, str]]:
-    """Each player's place, id and line in words ("1. Red: 24 points"), best first."""
+def _place_line(view: dict[str, Any]) -> ranking.Line:
+    """A player's line: place, points, and where the tie-break decided, the prisoners and the hand and row."""
     outcome = view.get("outcome") or {}
     detail = outcome.get("detail") or {}
     scores = outcome.get("scores") or {}
     prisoners = detail.get("prisoner_points") or {}
     extra = detail.get("tie_break") or {}
-    out = []
-    for place, group in enumerate(outcome.get("ranking") or [], start=1):
-        for name in group:
-            who = p.seat_label(name, p.name("player", str(name)))
-            if name in extra:
-                words = msg_n("{place}. {name}: {n} point ({prisoners} prisoners + {rest} hand and row)",
-                              "{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)",
-                              place=place, name=who, n=scores.get(name, 0), prisoners=prisoners.get(name, 0),
-                              rest=extra[name])
-            else:
-                words = msg_n("{place}. {name}: {n} point",
-                              "{place}. {name}: {n} points",
-                              place=place, name=who, n=scores.get(name, 0))
-            out.append((place, str(name), p.tr(words)))
-    return out
+
+    def line(place: int, who: str, name: str) -> Message:
+        if name in extra:
+            return msg_n("{place}. {name}: {n} point ({prisoners} prisoners + {rest} hand and row)",
+                         "{place}. {name}: {n} points ({prisoners} prisoners + {rest} hand and row)",
+                         place=place, name=who, n=scores.get(name, 0), prisoners=prisoners.get(name, 0),
+                         rest=extra[name])
+        return msg_n("{place}. {name}: {n} point",
+                     "{place}. {name}: {n} points",
+                     place=place, name=who, n=scores.get(name, 0))
+
+    return line
 
 
-def _ranking_layout(p: Painter, width: int, height: int,
-                    entries: list[tuple[int, str, str]]) -> tuple[int, int, list[list[str]]]:
-    """The type size, the number of columns and each entry's lines: one column, each entry on one line, at
-    the largest size that fits `height`; else one column with long entries wrapped; else two columns at the
-    smallest readable size (seven players on 480x320), each entry whole in its column."""
-    m = p.metrics
-    sizes = range(m.text_size, m.min_size - 1, -1)
-    tries = [(1, size, False) for size in sizes] + [(1, size, True) for size in sizes] + [(2, m.min_size, True)]
-    wrapped: list[list[str]] = []
-    for count, size, wrap in tries:
-        column = share(width, [1.0] * count, 2 * m.pad)[0]
-        wrapped = [p.cache.wrap(words, size, column) or [words] for _, _, words in entries]
-        if not wrap and any(len(lines) > 1 for lines in wrapped):
-            continue
-        per_column = -(-len(entries) // count)
-        tallest = max((_column_height(p, wrapped[k:k + per_column], size)
-                       for k in range(0, len(wrapped), per_column)), default=0)
-        if tallest <= height:
-            return size, count, wrapped
-    return m.min_size, 2, wrapped
-
-
-def _ranking_least(p: Painter, width: int, entries: list[tuple[int, str, str]]) -> int:
-    """The height of the ranking at its tightest: two columns of `width`, the smallest readable type."""
-    m = p.metrics
-    column = share(width, [1.0, 1.0], 2 * m.pad)[0]
-    wrapped = [p.cache.wrap(words, m.min_size, column) or [words] for _, _, words in entries]
-    per_column = -(-len(entries) // 2)
-    return max((_column_height(p, wrapped[k:k + per_column], m.min_size) for k in range(0, len(wrapped), per_column)),
-               default=0)
-
-
-def _column_height(p: Painter, wrapped: list[list[str]], size: int) -> int:
-    return sum(len(lines) for lines in wrapped) * _line(p, size) + max(0, len(wrapped) - 1) * (p.metrics.pad // 2)
+def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
+    """The ranking by points, ties sharing a place; the tie-break shown where it decided (companion.screens.ranking:
+    every player's line whole, wrapped or in two columns where it must)."""
+    if screen.view:
+        ranking.draw_ranking(p, rect, screen.view, "tenno:game-over", _headline, _place_line(screen.view))
 
 
 def board_min_height(screen: Screen, p: Painter) -> int:
@@ -372,7 +312,7 @@ def board_min_height(screen: Screen, p: Painter) -> int:
     m = p.metrics
     if screen.kind == "game-over":
         # The ranking at its tightest (two columns at the smallest readable type, long lines wrapped).
-        return _line(p, m.large_size) + m.pad + _ranking_least(p, narrowest_board(p), _ranking(p, screen.view))
+        return ranking.least_height(p, screen.view, _place_line(screen.view))
     width = p.surface.get_width()
     narrowest = width - 2 * m.pad if m.compact else width - round(width * 0.48) - 2 * m.pad
     duel = duel_height(p, narrowest, screen.view["duel"]) + m.pad if screen.view.get("duel") else 0
