@@ -40,19 +40,23 @@ it. A short press of Undo is the undo it always was.
 
 `CensusWalk` (companion.app.census_walk) is the walk alone (events in, a
 list and the screen's words out, no pygame), hosted by the app
-(`CensusSteps`, here) and by `companion enroll --census`
+(`CensusSteps`, here: the first menu and the set-up's first question offer
+it through companion.app.setup_steps, a long press of Undo in play through
+companion.app.play_steps, the laptop's virtual deck through
+companion.app.pickers) and by `companion enroll --census`
 (companion.app.enrolment).
 """
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from typing import Any
 
-from companion.app.census_walk import NEW_TAG, RECENT, CensusWalk, census_screen, save_census_tags
-from companion.app.frames import Frames
-from companion.app.pickers import Pickers
-from companion.app.play_steps import PlaySteps
-from companion.app.setup_steps import SetupSteps
+from companion.app.census_walk import RECENT, CensusWalk, census_screen, save_census_tags
+from companion.app.frames import Pages
+from companion.app.table import Table
+from companion.buttons_layout import screen_labels
 from companion.census import NEXT_INPUT, OwnerBox, census_namers, correct_during_game, open_box
 from companion.games.base import Menu, Text
 from companion.i18n import Translator
@@ -78,249 +82,213 @@ def with_census(menu: Menu) -> Menu:
     return Menu(menu.title, tuple(options), tuple(labels), menu.detail, menu.selected)
 
 
-class CensusSteps(SetupSteps, PlaySteps, Pickers, Frames):
+class CensusSteps:
     """The census over the first menu, and the correction during a game.
 
-    It takes its place in the app by overriding the few steps it joins:
-    the first menu's lists (`_game_menu`, `_setup_menu`) and their choices
-    get "Teach it your box"; the frame (`_screen`) and the list a script
-    reads (`offered`) are the census's while it runs; a long press of Undo in
-    play (`_play_button`) opens the correction; the laptop's virtual deck
-    (`open_virtual_deck`) lists every tagged component and a new tag; a new
-    game (`_start_game`) is played on the data in force. The controller gives
-    it every press and tag while it runs (`_census_takes`).
+    While it runs (`walk`) it takes every press and tap (`takes`, asked
+    first by companion.app.router), and its list is the frame (`screen`) and
+    what a script reads (`offered`). `offered` (the first menu's list, from
+    companion.app.frames) places the highlight on "Teach it your box" when it
+    closes.
     """
 
-    census: CensusWalk | None = None
-    """The census (or the correction during a game) while it runs: it takes every press and tap."""
-    _census_box: OwnerBox | None = None
+    def __init__(self, table: Table, pages: Pages, offered: Callable[[], tuple[tuple[str, ...], int]]) -> None:
+        self.table = table
+        self.pages = pages
+        self.menu_offered = offered
+        self.walk: CensusWalk | None = None
+        """The census (or the correction during a game) while it runs: it takes every press and tap."""
+        self.box: OwnerBox | None = None
 
     # --- opening and closing ---------------------------------------------------------------------------
 
-    def _ask_census(self) -> None:
+    def ask(self) -> None:
         """From the first menu: the census of the game chosen (asked first when the menu offers several)."""
-        if len(self.games) > 1 and self.switch_game is not None:
-            names = tuple(self.games)
-            self.picker = Menu(msg("Teach it your box: which game?"), names, tuple(self.games[n] for n in names),
-                               (msg("Next walks the list, OK opens that game's census, Undo closes."),),
-                               names.index(self.ui.name) if self.ui.name in names else 0)
-            self.selected = self.picker.selected
-
-            def chosen(name: str) -> None:
-                self.picker = None
-                self.picker_action = None
-                if name != self.ui.name and self.switch_game is not None:
-                    self.ui, self.tags = self.switch_game(name)
-                    self._set_language(self.tr.lang)
-                self._open_census()
-
-            self.picker_action = chosen
+        table = self.table
+        if not table.first_menu():
+            self.open()
             return
-        self._open_census()
+        names = tuple(table.games)
 
-    def _census_translator(self) -> Translator:
-        return self.tr.with_namers(census_namers())
+        def chosen(name: str) -> None:
+            table.picker = None
+            table.picker_action = None
+            if name != table.ui.name and table.switch_game is not None:
+                table.play(name)
+            self.open()
 
-    def _open_census(self, correct: bool = False) -> None:
+        menu = Menu(msg("Teach it your box: which game?"), names, tuple(table.games[n] for n in names),
+                    (msg("Next walks the list, OK opens that game's census, Undo closes."),),
+                    names.index(table.ui.name) if table.ui.name in names else 0)
+        table.open_picker(menu, chosen, menu.selected)
+
+    def translator(self) -> Translator:
+        """The table's words with the census data's (a Boss, 13 Plunderers)."""
+        return self.table.tr.with_namers(census_namers())
+
+    def open(self, correct: bool = False) -> None:
+        table = self.table
         try:
-            box = open_box(self.state_dir, self.ui.name, self.fs)
+            box = open_box(table.state_dir, table.ui.name, table.fs)
         except RuleError as exc:
-            self._say(self._census_translator()(exc.message), error=True)
+            table.say(self.translator()(exc.message), error=True)
             return
-        self._census_box = box
+        self.box = box
         recent = self._recent_taps() if correct else ()
-        self.census = CensusWalk(box, self.tags, self.tr, self._census_say, self._census_saved,
-                                 self._correct_now if correct else None, recent)
-        self.selected = self.census.selected
-        self.notice = None
-        self.unknown_uid = None
+        self.walk = CensusWalk(box, table.tags, table.tr, self._say, self._saved,
+                               self._correct_now if correct else None, recent)
+        table.selected = self.walk.selected
+        table.notice = None
+        table.unknown_uid = None
 
     def _recent_taps(self) -> tuple[str, ...]:
         """The tag targets of the last cards tapped in this game, newest first (each once)."""
         out: list[str] = []
-        match = self.match
+        match = self.table.match
         if match is None:
             return ()
         for value in reversed(match.inputs):
             if isinstance(value, Tap) and not value.hidden:
-                target = next((t for t in self.ui.tag_targets() if t.partition(":")[2] == value.card), None)
+                target = next((t for t in self.table.ui.tag_targets() if t.partition(":")[2] == value.card), None)
                 if target is not None and target not in out:
                     out.append(target)
             if len(out) >= RECENT:
                 break
         return tuple(out)
 
-    def _census_say(self, text: Text, error: bool) -> None:
-        self._say(self._census_translator()(text) if isinstance(text, Message) else text, error)
+    def _say(self, text: Text, error: bool) -> None:
+        self.table.say(self.translator()(text) if isinstance(text, Message) else text, error)
 
-    def _census_saved(self) -> None:
+    def _saved(self) -> None:
         """After each put or confirm: the tag map saved (a refusing disk is said), the app naming the new data."""
-        if self.save_tags:
-            save_census_tags(self.state_dir, self.tags, self._say)
-        if self.match is None:
-            self._refresh_ui()
+        table = self.table
+        if table.save_tags:
+            save_census_tags(table.state_dir, table.tags, table.say)
+        if table.match is None:
+            self.refresh_ui()
 
-    def _close_census(self) -> None:
-        self.census = None
-        self._census_box = None
-        if self.match is None:
-            self._refresh_ui()
-            options, _ = self.offered()
+    def _close(self) -> None:
+        table = self.table
+        self.walk = None
+        self.box = None
+        if table.match is None:
+            self.refresh_ui()
+            options, _ = self.menu_offered()
             if OPTION in options:
-                self.selected = options.index(OPTION)
+                table.selected = options.index(OPTION)
 
-    def _refresh_ui(self) -> None:
+    def refresh_ui(self) -> None:
         """The game's words on the component data in force (the owner's, once taught): a new game plays on it."""
         from companion.census import game_ui
         from engine.core.registry import RegistrationError
 
+        table = self.table
         try:
-            fresh = game_ui(self.ui.name, self.state_dir)
+            fresh = game_ui(table.ui.name, table.state_dir)
         except (RuleError, RegistrationError, KeyError):
             return
-        if getattr(fresh.game, "components_digest", None) != getattr(self.ui.game, "components_digest", None):
-            self.ui = fresh
-            self._set_language(self.tr.lang)
+        if getattr(fresh.game, "components_digest", None) != getattr(table.ui.game, "components_digest", None):
+            table.ui = fresh
+            table.set_language(table.tr.lang)
 
     # --- the correction during a game ------------------------------------------------------------------
 
-    def _open_correction(self) -> None:
-        """A long press of Undo in play: "this card is not what the screen says"."""
-        if self.saving.unsaved:
-            self._say(msg("Saving does not work now: correct the component once it does."), error=True)
+    def open_correction(self) -> None:
+        """A long press of Undo in play, confirmed: "this card is not what the screen says"."""
+        if self.table.saving.unsaved:
+            self.table.say(msg("Saving does not work now: correct the component once it does."), error=True)
             return
-        self._open_census(correct=True)
+        self.open(correct=True)
 
     def _correct_now(self, entry: Component, uid: str | None) -> bool:
         """Take the corrected entry for the game being played (companion.census.in_game) and say how it
         applies; False when it was refused (said, nothing changed)."""
-        match, box = self.match, self._census_box
+        table = self.table
+        match, box = table.match, self.box
         if match is None or box is None:
             return False
         try:
-            correction = correct_during_game(box, match, self.journal, entry, uid, self.tags, self._moment())
+            correction = correct_during_game(box, match, table.journal, entry, uid, table.tags, table.moment())
         except OSError as exc:
-            self._say(msg("Not saved ({reason}): the game goes on as it was.", reason=exc.strerror or str(exc)),
+            table.say(msg("Not saved ({reason}): the game goes on as it was.", reason=exc.strerror or str(exc)),
                       error=True)
             return False
         if correction.refused:
-            self._say(self._census_translator()(correction.message), error=True)
+            table.say(self.translator()(correction.message), error=True)
             return False
-        self._census_saved()
+        self._saved()
         if correction.applies == NEXT_INPUT and correction.match is not match:
             from companion.games import ui_on
 
-            self.match = correction.match
-            self.ui = ui_on(correction.match.game)
-            self._set_language(self.tr.lang)
+            table.match = correction.match
+            table.ui = ui_on(correction.match.game)
+            table.set_language(table.tr.lang)
         said = correction.message
-        if "component" in said.params and self.census is not None:
+        if "component" in said.params and self.walk is not None:
             # The component in the table's words, as corrected, rather than the data's English label.
-            said = Message(said.template, {**said.params, "component": self.census.describe(entry)}, said.plural)
-        self._say(self._census_translator()(said))
+            said = Message(said.template, {**said.params, "component": self.walk.describe(entry)}, said.plural)
+        table.say(self.translator()(said))
         return True
 
     # --- events and the frame --------------------------------------------------------------------------
 
-    def _deck_shown(self) -> bool:
-        return self.deck is not None and self.picker is not None and self.picker is self.deck.menu
+    def runs(self) -> bool:
+        """Whether the census's list is what the table sees and walks (not under the Cannot save screen or the
+        virtual deck)."""
+        return self.walk is not None and not self.table.saving.blocked() and not self._deck_shown()
 
-    def _census_takes(self, event: Any) -> bool:
+    def _deck_shown(self) -> bool:
+        table = self.table
+        return table.deck is not None and table.picker is not None and table.picker is table.deck.menu
+
+    def takes(self, event: Any) -> bool:
         """Give a press, hold or tag to the census while it runs (the virtual deck over it walks its list)."""
-        walk = self.census
-        if walk is None or self.saving.blocked():
+        table = self.table
+        walk = self.walk
+        if walk is None or table.saving.blocked():
             return False
         if isinstance(event, ButtonPressed | ButtonHeld):
             if self._deck_shown():
                 return False
             held = isinstance(event, ButtonHeld)
-            if self._turns_page(event.name, held):
+            if self.pages.turns(event.name, held):
                 return True
-            walk.selected = self.selected  # a click in the laptop window moves the app's highlight
+            walk.selected = table.selected  # a click in the laptop window moves the app's highlight
             walk.press(event.name, held)
         elif isinstance(event, CardPlaced):
             if self._deck_shown():
-                self._close_picker(None)
+                table.close_picker(None)
             walk.tap(event.uid)
         else:
             return False
-        self.selected = walk.selected
+        table.selected = walk.selected
         if walk.done:
-            self._close_census()
+            self._close()
         return True
 
-    def _screen(self) -> Screen:
-        walk = self.census
-        if walk is None or self.saving.blocked() or self._deck_shown():
-            return super()._screen()
-        said = self.notice.text if self.notice else self.reader_lost
-        error = bool(self.notice.error) if self.notice else self.reader_lost is not None
-        return census_screen(walk, self.selected, notice=self._t(said) if said is not None else None,
-                             notice_error=error, unsaved=self.saving.unsaved, button_labels=self._button_labels())
+    def screen(self) -> Screen:
+        """The census's frame (while it `runs`)."""
+        table = self.table
+        assert self.walk is not None
+        said = table.notice.text if table.notice else table.reader_lost
+        error = bool(table.notice.error) if table.notice else table.reader_lost is not None
+        return census_screen(self.walk, table.selected, notice=table.t(said) if said is not None else None,
+                             notice_error=error, unsaved=table.saving.unsaved,
+                             button_labels=screen_labels(table.ui, table.tr))
 
     def offered(self) -> tuple[tuple[str, ...], int]:
-        walk = self.census
-        if walk is None or self.saving.blocked() or self._deck_shown():
-            return super().offered()
-        ids = tuple(c.id for c in walk.choices())
-        return ids, self.selected % len(ids) if ids else 0
+        """The census's list and its highlight (while it `runs`)."""
+        assert self.walk is not None
+        ids = tuple(c.id for c in self.walk.choices())
+        return ids, self.table.selected % len(ids) if ids else 0
 
-    # --- where the census joins the other steps ---------------------------------------------------------
+    def deck_tap(self, target: str) -> None:
+        """A card picked from the laptop's virtual deck during the census (NEW_TAG: a tag nobody enrolled)."""
+        from companion.app.census_walk import NEW_TAG
 
-    def _game_menu(self) -> Menu:
-        return with_census(super()._game_menu())
-
-    def _setup_menu(self) -> Menu:
-        from companion.app.hardware_check import OPTION as CHECK
-
-        menu = super()._setup_menu()
-        return with_census(menu) if CHECK in menu.options else menu
-
-    def _game_choice(self, name: str) -> None:
-        if name == OPTION:
-            self._ask_census()
-            return
-        super()._game_choice(name)
-
-    def _setup_choice(self, option: str) -> None:
-        if option == OPTION:
-            self._ask_census()
-            return
-        super()._setup_choice(option)
-
-    def _play_button(self, name: str, held: bool) -> None:
-        if name == "undo" and held and self.match is not None and self.match.play.prompt is not None:
-            # Asked first, so a long press made by mistake costs one press of any other button.
-            self._ask((msg("Is a card or board not what the screen says?"),
-                       msg("OK: say what is printed on it; any other button: back to the game.")),
-                      self._open_correction, msg("OK: correct it"))
-            return
-        super()._play_button(name, held)
-
-    def _start_game(self) -> None:
-        self._refresh_ui()
-        super()._start_game()
-
-    def open_virtual_deck(self) -> None:
-        """Laptop mode during the census: every tagged component, and a tag nobody has enrolled yet."""
-        if self.census is None or self.saving.blocked():
-            super().open_virtual_deck()
-            return
-        from companion.app.pickers import VirtualDeck
-
-        targets = [*self.ui.tag_targets(), NEW_TAG]
-        labels: tuple[Text, ...] = (*(self.ui.describe_target(t) for t in targets[:-1]),
-                                    msg("A new tag (not enrolled)"))
-        self.deck = VirtualDeck(tuple(targets), labels)
-        self._show_deck(self.deck)
-
-        def tap(target: str) -> None:
-            import secrets
-
-            uid = self.tags.uid_for(target) if target != NEW_TAG else "04" + secrets.token_hex(6).upper()
-            self._close_picker(None)
-            if uid is not None and self.census is not None:
-                self.census.tap(uid)
-                self.selected = self.census.selected
-
-        self.picker_action = tap
+        table = self.table
+        uid = table.tags.uid_for(target) if target != NEW_TAG else "04" + secrets.token_hex(6).upper()
+        table.close_picker(None)
+        if uid is not None and self.walk is not None:
+            self.walk.tap(uid)
+            table.selected = self.walk.selected

@@ -6,10 +6,10 @@ set up a game, play it, undo, end it. It is driven by `handle(event)` and
 `companion.runtime.loop` feeds it from the drivers' queue and draws. Nothing here
 touches a device, so every path is testable with plain event values.
 
-Order of work for each accepted input: the engine accepts it, the journal
-line is appended and fsynced, and only then does the screen say it happened.
-An input the disk refuses is taken back in the engine, so the screen never
-shows an input that is not on disk.
+`App` only builds the parts (see companion.app's note for which does what
+and a tap's path through them) and joins them; the attributes the rest of
+the companion reads (`app.match`, `app.mode`, `app.selected`, ...) are the
+parts' own, read and set through `Shared`.
 
 Disk work that failed (a full, read-only or failing disk) is owed as a list
 of jobs, kept in order and retried from `tick` until the disk takes them;
@@ -25,33 +25,72 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from companion.app.base import Said
 from companion.app.census_steps import CensusSteps
 from companion.app.check_steps import CheckSteps
-from companion.app.frames import Frames
-from companion.app.pickers import Pickers
-from companion.app.play_steps import PlaySteps
+from companion.app.frames import Frames, Pages
+from companion.app.pickers import Pickers, VirtualDeck
+from companion.app.play_steps import Session
 from companion.app.resume_steps import ResumeSteps
+from companion.app.router import Router
 from companion.app.seat_steps import SeatSteps
-from companion.app.setup_steps import SetupSteps, next_highlight
-from companion.app.web_requests import WebRequests
+from companion.app.setup_steps import FirstMenu, MenuExtras, SetupSteps
+from companion.app.state_folder import StateFolder
+from companion.app.table import Table
+from companion.app.web_census import WebCensus
+from companion.app.web_requests import WebBridge
 from companion.games.base import GameUI, Menu, Text
-from companion.i18n import Translator
 from companion.runtime.remembered import load_memory
 from companion.runtime.saving import SaveQueue
 from companion.runtime.storage import CURRENT, REAL_DISK, FileSystem, JournalFile
 from companion.runtime.tagmap import TagMap
 from companion.screen_model import Screen
-from drivers.events import ButtonHeld, ButtonPressed, CardPlaced, ReaderBack, ReaderLost
-from engine.core.messages import msg
+from engine import Match
 
 if TYPE_CHECKING:
     from companion.app.advice import AdviceDesk
+    from companion.app.census_walk import CensusWalk
+    from companion.app.hardware_check import HardwareCheck
+    from companion.app.language_step import LanguageFirst
+    from companion.history.menu import FirstMenuExtras
+    from companion.i18n import Translator
+    from companion.runtime.enrol_requests import EnrolRequest
+    from engine.core.journal import Damage
+
+T = TypeVar("T")
 
 
-class App(WebRequests, CheckSteps, CensusSteps, SetupSteps, SeatSteps, ResumeSteps, PlaySteps, Pickers, Frames):
-    """The companion's state machine: resume, setup, play, over, and the pickers."""
+class Shared(Generic[T]):
+    """An attribute of the App that belongs to one of its parts (`part`, an attribute of the App), read and set
+    there: `app.match` is `app.table.match`."""
+
+    def __init__(self, part: str, name: str = "") -> None:
+        self.part = part
+        self.name = name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    @overload
+    def __get__(self, app: None, owner: type) -> Shared[T]: ...
+
+    @overload
+    def __get__(self, app: object, owner: type) -> T: ...
+
+    def __get__(self, app: object | None, owner: type) -> T | Shared[T]:
+        if app is None:
+            return self
+        value: T = getattr(getattr(app, self.part), self.name)
+        return value
+
+    def __set__(self, app: object, value: T) -> None:
+        setattr(getattr(app, self.part), self.name, value)
+
+
+class App:
+    """The companion's state machine: resume, setup, play, over, and the pickers (each a part, see companion.app)."""
 
     def __init__(self, ui: GameUI, tagmap: TagMap, state_dir: Path, clock: Callable[[], float],
                  notice_s: float = 4.0, resume_timeout_s: float = 20.0,
@@ -62,188 +101,142 @@ class App(WebRequests, CheckSteps, CensusSteps, SetupSteps, SeatSteps, ResumeSte
                  switch_game: Callable[[str], tuple[GameUI, TagMap]] | None = None,
                  advice: AdviceDesk | None = None, home_game: str | None = None,
                  wall: Callable[[], float] = time.time) -> None:
-        self.ui = ui
-        self.home_game = home_game
-        """The game --game or app.game fixes; a resumed game of another kind is followed by this one."""
+        memory, memory_note = load_memory(state_dir)
+        self.table = table = Table(ui, tagmap, state_dir, clock, wall, fs, JournalFile(state_dir / CURRENT, fs),
+                                   memory, notice_s, dict(games or {}), switch_game, home_game, save_tags, new_seed)
         self.advice = advice
         """Advice on a long press of OK (companion.app.advice); None: no advisor."""
-        self.games = dict(games or {})
-        """Game name -> title for the first menu; with one game or none the menu is skipped."""
-        self.switch_game = switch_game
-        self.tags = tagmap
-        self.state_dir = state_dir
-        self.clock = clock
-        self.wall = wall
-        """The wall clock (Unix time) that stamps each game's start and each input in the journal."""
-        self.notice_s = notice_s
-        self.resume_timeout_s = resume_timeout_s
-        self.new_seed = new_seed
-        self.save_tags = save_tags
-        self.fs = fs
-        self.journal = JournalFile(state_dir / CURRENT, fs)
-        self.memory, memory_note = load_memory(state_dir)
-        self.tr = Translator()
-        self.notice = None
-        self._set_language(lang or self.memory.lang or default_lang)
-        self.match = None
-        self.mode = "setup"
-        self.setup = self._new_setup()
-        self.selected = self.setup.menu().selected
-        self._ask_game()
-        self.lines = []
-        self.todo = []
-        self.todo_news = 0
-        self._page_key = None
-        self._page_epoch = 0.0
+        table.set_language(lang or memory.lang or default_lang)
+        # The parts, each given what it calls; the few calls back to a part made later are late-bound.
+        self.folder = StateFolder(table)
+        self.pages = Pages(table)
+        self.check_steps = CheckSteps(table)
+        self.census_steps = CensusSteps(table, self.pages, lambda: self.frames.offered())
+        self.session = Session(table, advice, lambda: self.resume_steps.new_game(), self.census_steps.open_correction)
+        self.seats = SeatSteps(table, self.folder)
+        self.extras = MenuExtras(table)
+        self.first_menu = FirstMenu(table, self.extras, self.census_steps, self.check_steps,
+                                    lambda: self.setup_steps.begin())
+        self.setup_steps = SetupSteps(table, self.session, self.first_menu, self.seats, self.census_steps)
+        self.resume_steps = ResumeSteps(table, self.session, self.setup_steps, self.first_menu, self.extras,
+                                        resume_timeout_s)
+        self.pickers = Pickers(table, self.seats, self.check_steps, self.census_steps, lambda uid: self.router.card(uid))
+        self.web_census = WebCensus(table, self.census_steps)
+        self.web = WebBridge(table, self.folder, self.census_steps, self.web_census)
+        self.frames = Frames(table, self.pages, advice, self.census_steps, self.check_steps, self.resume_steps,
+                             self.first_menu, self.setup_steps, self.extras)
+        self.router = Router(table, self.web, self.check_steps, self.census_steps, self.pages, self.pickers,
+                             self.seats, {"resume": self.resume_steps, "game": self.first_menu,
+                                          "setup": self.setup_steps, "play": self.session})
+        table.saving = SaveQueue(self.resume_steps.do, table.journal.path, clock, save_retry_s, table.say)
+        self.setup_steps.begin()
+        self.first_menu.ask_game()
         if memory_note is not None:
-            self._say(memory_note)
-        self.confirm = None
-        self._confirm_action = None
-        self.confirm_chips = ()
-        self.reader_lost = None
-        self.unknown_uid = None
-        self.picker = None
-        self.picker_action = None
-        self.deck = None
-        self.resume_deadline = None
-        self.damage = None
-        self.damage_copy = None
-        self.unreadable = None
-        self.saving = SaveQueue(self._do, self.journal.path, clock, save_retry_s,
-                                lambda text, error: self._say(text, error))
-        self.accepted = 0
-        self.check = None
-        """The hardware check while it runs (companion.app.check_steps): it takes every press and tap."""
-        self.check_order = ()
-        """The buttons' order on the box when the configuration sets one (empty: the wiring order)."""
+            table.say(memory_note)
+
+    # --- the table's state and the parts' (read and set where they live) ----------------------------------
+
+    ui: Shared[GameUI] = Shared("table")
+    tags: Shared[TagMap] = Shared("table")
+    state_dir: Shared[Path] = Shared("table")
+    clock: Shared[Callable[[], float]] = Shared("table")
+    wall: Shared[Callable[[], float]] = Shared("table")
+    fs: Shared[FileSystem] = Shared("table")
+    journal: Shared[JournalFile] = Shared("table")
+    notice_s: Shared[float] = Shared("table")
+    games: Shared[dict[str, Text]] = Shared("table")
+    switch_game: Shared[Callable[[str], tuple[GameUI, TagMap]] | None] = Shared("table")
+    home_game: Shared[str | None] = Shared("table")
+    save_tags: Shared[bool] = Shared("table")
+    new_seed: Shared[Callable[[], int]] = Shared("table")
+    tr: Shared[Translator] = Shared("table")
+    saving: Shared[SaveQueue] = Shared("table")
+    setup: Shared[LanguageFirst] = Shared("table")
+    match: Shared[Match | None] = Shared("table")
+    mode: Shared[str] = Shared("table")
+    selected: Shared[int] = Shared("table")
+    lines: Shared[list[Text]] = Shared("table")
+    todo: Shared[list[Text]] = Shared("table")
+    todo_news: Shared[int] = Shared("table")
+    notice: Shared[Said | None] = Shared("table")
+    confirm: Shared[tuple[Text, ...] | None] = Shared("table")
+    confirm_chips: Shared[tuple[Text, ...]] = Shared("table")
+    reader_lost: Shared[Text | None] = Shared("table")
+    unknown_uid: Shared[str | None] = Shared("table")
+    picker: Shared[Menu | None] = Shared("table")
+    picker_action: Shared[Callable[[str], None] | None] = Shared("table")
+    deck: Shared[VirtualDeck | None] = Shared("table")
+    census: Shared[CensusWalk | None] = Shared("census_steps", "walk")
+    check: Shared[HardwareCheck | None] = Shared("check_steps")
+    check_order: Shared[tuple[str, ...]] = Shared("check_steps")
+    reader_key: Shared[str | None] = Shared("check_steps")
+    web_request: Shared[EnrolRequest | None] = Shared("web", "request")
+    web_census_stale: Shared[bool] = Shared("web_census", "stale")
+    damage: Shared[Damage | None] = Shared("resume_steps")
+    damage_copy: Shared[Path | None] = Shared("resume_steps")
+    resume_deadline: Shared[float | None] = Shared("resume_steps")
+    resume_timeout_s: Shared[float] = Shared("resume_steps")
+    menu_extras: Shared[FirstMenuExtras | None] = Shared("extras")
+    accepted: Shared[int] = Shared("session")
+
+    # --- the loop's controller (companion.runtime.loop) -------------------------------------------------
 
     def handle(self, event: Any) -> None:
-        """One driver event. Never raises for anything the table can do."""
-        if isinstance(event, ReaderLost):
-            self.reader_lost = msg("Card reader lost ({reason}). The game is kept; reconnecting...",
-                                   reason=event.reason)
-            return
-        if isinstance(event, ReaderBack):
-            if self.reader_lost:
-                self._say(msg("Card reader is back."))
-            self.reader_lost = None
-            return
-        if self._web_takes(event):
-            return
-        if self._check_takes(event):
-            return
-        if self._census_takes(event):
-            return
-        if isinstance(event, CardPlaced):
-            self._card(event.uid)
-        elif isinstance(event, ButtonPressed):
-            self._button(event.name, held=False)
-        elif isinstance(event, ButtonHeld):
-            self._button(event.name, held=True)
+        """One driver event (companion.app.router). Never raises for anything the table can do."""
+        self.router.handle(event)
 
     def tick(self, now: float | None = None) -> None:
-        """Expire notices; retry owed saves; resume on its own when nobody answered in time."""
-        now = self.clock() if now is None else now
-        if self.notice and now >= self.notice.until:
-            self.notice = None
-            self.unknown_uid = None
+        """Expire notices; retry owed saves; resume on its own when nobody answered in time; look for the web
+        page's and the phone's requests and the web page's address."""
+        table = self.table
+        now = table.clock() if now is None else now
+        if table.notice and now >= table.notice.until:
+            table.notice = None
+            table.unknown_uid = None
         if self.advice is not None:
             self.advice.poll()
-        if self.saving.due(now):
-            self.saving.retry()
-        if (self.mode == "resume" and self.resume_deadline is not None and now >= self.resume_deadline
-                and not self.saving.blocked()):
-            self._resume()
-        self._web_tick(now)
-        self._seating_tick(now)
-        self._extras_tick(now)
+        if table.saving.due(now):
+            table.saving.retry()
+        self.resume_steps.tick(now)
+        self.web.tick(now)
+        self.seats.tick(now)
+        self.extras.tick(now)
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or the countdown shows one second less (the loop sleeps until then)."""
-        times = [t for t in (self.notice.until if self.notice else None, self._next_second(),
-                             self.saving.deadline(), self._next_page(),
-                             self.advice.deadline() if self.advice else None, self._web_deadline(),
-                             self._extras_deadline()) if t is not None]
+        table = self.table
+        times = [t for t in (table.notice.until if table.notice else None, self.resume_steps.next_second(),
+                             table.saving.deadline(), self.pages.next_page(),
+                             self.advice.deadline() if self.advice else None, self.web.deadline(),
+                             self.extras.deadline()) if t is not None]
         return min(times) if times else None
 
     def screen(self) -> Screen:
         """The web page's enrolment banner while one is shown, else this moment's frame (with the state
         folder's refusal while it refuses writes)."""
-        return self._web_banner() or self._folder_noted(super().screen())
+        return self.web.banner() or self.folder.noted(self.frames.screen())
 
-    def _card(self, uid: str) -> None:
-        if self.saving.blocked():
-            self.saving.refuse()
-            return
-        if self.check is not None and self._check_takes(CardPlaced(uid, "virtual deck", self.clock())):
-            return  # the hardware check's reader step, tapped from the laptop's virtual deck
-        target = self.tags.target(uid)
-        if target is None and self._personal_tag(uid):
-            return
-        if target is None:
-            self.unknown_uid = uid
-            self._say(msg("Unknown tag {uid}. Press OK to enroll it now.", uid=uid), error=True)
-            return
-        if self.mode == "resume":
-            if self.damage is not None and not self.damage.torn:
-                self._say(msg("The saved game is damaged: choose Resume or New game first."), error=True)
-                return
-            self._resume()
-        if self.mode == "setup":
-            before = self.setup.menu()
-            why = self.setup.tap(target)
-            if why:
-                self._say(why, error=True)  # nothing was answered: the highlight stays
-                return
-            self.selected = next_highlight(before, self.setup.menu(), "tap")
-            return
-        if self.mode != "play" or self.match is None:
-            self._say(msg("No game is running: press OK."), error=True)
-            return
-        prompt = self.match.play.prompt
-        if prompt is None:
-            self._say(msg("The game is over: press OK for a new game, or Undo."), error=True)
-            return
-        self._apply_or_say(self.ui.input_for_tap(self.match, target))
+    # --- what the commands and the laptop window ask ----------------------------------------------------
 
-    def _button(self, name: str, held: bool) -> None:
-        if self.saving.blocked():
-            self.saving.button(name, held)
-            return
-        if self.confirm is not None:
-            if name == "ok":
-                self._confirmed()
-            else:
-                self.confirm = None
-                self._confirm_action = None
-                self._say(msg("Cancelled: nothing was changed."))
-            return
-        if self._turns_page(name, held):
-            return
-        if self.picker is not None:
-            self._walk_menu(name, held, self.picker, self._pick)
-            return
-        if self.unknown_uid and name == "ok":
-            self._open_enroll_picker(self.unknown_uid)
-            return
-        if self.mode == "resume":
-            self._walk_menu(name, held, self._resume_menu(), self._resume_choice)
-        elif self.mode == "game":
-            self._walk_menu(name, held, self._game_menu(), self._game_choice)
-        elif self.mode == "setup":
-            if name == "undo":
-                before = self.setup.menu()
-                if not self.setup.back():
-                    if len(self.games) > 1 and self.switch_game is not None:
-                        self._ask_game()
-                        return
-                    self._say(msg("This is the first question: answer it with Next and OK."))
-                    return
-                self.selected = next_highlight(before, self.setup.menu(), "undo", shown=self.selected)
-            else:
-                self._walk_menu(name, held, self._setup_menu(), self._setup_choice)
-        elif self.mode == "play":
-            self._play_button(name, held)
+    def start(self) -> None:
+        """Offer to resume an unfinished game, else start the set-up questions (companion.app.resume_steps)."""
+        self.resume_steps.start()
+
+    def start_first_check(self, runtime_dir: Path | None) -> bool:
+        """The hardware check at the first start (companion.app.check_steps); True when it was opened."""
+        return self.check_steps.start_first_check(runtime_dir)
+
+    def offered(self) -> tuple[tuple[str, ...], int]:
+        """The option ids the moment offers and the highlighted one (companion.app.frames)."""
+        return self.frames.offered()
+
+    def countdown(self, now: float | None = None) -> int | None:
+        """Whole seconds before the unfinished game resumes by itself (None when it waits for the table)."""
+        return self.resume_steps.countdown(now)
+
+    def seated(self) -> tuple[tuple[str, str], ...]:
+        """Who sits in each seat of the game on the table (companion.app.frames)."""
+        return self.frames.seated()
 
     def point_at(self, index: int) -> bool:
         """A click on the `index`th entry of the list on screen (companion.app.laptop_window): the highlight
@@ -251,22 +244,26 @@ class App(WebRequests, CheckSteps, CensusSteps, SetupSteps, SeatSteps, ResumeSte
         options, _ = self.offered()
         if not 0 <= index < len(options):
             return False
-        if self.saving.blocked():
-            self.saving.selected = index
+        if self.table.saving.blocked():
+            self.table.saving.selected = index
         else:
-            self.selected = index
+            self.table.selected = index
         return True
 
-    def _walk_menu(self, name: str, held: bool, menu: Menu, act: Callable[[str], None]) -> None:
-        count = len(menu.options)
-        if name == "next":
-            self.selected = (self.selected + (-1 if held else 1)) % count
-        elif name == "ok":
-            act(menu.options[self.selected % count])
-        elif name in menu.options:
-            act(name)
-        elif name == "undo" and self.picker is not None:
-            self._close_picker(msg("Closed."))
-        else:
-            self._say(msg("{button} does nothing here: use Next and OK.", button=self._button_word(name)),
-                      error=True)
+    def deck_open(self) -> bool:
+        return self.pickers.deck_open()
+
+    def open_virtual_deck(self) -> None:
+        self.pickers.open_virtual_deck()
+
+    def close_virtual_deck(self) -> None:
+        self.pickers.close_virtual_deck()
+
+    def narrow_deck(self, text: str) -> None:
+        self.pickers.narrow_deck(text)
+
+    def widen_deck(self) -> bool:
+        return self.pickers.widen_deck()
+
+    def escape(self) -> bool:
+        return self.pickers.escape()

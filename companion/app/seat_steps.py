@@ -13,7 +13,8 @@ from __future__ import annotations
 import sys
 import time
 
-from companion.app.base import AppBase
+from companion.app.state_folder import StateFolder
+from companion.app.table import Table
 from companion.games.base import Menu
 from companion.players.book import change_book, load_book
 from companion.players.seating import Seated
@@ -22,113 +23,124 @@ from engine import RuleError
 from engine.core.messages import msg
 
 
-class SeatSteps(AppBase):
+class SeatSteps:
     """Players at set-up: personal tags, new stickers, the phone's seating."""
 
-    seating_shown: OpenSeats | None | bool = True
-    """The seats the phone was last told the device asks about (None: none; True: not told yet this run, so a
-    file left by an earlier run is removed at the first look)."""
-    seating_next_look = 0.0
+    def __init__(self, table: Table, folder: StateFolder) -> None:
+        self.table = table
+        self.folder = folder
+        self.seating_shown: OpenSeats | None | bool = True
+        """The seats the phone was last told the device asks about (None: none; True: not told yet this run, so
+        a file left by an earlier run is removed at the first look)."""
+        self.seating_next_look = 0.0
 
-    def _personal_tag(self, uid: str) -> bool:
+    def _asked(self) -> Seated | None:
+        """The seat questions while set-up asks them."""
+        table = self.table
+        seated = table.setup.game if table.mode == "setup" and table.setup.asked else None
+        return seated if isinstance(seated, Seated) else None
+
+    def personal_tag(self, uid: str) -> bool:
         """A tag the tag map does not know may be someone's personal tag: at set-up it seats that player;
         elsewhere the table hears what it is for. False when it is nobody's."""
-        book, _ = load_book(self.state_dir)
+        table = self.table
+        book, _ = load_book(table.state_dir)
         player = book.by_tag(uid)
         if player is None:
             return False
-        seated = self.setup.game if self.mode == "setup" and self.setup.asked else None
-        if not isinstance(seated, Seated):
-            self._say(msg("That is {name}'s personal tag: it seats {name} after the seats of a new game are "
+        seated = self._asked()
+        if seated is None:
+            table.say(msg("That is {name}'s personal tag: it seats {name} after the seats of a new game are "
                           "chosen.", name=player.name), error=True)
             return True
         seated.book = book
         why = seated.seat(player)
         if why is not None:
-            self._say(why, error=True)
+            table.say(why, error=True)
         else:
-            self._say(msg("{name} is seated.", name=player.name))
-        self.selected = self.setup.menu().selected
+            table.say(msg("{name} is seated.", name=player.name))
+        table.selected = table.setup.menu().selected
         return True
 
-    def _personal_picker(self, uid: str) -> bool:
+    def personal_picker(self, uid: str) -> bool:
         """An unknown tag while a seat is asked is most likely a new personal sticker: OK offers the players not
         seated yet, and the one picked gets the tag and the seat. False when no seat is asked (the card list
         then opens as before)."""
-        seated = self.setup.game if self.mode == "setup" and self.setup.asked else None
-        if not isinstance(seated, Seated) or seated.asking() is None:
+        table = self.table
+        seated = self._asked()
+        if seated is None or seated.asking() is None:
             return False
-        book, _ = load_book(self.state_dir)
+        book, _ = load_book(table.state_dir)
         free = [p for p in book.recent() if p.id not in seated.player_ids()]
         if not free:
             return False
-        self.unknown_uid = None
-        self.notice = None
-        self.picker = Menu(msg("Tag {uid}: whose personal tag is it?", uid=uid), tuple(p.id for p in free),
-                           tuple(p.name for p in free),
-                           (msg("Next walks the list, OK makes it that player's tag and seats them; Undo closes."),))
-        self.selected = 0
+        table.unknown_uid = None
+        table.notice = None
 
         def bind(player_id: str) -> None:
             try:
-                player = change_book(self.state_dir, lambda book: book.add_tag(player_id, uid), self.fs)
+                player = change_book(table.state_dir, lambda book: book.add_tag(player_id, uid), table.fs)
             except RuleError as exc:
-                self._close_picker(None)
-                self._say(exc.message, error=True)
+                table.close_picker(None)
+                table.say(exc.message, error=True)
                 return
             except OSError as exc:
-                self._close_picker(None)
-                self._say(msg("The player book cannot be saved ({reason}): nothing was enrolled.",
+                table.close_picker(None)
+                table.say(msg("The player book cannot be saved ({reason}): nothing was enrolled.",
                               reason=exc.strerror or str(exc)), error=True)
                 return
-            self._close_picker(None)
-            self._personal_tag(uid)
-            self._say(msg("Tag {uid} is now {name}'s personal tag: tapped at set-up, it seats {name}.", uid=uid,
+            table.close_picker(None)
+            self.personal_tag(uid)
+            table.say(msg("Tag {uid} is now {name}'s personal tag: tapped at set-up, it seats {name}.", uid=uid,
                           name=player.name))
 
-        self.picker_action = bind
+        table.open_picker(Menu(msg("Tag {uid}: whose personal tag is it?", uid=uid), tuple(p.id for p in free),
+                               tuple(p.name for p in free),
+                               (msg("Next walks the list, OK makes it that player's tag and seats them; Undo "
+                                    "closes."),)), bind)
         return True
 
-    def _note_seated(self, player_ids: list[str]) -> None:
+    def note_seated(self, player_ids: list[str]) -> None:
         """These players come first in the next seat questions; a disk that refuses costs only that order."""
         try:
-            change_book(self.state_dir, lambda book: book.seated_now(player_ids), self.fs)
+            change_book(self.table.state_dir, lambda book: book.seated_now(player_ids), self.table.fs)
         except (OSError, RuleError) as exc:
             print(f"companion: the player book was not updated ({exc})", file=sys.stderr)
 
-    def _seating_tick(self, now: float) -> None:
+    def tick(self, now: float) -> None:
         """Once a second: tell the phone which seats are asked about now, and take its seating if it sent one
         (companion.players.seating_files). A disk that refuses costs only the phone's seating."""
         if now < self.seating_next_look:
             return
         self.seating_next_look = now + 1.0
-        if self._folder_rests(now):
+        if self.folder.rests(now):
             return
-        seated = self.setup.game if self.mode == "setup" and self.setup.asked and self.picker is None else None
-        seats, key = seated.open_seats() if isinstance(seated, Seated) else ((), None)
-        shown = OpenSeats(self.ui.name, seats, key or "players") if seats else None
+        table = self.table
+        seated = self._asked() if table.picker is None else None
+        seats, key = seated.open_seats() if seated is not None else ((), None)
+        shown = OpenSeats(table.ui.name, seats, key or "players") if seats else None
         try:
             if shown != self.seating_shown:
                 self.seating_shown = shown  # before writing: a disk that refuses is said once, not every second
-                show_open(self.state_dir, shown, self.fs)
-            request = take_request(self.state_dir, self.fs)
+                show_open(table.state_dir, shown, table.fs)
+            request = take_request(table.state_dir, table.fs)
         except (OSError, RuleError) as exc:
-            if isinstance(exc, OSError) and self._folder_refused(exc, now):
+            if isinstance(exc, OSError) and self.folder.refused(exc, now):
                 self.seating_shown = True  # the phone is told again once the folder takes writes
             else:
                 print(f"companion: the phone's seating was not taken ({exc})", file=sys.stderr)
             return
         if request is None:
             return
-        if not isinstance(seated, Seated) or shown is None or request.game != self.ui.name \
+        if seated is None or shown is None or request.game != table.ui.name \
                 or request.expires < time.time():
-            self._say(msg("The phone's seating came when the device was not asking who plays: nothing was "
+            table.say(msg("The phone's seating came when the device was not asking who plays: nothing was "
                           "changed."), error=True)
             return
-        seated.book = load_book(self.state_dir)[0]
+        seated.book = load_book(table.state_dir)[0]
         why = seated.assign(request.seats)
         if why is not None:
-            self._say(why, error=True)
+            table.say(why, error=True)
             return
-        self.selected = self.setup.menu().selected
-        self._say(msg("Seated from the phone: check the names, then start the game."))
+        table.selected = table.setup.menu().selected
+        table.say(msg("Seated from the phone: check the names, then start the game."))

@@ -215,17 +215,17 @@ def play_buttons(ui: GameUI, match: Match, selected: int, aside: Aside | None = 
 
 def page_turn(app: Any) -> dict[str, dict[str, Any]]:
     """The page button where a short press of it turns a page now, `{name: {"does": "page", "pages": N}}`; {}
-    where it does not. As the app decides it (companion.app.frames, `_turns_page`): the frame the display
+    where it does not. As the app decides it (companion.app.frames, `Pages.turns`): the frame the display
     drew last paged its steps or detail, and named this button beside "1/2". The pages counted are the
     public text's, so the answer tells nothing the screen does not."""
-    shown = getattr(app, "_pages_shown", None)
+    shown = app.pages.shown
     if shown is None or shown.pages < 2 or shown.button not in BUTTON_NAMES:
         return {}
     return {shown.button: {"does": "page", "pages": shown.pages}}
 
 
 def buttons_now(app: Any) -> dict[str, dict[str, Any]]:
-    """Each button whose short press does something now, in the order the app asks (companion.app.controller);
+    """Each button whose short press does something now, in the order the app asks (companion.app.router);
     a button left out is refused or does nothing. A long press is not described (Next held walks back, OK
     held asks the advisor, the page button held turns back)."""
     if app.saving.blocked():
@@ -253,11 +253,11 @@ def buttons_now(app: Any) -> dict[str, dict[str, Any]]:
 def _mode_buttons(app: Any) -> dict[str, dict[str, Any]]:
     menu: Menu | None = None
     if app.mode == "resume":
-        menu = app._resume_menu()
+        menu = app.resume_steps.menu()
     elif app.mode == "game":
-        menu = app._game_menu()
+        menu = app.first_menu.menu()
     elif app.mode == "setup" or app.match is None:
-        out = menu_buttons(app._setup_menu().options, app.selected)
+        out = menu_buttons(app.setup_steps.menu().options, app.selected)
         if app.setup.asked or (len(app.games) > 1 and app.switch_game is not None):
             out["undo"] = {"does": "back"}
         return out

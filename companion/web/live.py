@@ -124,7 +124,7 @@ def device_screen(path: Path, lang: str, state_dir: Path) -> tuple[Screen, str, 
               fs=ReadOnlyDisk(), lang=lang)
     app.match = loaded.match
     # The device after a restart shows exactly this: the journal resumed, the last input's steps.
-    app._resume()
+    app.resume_steps.resume()
     app.lines = app.lines[1:]  # the "Resumed." note is the device's own, not the table's news
     screen = app.screen()
     return screen, ui.name, loaded.match.play.prompt is None

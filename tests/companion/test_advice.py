@@ -72,7 +72,7 @@ def test_switched_off_the_long_press_says_so_and_starts_nothing(tmp_path: Path) 
     app = _started(tmp_path, desk, clock)
     before = list(app.match.inputs)
     app.handle(ButtonHeld("ok", clock()))
-    assert app.notice is not None and "switched off" in app._t(app.notice.text)
+    assert app.notice is not None and "switched off" in app.table.t(app.notice.text)
     assert not desk.busy() and list(app.match.inputs) == before
 
 
@@ -84,7 +84,7 @@ def test_no_advice_at_a_card_to_tap(tmp_path: Path) -> None:
     while app.match.play.prompt is not None and app.match.play.prompt.tap is None:
         press(app, "pass")
     app.handle(ButtonHeld("ok", clock()))
-    assert app.notice is not None and "No advice here" in app._t(app.notice.text) and not desk.busy()
+    assert app.notice is not None and "No advice here" in app.table.t(app.notice.text) and not desk.busy()
 
 
 def test_a_long_press_of_ok_thinks_without_acting_then_shows_the_advice_until_the_next_input(tmp_path: Path) -> None:

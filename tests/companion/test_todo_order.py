@@ -81,7 +81,7 @@ def test_every_input_lists_the_steps_to_do_before_what_happened(game: str) -> No
     news_seen = steps_seen = 0
     try:
         for events in [match.opening, *(match.apply(value) for value in played.inputs[:-1])]:
-            app._narrate(events)
+            app.session.narrate(events)
             shown = [e for e in events if e.kind != "reveal"]
             assert app.todo == [e.message for e in shown if e.physical] + [e.message for e in shown if not e.physical]
             assert app.todo_news == sum(1 for e in shown if not e.physical)

@@ -252,7 +252,7 @@ def test_no_request_is_taken_while_the_devices_own_census_is_open(tmp_path: Path
     """The device's census owns the reader while it is open: a tap must not go to the page's request."""
     clock = Clock()
     app = make(tmp_path, clock, TagMap(GAME, {}))
-    app._open_census()
+    app.census_steps.open()
     assert app.census is not None
     _ask(app, clock, "card", "3-doll-wound", CARD)
     assert _result(tmp_path)[1:] == ("refused", "The device shows a list or a question: close it, then send the "
