@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.screen_model import Screen
-from companion.screens import TextCache, render
+from companion.screens import DisplayList, TextCache, render
 from companion.screens.registry import GameScreens
 from games.tenno.app.screens import SCREENS
 from tests.companion.test_readability import check_type_floors
@@ -56,3 +56,20 @@ def test_the_board_screens_show_the_pending_decision_on_the_board_only() -> None
     assert SCREENS.prompt(Screen(kind="board", game="tenno", view=view)) == "Red attacks"
     assert SCREENS.prompt(Screen(kind="game-over", game="tenno", view=view)) is None
     assert SCREENS.seat_chips is not None and SCREENS.seats_min is not None
+
+
+def test_the_least_height_keeps_every_line_of_two_columns_under_the_headline() -> None:
+    from companion.screens.board_screens import board_screens
+    from companion.screens.painter import Painter
+    from companion.screens.ranking import least_height
+    from engine.core.messages import msg
+
+    made = board_screens(SCREENS.drawers["board"], SCREENS.drawers["game-over"], SCREENS.board_min_height,
+                         SCREENS.seat_chips or (lambda p, v: []))
+    assert made.prompt(Screen(kind="board", game="tenno", view={**VIEW, "pending": {"text": "Go"}})) == "Go"
+    surface = pygame.Surface((480, 320))
+    painter = Painter(surface, TextCache(), DisplayList(), "en", "tenno")
+    one = least_height(painter, VIEW, lambda place, who, name: msg("{place}. {name}", place=place, name=who))
+    long = least_height(painter, VIEW, lambda place, who, name: msg(
+        "{place}. {name}: a line long enough to wrap in a narrow column of the small screen", place=place, name=who))
+    assert 0 < one < long
