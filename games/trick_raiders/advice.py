@@ -19,9 +19,9 @@ from typing import Any
 
 from engine.core.advisor import replay_public
 from engine.core.flow import FlowPlay, Pilot
+from engine.core.hero_bench import HeroBench, win_score
 from engine.core.inputs import Choose, Input, Tap
 from engine.core.match import Match
-from engine.core.outcome import win_share
 from games.trick_raiders.heuristic import HeuristicPolicy
 from games.trick_raiders.play import Play
 from games.trick_raiders.policy import SimplePolicy
@@ -68,29 +68,9 @@ def determinize(match: Match, rng: random.Random) -> FlowPlay:
     return play
 
 
-def score(play: Any, actor: str) -> float:
-    """A share of the win: 1 for a sole winner, 1/n for each of n winners, 0 otherwise."""
-    return win_share(play.outcome, actor)
-
-
-def bench_table(setup: dict[str, Any], seed: int, policy: str = "heuristic") -> tuple[Play, Pilot, str]:
-    """The bench's table for one seed: the first player (the hero) plays `policy`, the others the simple policy.
-
-    Returns the fresh play, the pilot that answers every seat, and the hero's name.
-    """
-    from engine.core.registry import get_game
-
-    game = get_game("trick-raiders")
-    play, _ = game.new_play(game.parse_setup(setup), seed)
-    assert isinstance(play, Play)
-    hero = play.state.players[0].name
-    rng = random.Random(seed ^ 0x5EED)
-    pilot = HeuristicPolicy(rng, frozenset({hero})) if policy == "heuristic" else SimplePolicy(rng)
-    return play, pilot.choose, hero
-
-
-def strength(setup: dict[str, Any], seed: int, policy: str) -> float:
-    """One seeded game: the first player plays `policy`, the others the simple policy; their share of the win."""
-    play, pilot, hero = bench_table(setup, seed, policy)
-    play.play_out(pilot)
-    return score(play, hero)
+_bench = HeroBench("trick-raiders", HeuristicPolicy, SimplePolicy)
+score = win_score
+bench_table = _bench.bench_table
+"""The bench's table for one seed: the first player (the hero) plays the policy measured, the others the simple
+policy; the fresh play, the pilot that answers every seat, and the hero's name."""
+strength = _bench.strength
