@@ -33,6 +33,7 @@ from engine.core.registry import (
     register_game,
     unregister_game,
 )
+from engine.core.testing import OPTIONAL_HOOKS
 from tests.fixtures.games.higher import testing as higher_testing
 from tests.fixtures.games.higher.app import demo as higher_demo
 from tests.fixtures.games.higher.app import summary as higher_summary
@@ -113,14 +114,20 @@ def test_a_registration_naming_a_missing_module_says_which() -> None:
 
 def test_the_document_names_the_whole_contract_and_the_example_files() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for name in (*TESTING_HOOKS, *DEMO_CALLS, *UI_CALLS, "REVEAL", "FORGET", "direct_buttons", '("start",)'):
+    for name in (*TESTING_HOOKS, *OPTIONAL_HOOKS, *DEMO_CALLS, *UI_CALLS, "REVEAL", "FORGET", "direct_buttons",
+                 '("start",)', "register_folder", "msg_n", "board_min_height", '"seat"', "Choose", "Press"):
         assert name in text, f"docs/developers/adding-a-game.md does not mention {name}"
-    named = set(re.findall(r"tests/fixtures/higher/\w+\.py", text))
-    assert named, "the document does not point at its worked example"
+    named = set(re.findall(r"tests/fixtures/games/higher/[\w/]+\.(?:py|toml|md)", text))
     for path in sorted(named):
         assert (ROOT / path).exists(), f"the document names {path}, which is gone"
+    example = ROOT / "tests" / "fixtures" / "games" / "higher"
+    files = {path.relative_to(ROOT).as_posix() for path in example.rglob("*") if path.suffix in (".py", ".toml", ".md")
+             and "__pycache__" not in path.parts and path.relative_to(example).as_posix() not in UNNAMED}
+    assert not files - named, f"the document does not name the example's {sorted(files - named)}"
 
 
+UNNAMED = ("app/__init__.py", "rules/__init__.py")
+"""The example's files the document need not name: package markers with a docstring only."""
 SHAPE = ("registration.py", "__init__.py", "testing.py", "app/__init__.py", "app/ui.py", "app/summary.py",
          "app/screens/__init__.py", "tests")
 """What every game's folder holds (docs/developers/adding-a-game.md), the test game's too."""
