@@ -4,7 +4,8 @@ Games whose components carry no player colour (Trick Raiders' cards, No
 Thanks!'s cards and chips) name their players by seat: Red, Blue, Green,
 ... clockwise, the same short word a seat's marker or card holder shows,
 so nobody types a name on seven buttons; the person sitting there follows
-the seat (the app's seat steps). `SEATS` is that list, in seat order.
+the seat (the app's seat steps). `SEATS` is that list, in seat order
+(engine.core.seats_setup.SEATS: the rules check a set-up against it).
 
 `SeatListSetup` asks what such a game asks, in this order: how many play,
 the game's own questions (`Question`: lives, a variant), who starts (or
@@ -23,9 +24,8 @@ from typing import Any
 
 from companion.games.base import AnsweredSetup, Menu, Text
 from engine.core.messages import Message
+from engine.core.seats_setup import SEATS
 
-SEATS = ("red", "blue", "green", "yellow", "purple", "orange", "white")
-"""Seat ids in seat order, clockwise: a game of n players seats the first n."""
 RANDOM = "random"
 """The answer to "who starts?" that lets the companion draw it (the set-up then names no `first`)."""
 START = "start"

@@ -5,7 +5,8 @@ what to send instead: an object, no unknown field, a list of names, as many
 as the game seats, each a seat the game knows, none twice, the first
 player one of them. The checks are here; the refusals are the game's
 words (`SeatsWords`: its own catalogue holds them), and a game with more
-set-up fields reads them after (`fields` names them).
+set-up fields reads them after (`fields` names them). `SEATS` is the
+platform's list of seats for a game whose components name no player.
 """
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.messages import Message
+
+SEATS = ("red", "blue", "green", "yellow", "purple", "orange", "white")
+"""The platform's seat list, in seat order, clockwise: the players' ids of a game whose components carry no player
+colour (a game of n players seats the first n). The app names them in the table's language and seats people
+there (companion.games.seat_list)."""
 
 
 @dataclass(frozen=True)
