@@ -55,3 +55,19 @@ def simulate_games(tally: T, games: int, seed: int, play_one: Callable[[int], Ma
         tally.inputs += len(match.inputs)
         count(tally, match)
     return tally
+
+
+def policy_hooks(game: Callable[[], Game], policy: Callable[[random.Random, float], Policy], salt: int,
+                 explore: float = 0.2) -> tuple[Callable[[int], Callable[[Any], Input]],
+                                                Callable[[Any, int], list[Input]]]:
+    """The testing hooks `policy(seed)` and `play_inputs(setup, seed)` (engine.core.registry.TESTING_HOOKS): the
+    simple policy exploring a little (`explore`), seeded as `policy_match` seeds it, and the inputs of one whole
+    game it plays."""
+
+    def policy_hook(seed: int) -> Callable[[Any], Input]:
+        return policy(random.Random(seed ^ salt), explore).choose
+
+    def play_inputs(setup: Any, seed: int) -> list[Input]:
+        return list(policy_match(game(), setup, seed, policy, salt, explore).inputs)
+
+    return policy_hook, play_inputs

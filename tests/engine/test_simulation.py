@@ -48,3 +48,15 @@ def test_a_game_that_did_not_end_is_an_error() -> None:
     game = Tenno()
     with pytest.raises(AssertionError, match="seed 5 did not end"):
         simulate_games(Tally(), 1, 5, lambda seed: Match(game, SETUP, seed), lambda tally, match: None)
+
+
+def test_the_policy_hooks_play_the_game_the_policy_plays() -> None:
+    from engine.core.simulation import policy_hooks
+
+    game = Tenno()
+    policy, play_inputs = policy_hooks(lambda: game, SimplePolicy, 0x7E770, 0.2)
+    inputs = play_inputs(SETUP, 3)
+    assert inputs == list(policy_match(game, SETUP, 3, SimplePolicy, 0x7E770, 0.2).inputs)
+    match = Match(game, SETUP, 3)
+    choose = policy(3)
+    assert choose(match.play) == inputs[0]
