@@ -1,6 +1,10 @@
 """The rulebook's totals as data, and the census that checks an owner's components against them.
 
-Every total here is the rulebook's: each test quotes the sentence it comes from.
+Every registered game that ships a census keeps its own totals; the census
+itself is tested on Samurai Spirit's, the richest (kinds with groups, extras,
+distinct boards). A game's own totals are tested in its folder's tests/
+(test_*_census.py). Every total here is the rulebook's: each test quotes the
+sentence it comes from.
 """
 
 from __future__ import annotations
@@ -65,18 +69,6 @@ def test_every_shipped_entry_keeps_every_total(name: str) -> None:
         assert check_entry(totals, entries, component) is None, component.id
     everything = {e.id for e in entries}
     assert all(p.complete for p in progress(totals, entries, everything))
-
-
-def test_samurai_spirit_totals_are_the_rulebooks() -> None:
-    """"7 Samurai game boards", "6 Farmstead tokens", "3 Family tokens", "66 Raider cards"; "52 Plunderers (value:
-    1, 2, 3, or 4)", "7 Lieutenants (value: 5)", "7 Bosses (value: 6)"."""
-    kinds = SS_TOTALS.kinds
-    assert (kinds["card"].count, kinds["samurai"].count, kinds["farmstead"].count, kinds["family"].count) == (
-        66, 7, 6, 3)
-    plunderers, lieutenants, bosses = kinds["card"].groups
-    assert dict(plunderers.counts) == {"1": 13, "2": 13, "3": 13, "4": 13}
-    assert (dict(lieutenants.counts), dict(bosses.counts)) == ({"": 7}, {"": 7})
-    assert kinds["samurai"].distinct and kinds["card"].extras and not kinds["samurai"].extras
 
 
 def test_a_fourteenth_3_is_refused_naming_the_total() -> None:
@@ -215,35 +207,6 @@ def test_the_components_text_reads_back_as_the_same_entries() -> None:
     assert again == SS and [e.formerly for e in again] == [e.formerly for e in SS]
     assert render(again, "a head\nof two lines", {"game": "samurai-spirit"}) == text
     assert digest(text) == digest(render(SS, "a head\nof two lines", {"game": "samurai-spirit"}))
-
-
-def test_other_games_totals_are_their_rulebooks() -> None:
-    """Trick Raiders: "52 cards [4 suits x 13 cards, 1-8, 9 (2), and 10 (3)]", "8, 9 of Clubs" change trumps, one
-    of the "2 copies of 9 of hearts" is special. Tenno: "77 Character cards (7 sets of 11 cards each)", the three
-    pawns 1, 2 and 3. Knizia's Samurai: "a set of 20 tiles of one color"."""
-    totals, cards = _load("trick_raiders")
-    by_id = {e.id: e for e in cards}
-    kind = totals.kinds["card"]
-    assert _text(check_entry(totals, cards, answered(kind, by_id["clubs-8"], {"value": 9}))) == (
-        "One too many: the rulebook's total is 2 9s of clubs, and this would be number 3.")
-    assert "not a special effect printed" in _text(check_entry(
-        totals, cards, answered(kind, by_id["spades-7"], {"special": "trump-change"})))
-    assert _text(check_entry(totals, cards, answered(kind, by_id["hearts-9b"], {"special": "lead-return"}))) == (
-        "One too many: the rulebook's total is 1 special 9 of hearts, and this would be number 2.")
-    totals, tenno = _load("tenno")
-    by_id = {e.id: e for e in tenno}
-    kind = totals.kinds["card"]
-    assert _text(check_entry(totals, tenno, answered(kind, by_id["red-monk"], {"role": "ninja", "value": 4,
-                                                                               "attack": 8, "defend": 4}))) == (
-        "One too many: the rulebook's total is 1 ninja (red), and this would be number 2.")
-    assert "not a value printed" in _text(check_entry(totals, tenno, answered(kind, by_id["red-farmer-1"],
-                                                                              {"value": 4})))
-    assert _text(check_entry(totals, tenno, answered(kind, by_id["red-monk"], {"colour": "blue"}))) == (
-        "One too many: the rulebook's total is 1 monk (blue), and this would be number 2.")
-    totals, tiles = _load("samurai_knizia")
-    by_id = {e.id: e for e in tiles}
-    assert "not a colour printed" in _text(check_entry(
-        totals, tiles, answered(totals.kinds["tile"], by_id["red-castle-2"], {"colour": "pink"})))
 
 
 @pytest.mark.parametrize(("old", "new", "said"), [

@@ -1,0 +1,37 @@
+"""Trick Raiders' census: the rulebook's totals refuse what the box cannot hold (engine.core.census)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from engine.core.census import Totals, answered, check_entry, parse_totals
+from engine.core.components import Component, parse_components
+from engine.core.messages import Message
+
+
+def _load() -> tuple[Totals, list[Component]]:
+    """The census and the components Trick Raiders ships."""
+    folder = resources.files("games.trick_raiders").joinpath("data")
+    totals = parse_totals(folder.joinpath("census.toml").read_text("utf-8"), "census.toml")
+    extras = {name for name, kind in totals.kinds.items() if kind.extras}
+    return totals, parse_components(folder.joinpath("components.toml").read_text("utf-8"), "components.toml",
+                                    set(totals.kinds), extras)
+
+
+def _text(message: Message | None) -> str:
+    assert message is not None, "expected a refusal"
+    return message.text
+
+
+def test_the_totals_are_the_rulebooks() -> None:
+    """"52 cards [4 suits x 13 cards, 1-8, 9 (2), and 10 (3)]", "8, 9 of Clubs" change trumps, one of the "2 copies
+    of 9 of hearts" is special."""
+    totals, cards = _load()
+    by_id = {e.id: e for e in cards}
+    kind = totals.kinds["card"]
+    assert _text(check_entry(totals, cards, answered(kind, by_id["clubs-8"], {"value": 9}))) == (
+        "One too many: the rulebook's total is 2 9s of clubs, and this would be number 3.")
+    assert "not a special effect printed" in _text(check_entry(
+        totals, cards, answered(kind, by_id["spades-7"], {"special": "trump-change"})))
+    assert _text(check_entry(totals, cards, answered(kind, by_id["hearts-9b"], {"special": "lead-return"}))) == (
+        "One too many: the rulebook's total is 1 special 9 of hearts, and this would be number 2.")
