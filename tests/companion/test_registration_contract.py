@@ -39,10 +39,10 @@ HIGHER = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "higher"
 SCRATCH = "scratch_higher"
 
 
-def _scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, testing: Callable[[str], str] | None) -> Iterator[str]:
-    """Higher copied whole into a folder of its own in tmp_path, its testing.py left out (None) or changed by
+def _scratch(root: Path, monkeypatch: pytest.MonkeyPatch, testing: Callable[[str], str] | None) -> Iterator[str]:
+    """Higher copied whole into a folder of its own in `root`, its testing.py left out (None) or changed by
     `testing`, and registered from that folder the way every game is."""
-    package = tmp_path / SCRATCH
+    package = root / SCRATCH
     shutil.copytree(HIGHER, package, ignore=shutil.ignore_patterns(
         *(["testing.py"] if testing is None else []), "tests", "__pycache__"))
     for path in package.rglob("*.py"):
@@ -51,7 +51,7 @@ def _scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, testing: Callable[
         text = text.replace('registered_game("higher"', 'registered_game("scratch-higher"')
         path.write_text(testing(text) if testing is not None and path.name == "testing.py" else text,
                         encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(root))
     made = register_folder(package)
     try:
         yield made.name
@@ -66,17 +66,6 @@ def _scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, testing: Callable[
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Higher in a folder of its own without its testing module."""
     yield from _scratch(tmp_path, monkeypatch, None)
-
-
-def _without_two_hooks(text: str) -> str:
-    kept = [line for line in text.splitlines() if not line.startswith(("SHORTEST_GAME =", "NEWS_KINDS:"))]
-    return "\n".join(kept).replace('"NEWS_KINDS", ', "").replace('"SHORTEST_GAME", ', "") + "\n"
-
-
-@pytest.fixture
-def lacking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Higher in a folder of its own whose testing module lacks SHORTEST_GAME and NEWS_KINDS."""
-    yield from _scratch(tmp_path, monkeypatch, _without_two_hooks)
 
 
 def test_a_missing_testing_module_is_named_when_the_hooks_are_asked_for(scratch: str) -> None:
@@ -95,31 +84,40 @@ def test_a_missing_testing_module_is_the_one_problem_the_registration_names(scra
     assert said.count("no module") == 1, said
 
 
-def test_testing_hooks_a_game_lacks_are_named_when_it_is_chosen(lacking: str) -> None:
-    """Read from the module's source, so choosing the game does not run its testing hooks."""
-    with pytest.raises(RegistrationError) as raised:
-        registration(lacking)
-    said = str(raised.value)
-    assert said.startswith(f"game {lacking!r} ({SCRATCH}/registration.py): testing: {SCRATCH}.testing lacks "
-                           "NEWS_KINDS, SHORTEST_GAME (the hooks every game's shared tests call"), said
-    assert f"{SCRATCH}.testing" not in sys.modules, "choosing the game ran its testing module"
-    with pytest.raises(RegistrationError, match=f"its testing hooks \\({SCRATCH}.testing\\) lack NEWS_KINDS, "
-                                                "SHORTEST_GAME"):
-        entry(lacking).hooks()
+def _without_two_hooks(text: str) -> str:
+    kept = [line for line in text.splitlines() if not line.startswith(("SHORTEST_GAME =", "NEWS_KINDS:"))]
+    return "\n".join(kept).replace('"NEWS_KINDS", ', "").replace('"SHORTEST_GAME", ', "") + "\n"
 
 
-def test_hooks_defined_by_import_or_under_a_condition_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An import, an annotated name or one set inside `if`/`try` defines a hook as well as a `def`."""
-    def imported(text: str) -> str:
-        text = text.replace("SHORTEST_GAME = 6\n", "if True:\n    SHORTEST_GAME = 6\n")
-        return text.replace("gone = nothing_gone\n", "from engine.core.testing import nothing_gone as gone\n")
+def _hooks_imported_or_set_under_a_condition(text: str) -> str:
+    text = text.replace("SHORTEST_GAME = 6\n", "if True:\n    SHORTEST_GAME = 6\n")
+    return text.replace("gone = nothing_gone\n", "from engine.core.testing import nothing_gone as gone\n")
 
-    registered = _scratch(tmp_path, monkeypatch, imported)
+
+def test_testing_hooks_a_game_lacks_are_named_when_it_is_chosen(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read from the module's source, so choosing the game does not run its testing hooks; an import, an
+    annotated name or one set inside `if`/`try` defines a hook as well as a `def`."""
+    whole = _scratch(tmp_path / "whole", monkeypatch, _hooks_imported_or_set_under_a_condition)
     try:
-        name = next(registered)
+        name = next(whole)
         assert registration(name).name == name
     finally:
-        registered.close()
+        whole.close()
+    lacking = _scratch(tmp_path / "lacking", monkeypatch, _without_two_hooks)
+    try:
+        name = next(lacking)
+        with pytest.raises(RegistrationError) as raised:
+            registration(name)
+        said = str(raised.value)
+        assert said.startswith(f"game {name!r} ({SCRATCH}/registration.py): testing: {SCRATCH}.testing lacks "
+                               "NEWS_KINDS, SHORTEST_GAME (the hooks every game's shared tests call"), said
+        assert f"{SCRATCH}.testing" not in sys.modules, "choosing the game ran its testing module"
+        with pytest.raises(RegistrationError, match=f"its testing hooks \\({SCRATCH}.testing\\) lack NEWS_KINDS, "
+                                                    "SHORTEST_GAME"):
+            entry(name).hooks()
+    finally:
+        lacking.close()
 
 
 def test_a_testing_module_in_a_package_that_is_not_there_is_named() -> None:
