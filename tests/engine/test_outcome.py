@@ -65,9 +65,7 @@ def test_protocol_state_carries_the_outcome_for_every_game(name: str) -> None:
     from engine.protocol import ProtocolSession
 
     session = ProtocolSession(lambda: 1)
-    setups = {"samurai-spirit": {"samurai": ["kyuzo", "heihachi"], "difficulty": "normal"},
-              "trick-raiders": {"players": ["ann", "ben", "cy"], "lives": 2}}
-    setup = setups.get(name) or entry(name).hooks().SETUPS[0]
+    setup = entry(name).hooks().SETUPS[0]
     answer = json.loads(session.handle_line(json.dumps({"new": {"game": name, **setup, "seed": 3}})))
     assert answer["ok"], answer
     assert answer["state"]["outcome"] is None
