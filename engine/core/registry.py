@@ -32,6 +32,7 @@ import ast
 import importlib
 import importlib.util
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -299,8 +300,6 @@ def register_game(name: str, factory: str = "", *, title: Message | str = "", te
 def package_of(folder: Path) -> str:
     """The package a game folder is imported as: its path below the project's root, or else below the first
     folder of `sys.path` that holds it (a test's game in a scratch folder); RegistrationError when none does."""
-    import sys
-
     roots = [_ROOT, *(Path(p).resolve() for p in sys.path if p)]
     for root in roots:
         if folder.is_relative_to(root) and folder != root:
