@@ -140,3 +140,6 @@ class SeatListSetup(AnsweredSetup):
         for question in self.questions:
             out[question.key] = question.value(got[question.key])
         return out
+
+
+__all__ = ["RANDOM", "SEATS", "START", "Question", "SeatListSetup", "SeatListWords"]
