@@ -29,6 +29,9 @@ class SeatListDemo:
 
     players_range: ClassVar[tuple[int, int]] = (2, 7)
     default_players: ClassVar[int] = 4
+    buttons: ClassVar[dict[str, str]] = {}
+    """The button that says an option where its name is not the option's (No Thanks!'s "no-thanks" is Pass): a
+    Press from the policy names the option, the table presses the button."""
 
     def __init__(self, table: Any, players: int | None = None, first: str | None = None,
                  answers: dict[str, str] | None = None) -> None:
@@ -102,7 +105,7 @@ class SeatListDemo:
         if isinstance(value, Tap):
             table.tap(f"card:{value.card}")
         elif isinstance(value, Press):
-            table.press(value.button)
+            table.press(self.buttons.get(value.button, value.button))
         else:
             assert isinstance(value, Choose)
             table.pick(options.index(value.option), len(options))

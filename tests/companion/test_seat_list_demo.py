@@ -24,6 +24,7 @@ class Scripted:
 
 class Demo(SeatListDemo):
     players_range = (3, 4)
+    buttons = {"ok": "pass"}
 
     def policy(self, rng: random.Random) -> Any:
         return Scripted([Tap("hearts-9a"), Press("ok"), Choose("b")])
@@ -75,4 +76,4 @@ def test_each_move_is_made_as_the_table_makes_it() -> None:
     table.app.match = type("Match", (), {"play": type("Play", (), {"prompt": prompt})()})()
     for _ in range(3):
         demo.one_move(None)
-    assert table.done == ["tap card:hearts-9a", "press ok", "pick 1/2"]
+    assert table.done == ["tap card:hearts-9a", "press pass", "pick 1/2"]
