@@ -1,0 +1,152 @@
+"""No Thanks!'s hooks for the property tests every registered game runs (engine.core.registry.TESTING_HOOKS).
+
+What the engine holds and the table must not see is each player's chips.
+The table sees every No thanks and every take, but it keeps no tally, and
+neither may the companion: once a card is taken the narration starts
+afresh, and nothing on screen counts the rounds a card went. So the twin
+plays the same cards to the same players, but one card goes round the
+table once more before it is taken (every player puts one more chip on
+it) and the next card goes round once less: the same cards end in the same
+hands, and from then on the two players who took them hold other numbers
+of chips. While a card is in the middle, its chips and the No thanks said
+are on show (`shown`); the twins are compared at the other moments (after
+each take, when the next card is to be flipped) and at the end's reveal
+they differ on purpose. Which nine cards are in the box and the deck's
+order are nobody's to know, the engine's neither: a card is public from
+its tap on, so the twins tap the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.inputs import Input, Press, Tap
+from engine.core.match import Match
+from engine.core.prompt import Prompt
+from engine.core.simulation import policy_hooks
+from engine.core.testing import bench_by, hidden_along, nothing_gone, registered_game
+from games.no_thanks import NoThanks, simulate
+from games.no_thanks.invariants import check_invariants
+from games.no_thanks.play import Play
+from games.no_thanks.policy import SimplePolicy
+from games.no_thanks.rules.turns import NO_THANKS, TAKE
+
+SETUPS: tuple[dict[str, Any], ...] = (
+    {"players": ["red", "blue", "green"], "first": "red"},
+    {"players": ["red", "blue", "green", "yellow", "purple"], "first": "green"},
+    {"players": ["red", "blue", "green", "yellow", "purple", "orange", "white"], "first": "white"},
+)
+
+BENCH_TABLES: dict[str, dict[str, Any]] = {
+    "3 players": {"players": ["red", "blue", "green"]},
+    "5 players": {"players": ["red", "blue", "green", "yellow", "purple"]},
+    "7 players": {"players": ["red", "blue", "green", "yellow", "purple", "orange", "white"]},
+}
+"""The tables bench/engine_speed.py times."""
+
+STEP_KINDS: frozenset[str] = frozenset({"shuffle", "chips", NO_THANKS, TAKE})
+"""Event kinds that always ask the table to move, take, turn, shuffle, deal or return something
+(`Event.physical`; tests/engine/test_physical_steps.py)."""
+NEWS_KINDS: frozenset[str] = frozenset({"first", "flip", "forget", "game-over"})
+"""Kinds that only say what happened or why."""
+SHORTEST_GAME = 48
+"""The fewest inputs of a game: each of the 24 cards flipped and taken at once."""
+
+SWAP = 0.6
+"""How often a pair of cards where the twin can differ (the second went round the table at least once) does."""
+
+_game = registered_game("no-thanks", NoThanks)
+bench = bench_by(_game, simulate.simulate)
+"""(games, inputs) of whole games by the plain simple policy, for the speed bench."""
+policy, play_inputs = policy_hooks(_game, SimplePolicy, simulate.SALT)
+"""The simple policy exploring a little, and the inputs of one whole game it plays."""
+gone = nothing_gone
+
+
+def spends(prompt: Prompt, option: str) -> bool:
+    """No thanks spends a chip, which a player has only so many of; Take spends nothing (the highlighted one)."""
+    return prompt.kind == "decide" and option == NO_THANKS
+
+
+def secret(play: Play) -> Any:
+    """Each player's chips."""
+    return play.state.chips
+
+
+hidden_content = hidden_along(_game, secret)
+"""`secret` after the set-up and after each input."""
+
+
+def shown(play: Play) -> bool:
+    """A card in the middle (its chips and every No thanks on it are on show) or the end (every score shown)."""
+    return play.state.card is not None or play.prompt is None
+
+
+def _episodes(inputs: list[Input]) -> list[list[Input]]:
+    """The inputs card by card: its flip, the No thanks said, the take."""
+    out: list[list[Input]] = []
+    for value in inputs:
+        if isinstance(value, Tap):
+            out.append([])
+        out[-1].append(value)
+    return out
+
+
+def _taker(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[str]:
+    """Who took each card."""
+    match = Match(_game(), setup, seed)
+    takers = []
+    for value in inputs:
+        prompt = match.play.prompt
+        if prompt is not None and isinstance(value, Press) and value.button == TAKE:
+            takers.append(prompt.actor)
+        match.apply(value)
+    return takers
+
+
+def _legal(setup: dict[str, Any], seed: int, inputs: list[Input]) -> bool:
+    try:
+        Match.replay(_game(), setup, seed, inputs)
+    except RuleError:
+        return False
+    return True
+
+
+def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[int, list[Input]]:
+    """The same seed, flips and takes; some cards round the table once more and the next once less."""
+    return seed, twin_inputs(setup, seed, inputs, random.Random(seed ^ 0x7717), SWAP)
+
+
+def twin_inputs(setup: dict[str, Any], seed: int, inputs: list[Input], rng: random.Random,
+                swap: float) -> list[Input]:
+    """`inputs` with, at chance `swap` for each card whose next card went round the table at least once and was
+    taken by another player, one more round of No thanks on it and one less on the next (see the module's note);
+    a change that would make a later input impossible (a No thanks without a chip) is not made."""
+    count = len(setup["players"])
+    episodes = _episodes(inputs)
+    takers = _taker(setup, seed, inputs)
+    rounds = Press(NO_THANKS)
+    index = 0
+    while index + 1 < len(episodes):
+        here, after = episodes[index], episodes[index + 1]
+        refusals = sum(1 for v in after if v == rounds)
+        if refusals < count or takers[index] == takers[index + 1] or rng.random() >= swap:
+            index += 1
+            continue
+        trial = list(episodes)
+        trial[index] = [*here[:-1], *[rounds] * count, here[-1]]
+        trial[index + 1] = [*after[:-1 - count], after[-1]]
+        flat = [v for episode in trial for v in episode]
+        if _legal(setup, seed, flat):
+            episodes = trial
+            index += 2
+        else:
+            index += 1
+    return [v for episode in episodes for v in episode]
+
+
+__all__ = ["BENCH_TABLES", "NEWS_KINDS", "SETUPS", "SHORTEST_GAME", "STEP_KINDS", "bench", "check_invariants",
+           "gone", "hidden_content", "hidden_twin", "play_inputs", "policy", "secret", "shown", "spends",
+           "twin_inputs"]
