@@ -114,7 +114,7 @@ class CensusSteps:
             table.picker = None
             table.picker_action = None
             if name != table.ui.name and table.switch_game is not None:
-                table.play(name)
+                table.switch_to(name)
             self.open()
 
         menu = Menu(msg("Teach it your box: which game?"), names, tuple(table.games[n] for n in names),

@@ -138,7 +138,7 @@ class ResumeSteps:
         table = self.table
         home = table.home_game
         if home is not None and home != table.ui.name and table.switch_game is not None and len(table.games) < 2:
-            table.play(home)
+            table.switch_to(home)
 
     def play_game_of(self, match: Match) -> None:
         """Switch to the saved game's words, screens and tag map when another game is set up now.
@@ -149,7 +149,7 @@ class ResumeSteps:
         table = self.table
         name = match.game.name
         if name != table.ui.name and table.switch_game is not None:
-            table.play(name)
+            table.switch_to(name)
         if name == table.ui.name and getattr(match.game, "components_digest", None) != getattr(
                 table.ui.game, "components_digest", None):
             table.ui = ui_on(match.game)  # its cards named as the data it was played with has them

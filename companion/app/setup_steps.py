@@ -152,7 +152,7 @@ class FirstMenu:
         if self.extra_option(name):
             return
         if name != table.ui.name:
-            table.play(name)
+            table.switch_to(name)
         table.mode = "setup"
         self.begin_setup()
 

@@ -107,7 +107,7 @@ class Table:
             self.say(msg("The {language} words cannot be read ({reason}); the companion speaks English.",
                          language=lang, reason=str(exc)), error=True)
 
-    def play(self, name: str) -> None:
+    def switch_to(self, name: str) -> None:
         """Switch to the game `name`: its words, screens and tag map (companion.app.assembly's `switch_game`)."""
         assert self.switch_game is not None
         self.ui, self.tags = self.switch_game(name)
