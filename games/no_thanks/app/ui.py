@@ -73,7 +73,7 @@ def layout(setup: dict[str, Any]) -> tuple[Text, ...]:
     seats = setup["players"]
     first = setup.get("first")
     return (
-        msg("{count} players, clockwise: {players}.", count=len(seats), players=Items(seats)),
+        msg("Seats, clockwise: {players}.", players=Items(seats)),
         msg_n("Each player takes {n} chip and keeps them hidden.", "Each player takes {n} chips and keeps them hidden.",
               n=CHIPS[len(seats)]),
         msg_n("Shuffle the 33 cards and put {n} card back in the box without looking: the rest is the deck.",

@@ -191,8 +191,8 @@ def _place_line(view: dict[str, Any]) -> ranking.Line:
     chips = detail.get("chips") or {}
 
     def line(place: int, who: str, name: str) -> Message:
-        return msg_n("{place}. {name}: {n} point ({cards} in cards, {chips} chips)",
-                     "{place}. {name}: {n} points ({cards} in cards, {chips} chips)",
+        return msg_n("{place}. {name}: {n} point (cards {cards}, chips {chips})",
+                     "{place}. {name}: {n} points (cards {cards}, chips {chips})",
                      place=place, name=who, n=scores.get(name, 0), cards=points.get(name, 0),
                      chips=chips.get(name, 0))
 
