@@ -82,12 +82,12 @@ class WebCensus:
         table = self.table
         ask = request.census
         assert ask is not None
-        refused = wrong_game(self.table, request)
+        refused = wrong_game(table, request)
         if refused is not None:
             return refused
         if ask.action != "correct":
             # A component without a tag, or going back to the shipped entry, binds no tag: no tag map needed.
-            return busy(self.table, self.census.walk is not None, game_on=CENSUS_GAME_ON,
+            return busy(table, self.census.walk is not None, game_on=CENSUS_GAME_ON,
                         personal=not self.waits(request))
         if table.mode != "play" or table.match is None:
             return "refused", msg("No game is being played on the device: send it with the census form, which "
