@@ -11,9 +11,12 @@ hands, and from then on the two players who took them hold other numbers
 of chips. While a card is in the middle, its chips and the No thanks said
 are on show (`shown`); the twins are compared at the other moments (after
 each take, when the next card is to be flipped) and at the end's reveal
-they differ on purpose. Which nine cards are in the box and the deck's
-order are nobody's to know, the engine's neither: a card is public from
-its tap on, so the twins tap the same cards.
+they differ on purpose. The twin's extra round is said with Next and OK
+(a choice, where the game said each No thanks with its button, as a table
+may), so its journal is longer at the moments compared: the phone page must
+not tell the twins apart by the size of the game either. Which nine cards
+are in the box and the deck's order are nobody's to know, the engine's
+neither: a card is public from its tap on, so the twins tap the same cards.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import random
 from typing import Any
 
 from engine.core.errors import RuleError
-from engine.core.inputs import Input, Press, Tap
+from engine.core.inputs import Choose, Input, Press, Tap
 from engine.core.match import Match
 from engine.core.prompt import Prompt
 from engine.core.simulation import policy_hooks
@@ -54,7 +57,7 @@ NEWS_KINDS: frozenset[str] = frozenset({"first", "flip", "forget", "game-over"})
 SHORTEST_GAME = 48
 """The fewest inputs of a game: each of the 24 cards flipped and taken at once."""
 
-SWAP = 0.6
+SWAP = 0.9
 """How often a pair of cards where the twin can differ (the second went round the table at least once) does."""
 
 _game = registered_game("no-thanks", NoThanks)
@@ -128,6 +131,7 @@ def twin_inputs(setup: dict[str, Any], seed: int, inputs: list[Input], rng: rand
     episodes = _episodes(inputs)
     takers = _taker(setup, seed, inputs)
     rounds = Press(NO_THANKS)
+    walked = Choose(NO_THANKS)
     index = 0
     while index + 1 < len(episodes):
         here, after = episodes[index], episodes[index + 1]
@@ -136,7 +140,7 @@ def twin_inputs(setup: dict[str, Any], seed: int, inputs: list[Input], rng: rand
             index += 1
             continue
         trial = list(episodes)
-        trial[index] = [*here[:-1], *[rounds] * count, here[-1]]
+        trial[index] = [*here[:-1], *[walked] * count, here[-1]]
         trial[index + 1] = [*after[:-1 - count], after[-1]]
         flat = [v for episode in trial for v in episode]
         if _legal(setup, seed, flat):
