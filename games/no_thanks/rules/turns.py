@@ -83,10 +83,11 @@ def decide(p: Playing) -> Flow[None]:
         player = st.players[st.active]
         card = st.card
         assert card is not None
-        option = yield from p.ask_prompt(Prompt(player.name, "decide", msg_n(
-            "{player}: No thanks (a chip on {card}), or take it with its {n} chip?",
-            "{player}: No thanks (a chip on {card}), or take it with its {n} chips?",
-            player=player.name, card=card, n=st.pot), OPTIONS, subject=card))
+        question = msg_n("{player}: No thanks (a chip on {card}), or take it with its {n} chip?",
+                         "{player}: No thanks (a chip on {card}), or take it with its {n} chips?",
+                         player=player.name, card=card, n=st.pot) if st.pot else msg(
+            "{player}: No thanks (a chip on {card}), or take it?", player=player.name, card=card)
+        option = yield from p.ask_prompt(Prompt(player.name, "decide", question, OPTIONS, subject=card))
         if option == TAKE:
             take(p)
             return
