@@ -8,10 +8,12 @@ plays the same cards to the same players, but one card goes round the
 table once more before it is taken (every player puts one more chip on
 it) and the next card goes round once less: the same cards end in the same
 hands, and from then on the two players who took them hold other numbers
-of chips. While a card is in the middle, its chips and the No thanks said
-are on show (`shown`); the twins are compared at the other moments (after
-each take, when the next card is to be flipped) and at the end's reveal
-they differ on purpose. The twin's extra round is said with Next and OK
+of chips. While a card in the middle has chips on it, the No thanks said on
+it are on show (`shown`); the twins are compared at the other moments
+(after each take, and when the next card is flipped, before anyone says No
+thanks), and at the end's reveal they differ on purpose. The twin keeps
+every player's chipless moments where they were: a player without a chip
+is refused No thanks, which tells the table that much. The twin's extra round is said with Next and OK
 (a choice, where the game said each No thanks with its button, as a table
 may), so its journal is longer at the moments compared: the phone page must
 not tell the twins apart by the size of the game either. Which nine cards
@@ -37,6 +39,7 @@ from games.no_thanks.policy import SimplePolicy
 from games.no_thanks.rules.turns import NO_THANKS, TAKE
 
 SETUPS: tuple[dict[str, Any], ...] = (
+    {"players": ["red", "blue", "green", "yellow"], "first": "blue"},
     {"players": ["red", "blue", "green"], "first": "red"},
     {"players": ["red", "blue", "green", "yellow", "purple"], "first": "green"},
     {"players": ["red", "blue", "green", "yellow", "purple", "orange", "white"], "first": "white"},
@@ -83,8 +86,9 @@ hidden_content = hidden_along(_game, secret)
 
 
 def shown(play: Play) -> bool:
-    """A card in the middle (its chips and every No thanks on it are on show) or the end (every score shown)."""
-    return play.state.card is not None or play.prompt is None
+    """A card in the middle with chips on it (every No thanks said on it is on show) or the end (every score
+    shown). A card just flipped, no chip on it yet, shows nothing of the twins' difference."""
+    return (play.state.card is not None and play.state.pot > 0) or play.prompt is None
 
 
 def _episodes(inputs: list[Input]) -> list[list[Input]]:
@@ -109,11 +113,21 @@ def _taker(setup: dict[str, Any], seed: int, inputs: list[Input]) -> list[str]:
     return takers
 
 
-def _legal(setup: dict[str, Any], seed: int, inputs: list[Input]) -> bool:
-    try:
-        Match.replay(_game(), setup, seed, inputs)
-    except RuleError:
-        return False
+def _legal(setup: dict[str, Any], seed: int, inputs: list[Input], trial: list[Input]) -> bool:
+    """Whether the twin's inputs can all be made, and at every decision its player could say No thanks exactly
+    where the original player could (a player without a chip is refused it: the table sees that much)."""
+    a, b = Match(_game(), setup, seed), Match(_game(), setup, seed)
+    for one, two in zip(inputs, trial, strict=True):
+        try:
+            a.apply(one)
+            b.apply(two)
+        except RuleError:
+            return False
+        prompts = a.play.prompt, b.play.prompt
+        if prompts[0] is not None and prompts[1] is not None and "decide" == prompts[0].kind == prompts[1].kind:
+            broke = [m.play.state.by_name(p.actor).chips == 0 for m, p in zip((a, b), prompts, strict=True)]
+            if broke[0] != broke[1]:
+                return False
     return True
 
 
@@ -124,30 +138,43 @@ def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[
 
 def twin_inputs(setup: dict[str, Any], seed: int, inputs: list[Input], rng: random.Random,
                 swap: float) -> list[Input]:
-    """`inputs` with, at chance `swap` for each card whose next card went round the table at least once and was
-    taken by another player, one more round of No thanks on it and one less on the next (see the module's note);
-    a change that would make a later input impossible (a No thanks without a chip) is not made."""
+    """`inputs` with, at chance `swap` for each pair of cards in a row taken by two players, one of which went round
+    the table at least once, one more round of No thanks on the other and one less on it (see the module's note);
+    a change that would make a later input impossible (a No thanks without a chip), or move a moment without a
+    chip, is not made."""
     count = len(setup["players"])
     episodes = _episodes(inputs)
     takers = _taker(setup, seed, inputs)
-    rounds = Press(NO_THANKS)
-    walked = Choose(NO_THANKS)
     index = 0
     while index + 1 < len(episodes):
-        here, after = episodes[index], episodes[index + 1]
-        refusals = sum(1 for v in after if v == rounds)
-        if refusals < count or takers[index] == takers[index + 1] or rng.random() >= swap:
+        if takers[index] == takers[index + 1] or rng.random() >= swap:
             index += 1
             continue
+        for trial in _shifted(episodes, index, count):
+            if _legal(setup, seed, _flat(episodes), _flat(trial)):
+                episodes = trial
+                index += 1
+                break
+        index += 1
+    return _flat(episodes)
+
+
+def _shifted(episodes: list[list[Input]], index: int, count: int) -> list[list[list[Input]]]:
+    """The ways to send card `index` round once more and the next once less, or the other way round (the one that
+    loses a round must have gone round at least once); the added round is walked with Next and OK."""
+    said, walked = Press(NO_THANKS), Choose(NO_THANKS)
+    out = []
+    for more, less in ((index, index + 1), (index + 1, index)):
+        if sum(1 for v in episodes[less] if v == said) < count:
+            continue
         trial = list(episodes)
-        trial[index] = [*here[:-1], *[walked] * count, here[-1]]
-        trial[index + 1] = [*after[:-1 - count], after[-1]]
-        flat = [v for episode in trial for v in episode]
-        if _legal(setup, seed, flat):
-            episodes = trial
-            index += 2
-        else:
-            index += 1
+        trial[more] = [*episodes[more][:-1], *[walked] * count, episodes[more][-1]]
+        trial[less] = [*episodes[less][:-1 - count], episodes[less][-1]]
+        out.append(trial)
+    return out
+
+
+def _flat(episodes: list[list[Input]]) -> list[Input]:
     return [v for episode in episodes for v in episode]
 
 
