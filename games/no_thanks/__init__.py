@@ -17,8 +17,6 @@ consistent (README.md says each at more length):
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.packaged import PackagedGame
 from games.no_thanks.catalogue import Catalogue, parse_catalogue
 from games.no_thanks.play import Play
@@ -28,15 +26,11 @@ NAME = "no-thanks"
 
 
 class NoThanks(PackagedGame[Catalogue, Setup, Play]):
-    """The game: the 33 cards and the rules. `new_play` starts one play-through."""
+    """The game: the 33 cards (data/components.toml) and the rules; the set-up names no card, so it is read alone."""
 
-    name = NAME
-    setup_type = Setup
-    play_type = Play
+    name, setup_type, play_type = NAME, Setup, Play
     parse_catalogue = staticmethod(parse_catalogue)
-
-    def read_setup(self, obj: Any) -> Setup:
-        return parse_setup(obj)
+    read_setup = staticmethod(parse_setup)
 
 
 __all__ = ["NAME", "NoThanks", "Play", "Setup"]

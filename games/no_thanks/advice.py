@@ -60,12 +60,14 @@ def heuristic(seed: int) -> Pilot:
     return HeuristicPolicy(random.Random(seed)).choose
 
 
+ADVISED = {turns.NO_THANKS: NO, turns.TAKE: YES}
+"""The two choices of every decision, each with the input that makes it."""
+
+
 def choices(match: Match) -> dict[str, Input]:
-    """At a decision: No thanks or Take."""
-    prompt = match.play.prompt
-    if prompt is None or prompt.kind != "decide":
-        return {}
-    return {turns.NO_THANKS: NO, turns.TAKE: YES}
+    """At a decision (a card in the middle): No thanks or Take; at a flip nothing is advised."""
+    deciding = match.play.prompt is not None and match.play.prompt.kind == "decide"
+    return dict(ADVISED) if deciding else {}
 
 
 def advisable(match: Match) -> bool:

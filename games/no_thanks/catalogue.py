@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.components import Component, fail, parse_components
 from engine.core.messages import msg
@@ -21,9 +21,9 @@ LOWEST, HIGHEST = 3, 35
 _ID = re.compile(r"^n-(\d+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card as printed: its number, the points it counts against whoever takes it."""
+class Card(NamedTuple):
+    """One card as printed: its number (`value`), the points it counts against whoever takes it; `verified` when
+    checked against the real card (every number is printed, so the shipped data is)."""
 
     id: str
     value: int
@@ -31,7 +31,8 @@ class Card:
     verified: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": "card", "label": self.label, "value": self.value, "verified": self.verified}
+        """The card as `cards_json` lists it: a "card" with its id, label, number and whether it was checked."""
+        return {"kind": "card", **self._asdict()}
 
 
 @dataclass(frozen=True)

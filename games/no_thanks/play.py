@@ -45,14 +45,13 @@ class Play(StatePlay[State]):
                 raise RuleError(turns.no_chip(player.name, self.state.card))
 
     def _why_not_tap(self, prompt: Prompt, value: Tap) -> Message | None:
-        st = self.state
-        cid = value.card
+        """A card of this game, face up, at a flip, not played yet (else where it lies)."""
+        st, cid = self.state, value.card
         if cid not in st.catalogue.cards:
             return msg("Unknown card '{id}': this tag is bound to no card of this game.", id=cid)
-        if value.hidden:
-            return msg("Nothing is tapped face down in No Thanks!: turn {card} up and tap it.", card=cid)
-        if prompt.tap is None:
-            return msg("Not waiting for a card now. {prompt}", prompt=prompt.message)
+        waiting = super()._why_not_tap(prompt, value)
+        if waiting is not None or value.hidden:
+            return waiting or msg("Nothing is tapped face down in No Thanks!: turn {card} up and tap it.", card=cid)
         if cid == st.card:
             return msg("{card} is the card in the middle already. {prompt}", card=cid, prompt=prompt.message)
         holder = st.holder(cid)

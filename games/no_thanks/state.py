@@ -36,11 +36,14 @@ class Player:
 class State(Seating[Player]):
     """What changes during a game; the cards' numbers live on the catalogue."""
 
+    players: list[Player]
+    """In seat order, clockwise."""
     catalogue: Catalogue
     setup: Setup
-    players: list[Player]
     first: int
+    """The start player's seat."""
     active: int
+    """The seat whose turn it is: who flips, or who decides on the card in the middle."""
     phase: str = "flip"
     """"flip" (the active player flips the top card), "decide" (No thanks or Take) or "over"."""
     card: str | None = None

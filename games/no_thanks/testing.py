@@ -123,12 +123,18 @@ def _legal(setup: dict[str, Any], seed: int, inputs: list[Input], trial: list[In
             b.apply(two)
         except RuleError:
             return False
-        prompts = a.play.prompt, b.play.prompt
-        if prompts[0] is not None and prompts[1] is not None and "decide" == prompts[0].kind == prompts[1].kind:
-            broke = [m.play.state.by_name(p.actor).chips == 0 for m, p in zip((a, b), prompts, strict=True)]
-            if broke[0] != broke[1]:
-                return False
+        broke = _chipless(a.play), _chipless(b.play)
+        if None not in broke and broke[0] != broke[1]:
+            return False
     return True
+
+
+def _chipless(play: Any) -> bool | None:
+    """At a decision, whether its player has no chip (None at another moment)."""
+    prompt = play.prompt
+    if prompt is None or prompt.kind != "decide":
+        return None
+    return bool(play.state.by_name(prompt.actor).chips == 0)
 
 
 def hidden_twin(setup: dict[str, Any], seed: int, inputs: list[Input]) -> tuple[int, list[Input]]:

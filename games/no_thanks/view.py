@@ -14,35 +14,33 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import pending_view
 from games.no_thanks.rules.scoring import card_points
-from games.no_thanks.state import DECK
+from games.no_thanks.state import DECK, Player, State
 
 if TYPE_CHECKING:
     from games.no_thanks.playing import Playing
 
 
+def seat_view(st: State, player: Player) -> dict[str, Any]:
+    """One seat as the table sees it: the cards in front of it and what they count. Not its chips."""
+    cards = sorted(player.cards, key=st.value)
+    return {"name": player.name, "seat": player.seat, "cards": cards, "points": card_points(map(st.value, cards))}
+
+
 def public_view(p: Playing) -> dict[str, Any]:
     st = p.state
-    outcome = st.outcome
+    over = st.outcome
     return {
         "game": "no-thanks",
-        "phase": st.phase,
-        "active": None if outcome else st.players[st.active].name,
+        "players": [seat_view(st, pl) for pl in st.players],
         "first": st.players[st.first].name,
-        "players": [
-            {
-                "name": pl.name,
-                "seat": pl.seat,
-                "cards": sorted(pl.cards, key=st.value),
-                "points": card_points(st.value(c) for c in pl.cards),
-            }
-            for pl in st.players
-        ],
+        "active": st.players[st.active].name if over is None else None,
+        "phase": st.phase,
         "card": st.card,
         "chips_on_card": st.pot if st.card is not None else None,
         "deck": DECK - len(st.flipped),
         "result": st.result,
-        "winners": list(outcome.winners) if outcome else [],
-        "scores": dict(outcome.scores) if outcome else None,
-        "outcome": outcome.to_json() if outcome else None,
+        "winners": list(over.winners) if over else [],
+        "scores": dict(over.scores) if over else None,
+        "outcome": over.to_json() if over else None,
         "pending": pending_view(p, taps="cards"),
     }

@@ -92,17 +92,30 @@ SETUP_WORDS = SeatListWords(
     start_detail=(msg("The start player flips the first card."),))
 
 
+def put_back(event: Event) -> list[Message]:
+    """What undoing one event puts back on the table."""
+    card, who = str(event.data.get("card") or ""), str(event.data.get("player") or "")
+    said = {
+        "flip": lambda: msg("Put {card} back on top of the deck, face down.", card=card),
+        NO_THANKS: lambda: msg("{player} takes their chip back from {card}.", player=who, card=card),
+        TAKE: lambda: msg("{player} puts {card} back in the middle with the chips taken with it.", player=who,
+                          card=card),
+        "game-over": lambda: msg("The game goes on: everyone hides their chips again."),
+    }.get(event.kind)
+    return [said()] if said is not None else []
+
+
 class NoThanksUI(TaggedComponentsUI):
     """{card} as its number, {player} as the seat in the table's language."""
 
     name = "no-thanks"
 
     def __init__(self, game: Game | None = None) -> None:
-        """The words of the game, on `game`'s component data (companion.census.game_for; default: shipped)."""
-        assert game is None or isinstance(game, NoThanks)
-        self.game = game if game is not None else NoThanks()
-        self.cards = self.components = self.game.catalogue.cards
-        self._namers = self.common_namers(CardNamer(self.cards), name_player, name_option)
+        """The words of the game on `game`'s component data (the owner's, companion.census.game_for), else on the
+        shipped cards."""
+        self.game = game if isinstance(game, NoThanks) else NoThanks()
+        self.components = self.game.catalogue.cards
+        self._namers = self.common_namers(CardNamer(self.components), name_player, name_option)
 
     def new_setup(self, last: Mapping[str, Any] | None = None) -> SeatListSetup:
         return SeatListSetup(SETUP_WORDS, PLAYERS, layout, last)
@@ -146,35 +159,21 @@ class NoThanksUI(TaggedComponentsUI):
         return msg("{player}: Take", player=who)
 
     def undo_lines(self, events: list[Event]) -> list[Message]:
-        """What the table must put back, newest first."""
-        return undo_newest_first(events, self._undo_event)
-
-    def _undo_event(self, event: Event) -> list[Message]:
-        d = event.data
-        card, who = str(d.get("card") or ""), str(d.get("player") or "")
-        if event.kind == "flip":
-            return [msg("Put {card} back on top of the deck, face down.", card=card)]
-        if event.kind == NO_THANKS:
-            return [msg("{player} takes their chip back from {card}.", player=who, card=card)]
-        if event.kind == TAKE:
-            return [msg("{player} puts {card} back in the middle with the chips taken with it.", player=who,
-                        card=card)]
-        if event.kind == "game-over":
-            return [msg("The game goes on: everyone hides their chips again.")]
-        return []
+        """What the table must put back, newest first: a flipped card, a chip, a card taken (never how many chips
+        came with it: the taker knows)."""
+        return undo_newest_first(events, put_back)
 
     def screen_kind(self, view: dict[str, Any]) -> str:
-        return "game-over" if view.get("result") else "board"
+        """The board while a card is to flip or to decide on; the ranking once the last card is taken."""
+        return "board" if not view.get("result") else "game-over"
 
     def summary(self, view: dict[str, Any]) -> list[Message]:
-        """The seats in order with the cards each took, and the cards left; never a player's chips."""
-        players = [p for p in view.get("players", []) if isinstance(p, dict)]
-        lines: list[Message] = []
-        if players:
-            lines.append(msg("Clockwise: {players}.", players=Items(str(p.get("name", "")) for p in players)))
-        if "deck" in view and not view.get("result"):
-            lines.append(msg_n("{n} card left in the deck.", "{n} cards left in the deck.", n=view["deck"]))
-        return lines
+        """The seats in order and the cards left in the deck: never a player's chips."""
+        seats = Items(str(seat.get("name", "")) for seat in view.get("players") or [] if isinstance(seat, dict))
+        said = [msg("Clockwise: {players}.", players=seats)] if seats else []
+        if isinstance(view.get("deck"), int) and not view.get("result"):
+            said.append(msg_n("{n} card left in the deck.", "{n} cards left in the deck.", n=view["deck"]))
+        return said
 
     def title(self, view: dict[str, Any]) -> Message:
         if view.get("result"):
@@ -187,17 +186,18 @@ class NoThanksUI(TaggedComponentsUI):
 
 
 def _report(tally: Tally, setup: dict[str, Any]) -> list[str]:
-    """`companion simulate` for No Thanks!: the winning totals, shared wins, No thanks said."""
-    per = max(tally.games, 1)
-    return [f"{tally.winning / per:.1f} points for the winner per game; {tally.shared_wins} shared wins; "
-            f"{tally.refusals / per:.1f} No thanks per game"]
+    """`companion simulate` for No Thanks!: the winner's total, shared wins, No thanks said per game."""
+    games = max(tally.games, 1)
+    winning, refusals = tally.winning / games, tally.refusals / games
+    return [f"{winning:.1f} points for the winner per game; {tally.shared_wins} shared wins; "
+            f"{refusals:.1f} No thanks per game"]
 
 
-APP = GameApp(
-    ui=NoThanksUI, demo_script=NoThanksDemo, policy=lazy_policy("games.no_thanks.policy:SimplePolicy"),
-    simulate=simulate_command(NoThanks, {"players": list(SEATS[:4])}, "games.no_thanks.simulate:simulate", _report),
-    random_setup=random_seats(SEATS, PLAYERS),
-    setup_arguments=players_option("no-thanks", "No Thanks!", PLAYERS, seats_setup(SEATS)))
+_four = {"players": list(SEATS[:4])}
+APP = GameApp(ui=NoThanksUI, demo_script=NoThanksDemo, random_setup=random_seats(SEATS, PLAYERS),
+              policy=lazy_policy("games.no_thanks.policy:SimplePolicy"),
+              simulate=simulate_command(NoThanks, _four, "games.no_thanks.simulate:simulate", _report),
+              setup_arguments=players_option("no-thanks", "No Thanks!", PLAYERS, seats_setup(SEATS)))
 """This game's part of the companion, named by its registration (games/no_thanks/registration.py)."""
 
 __all__ = ["APP", "NoThanksUI", "layout"]

@@ -5,14 +5,10 @@ for you. The lowest total wins; a tie is shared (README.md, reading 4).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from engine.core.messages import Items, msg_n
 from engine.core.outcome import Outcome, rank_by
 from games.no_thanks.state import State
-
-if TYPE_CHECKING:
-    from games.no_thanks.playing import Playing
 
 
 def runs(values: Iterable[int]) -> list[list[int]]:
@@ -43,10 +39,3 @@ def score(st: State) -> Outcome:
               "card_points": points, "chips": st.chips}
     return Outcome(winners, ranking, totals, summary, detail)
 
-
-def finish(p: Playing) -> None:
-    st = p.state
-    st.outcome = score(st)
-    st.result = "over"
-    st.phase = "over"
-    p.emit("game-over", st.outcome.summary, winners=list(st.outcome.winners), scores=dict(st.outcome.scores))

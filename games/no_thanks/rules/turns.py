@@ -49,7 +49,7 @@ def game(p: Playing) -> Flow[None]:
 
 
 def play_on(p: Playing) -> Flow[None]:
-    """From wherever the state stands (a card to flip, or a card in the middle) to the end."""
+    """From wherever the state stands (a card to flip, or a card in the middle) to the end and its count."""
     st = p.state
     while True:
         if st.card is None:
@@ -57,7 +57,9 @@ def play_on(p: Playing) -> Flow[None]:
                 break
             yield from flip(p)
         yield from decide(p)
-    scoring.finish(p)
+    outcome = st.outcome = scoring.score(st)
+    st.result = st.phase = "over"
+    p.emit("game-over", outcome.summary, winners=list(outcome.winners), scores=dict(outcome.scores))
 
 
 def flip(p: Playing) -> Flow[None]:

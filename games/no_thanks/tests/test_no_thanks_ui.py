@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -11,13 +12,13 @@ import pytest
 
 from companion.app import App
 from companion.harness.demo import DemoTable
-from companion.runtime.tagmap import virtual_tagmap, virtual_uid
+from companion.runtime.tagmap import virtual_tagmap
 from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
-from drivers.events import ButtonPressed, CardPlaced
 from engine import Press
 from games.no_thanks.app.ui import NoThanksUI
 from tests.companion.frame_checks import check_type_floors
+from tests.companion.table_helpers import Clock, press, tap
 
 WIDE, COMPACT = (800, 480), (480, 320)
 
@@ -27,39 +28,21 @@ def _fonts() -> None:
     pygame.font.init()
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def _app(state: Path) -> App:
+    """An App of No Thanks! on `state`, every card tagged virtually, started (the shared table helpers drive it)."""
     ui = NoThanksUI()
-    app = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state, Clock(), new_seed=lambda: 5)
-    app.start()
-    return app
-
-
-def _press(app: App, *names: str) -> None:
-    for name in names:
-        app.handle(ButtonPressed(name, app.clock()))
-
-
-def _tap(app: App, card: str) -> None:
-    app.handle(CardPlaced(virtual_uid(f"card:{card}"), "mock", app.clock()))
+    made = App(ui, virtual_tagmap(ui.name, ui.tag_targets()), state, Clock(), new_seed=lambda: 5)
+    made.start()
+    return made
 
 
 def _pick(app: App, answer: str) -> None:
     options = app.setup.menu().options
-    while options[app.selected % len(options)] != answer:
-        _press(app, "next")
-    _press(app, "ok")
+    press(app, *(["next"] * ((options.index(answer) - app.selected) % len(options))), "ok")
 
 
 def _set_up(app: App) -> None:
-    _press(app, "ok")
+    press(app, "ok")
     for answer in ("3", "red", "start"):
         _pick(app, answer)
     assert app.match is not None
@@ -80,24 +63,24 @@ def test_pass_says_no_thanks_and_confront_takes_always_the_same_place(tmp_path: 
     """"the current player presses one of two buttons: No thanks / Take (... always the same place)\""""
     app = _app(tmp_path)
     _set_up(app)
-    _tap(app, "n-20")
+    tap(app, "card:n-20")
     ui = app.ui
     prompt = app.match.play.prompt  # type: ignore[union-attr]
     assert ui.direct_buttons(prompt) == ("pass", "confront")
     assert ui.input_for_button(prompt, "pass") == [Press("no-thanks")]
     assert ui.input_for_button(prompt, "confront") == [Press("take")]
     assert prompt is not None and prompt.options[app.selected] == "take", "OK alone never spends a chip"
-    _press(app, "pass")
+    press(app, "pass")
     assert app.match.play.state.pot == 1  # type: ignore[union-attr]
-    _press(app, "confront")
+    press(app, "confront")
     assert app.match.play.state.by_name("blue").cards == ["n-20"]  # type: ignore[union-attr]
 
 
 def test_undo_says_what_to_put_back_without_a_count_of_chips(tmp_path: Path) -> None:
     app = _app(tmp_path)
     _set_up(app)
-    _tap(app, "n-20")
-    _press(app, "pass", "pass", "confront")
+    tap(app, "card:n-20")
+    press(app, "pass", "pass", "confront")
     match = app.match
     assert match is not None
     lines = [line.text for line in app.ui.undo_lines(match.history[-1])]
@@ -107,16 +90,14 @@ def test_undo_says_what_to_put_back_without_a_count_of_chips(tmp_path: Path) -> 
 
 @cache
 def demo(players: int) -> tuple[DemoTable, list[Screen]]:
-    """Every distinct frame of a whole demo game, in order."""
-    import tempfile
-
-    seen: dict[str, Screen] = {}
-    table = DemoTable(Path("/nonexistent"), 11, players, game="no-thanks",
-                      state=Path(tempfile.mkdtemp(prefix="no-thanks-demo-")) / "state", snapshots=False)
-    table.loop.draw = lambda screen: seen.setdefault(repr(screen), screen)  # type: ignore[assignment, return-value]
+    """A whole demo game through the app loop; its frames, each once, in order."""
+    frames: list[Screen] = []
+    state = Path(tempfile.mkdtemp(prefix="no-thanks-demo-")) / "state"
+    table = DemoTable(Path("/nonexistent"), 11, players, game="no-thanks", state=state, snapshots=False)
+    table.loop.draw = frames.append  # type: ignore[assignment]
     table.set_up()
     table.play()
-    return table, list(seen.values())
+    return table, list({repr(frame): frame for frame in frames}.values())
 
 
 @pytest.mark.parametrize("size", [WIDE, COMPACT])

@@ -18,9 +18,11 @@ import pygame
 
 from companion.screen_model import Screen
 from companion.screens import glyphs, palette, ranking, seat_band
+from companion.screens.board_screens import board_screens
 from companion.screens.painter import Painter
 from companion.screens.registry import narrowest_board
 from engine.core.messages import Message, msg, msg_n
+from games.no_thanks.rules.scoring import runs
 
 ROLE = "no-thanks"
 SEAT_COLOURS = {"red": palette.VERMILLION, "blue": palette.BLUE, "green": palette.BLUISH_GREEN,
@@ -39,14 +41,8 @@ def number(cid: str) -> str:
 
 def spans(cards: list[str]) -> str:
     """The cards a seat took, a run as one span: "3-5 12 20-21"."""
-    values = sorted(int(number(c)) for c in cards)
-    out: list[list[int]] = []
-    for value in values:
-        if out and value == out[-1][-1] + 1:
-            out[-1].append(value)
-        else:
-            out.append([value])
-    return " ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in out)
+    return " ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0])
+                    for run in runs(int(number(c)) for c in cards))
 
 
 # --- the card in the middle ------------------------------------------------------------------------------
@@ -146,15 +142,12 @@ def draw_seats(p: Painter, rect: pygame.Rect, view: dict[str, Any]) -> int:
 
 def draw_board(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     """The card in the middle on top where it fits beside every seat, then the seats."""
-    view = screen.view
-    if not view:
-        return
-    m = p.metrics
-    middle = middle_height(p)
-    if rect.height >= middle + m.pad + seats_min_height(screen, p):
-        draw_middle(p, pygame.Rect(rect.left, rect.top, rect.width, middle), view)
-        rect = pygame.Rect(rect.left, rect.top + middle + m.pad, rect.width, rect.height - middle - m.pad)
-    draw_seats(p, rect, view)
+    if screen.view:
+        top = middle_height(p) + p.metrics.pad
+        if rect.height >= top + seats_min_height(screen, p):
+            draw_middle(p, pygame.Rect(rect.left, rect.top, rect.width, top - p.metrics.pad), screen.view)
+            rect = pygame.Rect(rect.left, rect.top + top, rect.width, rect.height - top)
+        draw_seats(p, rect, screen.view)
 
 
 def seats_min_height(screen: Screen, p: Painter) -> int:
@@ -179,22 +172,24 @@ def board_min_height(screen: Screen, p: Painter) -> int:
 
 
 def _headline(names: list[str]) -> Message:
-    return msg("Winner: {name}", name=names[0]) if len(names) == 1 else msg("Shared win: {name}", name=", ".join(names))
+    """Who won; everyone level on the lowest total shares the win."""
+    if len(names) > 1:
+        return msg("Shared win: {name}", name=", ".join(names))
+    return msg("Winner: {name}", name=names[0])
 
 
 def _place_line(view: dict[str, Any]) -> ranking.Line:
     """A player's line: place, total, and the cards and chips it is made of (lowest wins)."""
     outcome = view.get("outcome") or {}
-    detail = outcome.get("detail") or {}
-    scores = outcome.get("scores") or {}
-    points = detail.get("card_points") or {}
-    chips = detail.get("chips") or {}
+    parts = {key: (outcome.get("detail") or {}).get(key) or {} for key in ("card_points", "chips")}
+    totals = {name: (n, parts["card_points"].get(name, 0), parts["chips"].get(name, 0))
+              for name, n in (outcome.get("scores") or {}).items()}
 
     def line(place: int, who: str, name: str) -> Message:
+        n, cards, chips = totals.get(name, (0, 0, 0))
         return msg_n("{place}. {name}: {n} point (cards {cards}, chips {chips})",
                      "{place}. {name}: {n} points (cards {cards}, chips {chips})",
-                     place=place, name=who, n=scores.get(name, 0), cards=points.get(name, 0),
-                     chips=chips.get(name, 0))
+                     place=place, name=who, n=n, cards=cards, chips=chips)
 
     return line
 
@@ -203,3 +198,7 @@ def draw_game_over(screen: Screen, p: Painter, rect: pygame.Rect) -> None:
     """The ranking, lowest total first, ties sharing a place; each line with its cards' points and chips."""
     if screen.view:
         ranking.draw_ranking(p, rect, screen.view, f"{ROLE}:game-over", _headline, _place_line(screen.view))
+
+
+SCREENS = board_screens(draw_board, draw_game_over, board_min_height, seat_chips, seats_min_height)
+"""What the generic renderer asks for (companion.screens.registry); the set-up questions are its generic frame."""
