@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import simulation
+from engine.core.flow import option_of
 from engine.core.match import Match
 from engine.core.simulation import policy_match, simulate_games
 from games.no_thanks import NoThanks
 from games.no_thanks.policy import SimplePolicy
+from games.no_thanks.rules.turns import NO_THANKS
 
 SALT = 0x70A
 """Mixed into the seed for the policy's own random source (its deck)."""
@@ -37,7 +39,7 @@ def _count(tally: Tally, match: Match) -> None:
     assert outcome is not None
     tally.winning += outcome.scores[outcome.winners[0]]
     tally.shared_wins += len(outcome.winners) > 1
-    tally.refusals += sum(1 for value in match.inputs if value.to_json().get("button") == "no-thanks")
+    tally.refusals += sum(1 for value in match.inputs if option_of(value) == NO_THANKS)
 
 
 def simulate(game: NoThanks, setup: dict[str, Any], games: int, seed: int) -> Tally:

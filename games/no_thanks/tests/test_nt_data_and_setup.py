@@ -54,3 +54,13 @@ def test_the_set_up_steps_say_what_to_lay_out() -> None:
     steps = [e.message.text for e in match.opening if e.physical]
     assert steps == ["Shuffle the 33 cards face down and put 9 cards back in the box without looking: the others "
                      "are the deck.", "Give each player 9 chips: everyone keeps their chips hidden."]
+
+
+def test_simulate_reports_the_winners_total_and_the_no_thanks_said() -> None:
+    from companion.games.registry import registration
+    from engine.core.registry import get_game
+
+    lines, inputs = registration("no-thanks").simulate(get_game("no-thanks"), None, 5, 1)
+    assert lines[0] == "5 games, 4 players (red, blue, green, yellow), seed 1"
+    said = float(lines[1].split("; ")[-1].split()[0])
+    assert said > 1 and inputs >= 5 * 48
