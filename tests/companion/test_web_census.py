@@ -311,7 +311,7 @@ def test_every_games_questions_in_every_language(server: Served, state: Path) ->
     from companion.i18n import LANGUAGES
     from companion.web.census_page import census_games
 
-    assert census_games() == ["samurai-spirit", "samurai-knizia", "tenno", "trick-raiders"]
+    assert {"samurai-spirit", "samurai-knizia", "tenno", "trick-raiders"} <= set(census_games())
     for lang in LANGUAGES:
         phone = Phone(server, state, lang=lang)
         for game in census_games():
