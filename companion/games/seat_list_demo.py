@@ -13,6 +13,7 @@ demo shows once (`show_features`), the snapshots after a move
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar, TypeVar
 
 from companion.games.seat_list import RANDOM, SEATS
@@ -23,7 +24,7 @@ from engine.core.match import Match
 D = TypeVar("D", bound="SeatListDemo")
 
 
-class SeatListDemo:
+class SeatListDemo(ABC):
     """The people at a seat-list table: `players` seats, `first` starting (None: the companion draws it), and the
     answers to the game's own questions (`answers`, key -> option; the highlighted one where not given)."""
 
@@ -43,9 +44,9 @@ class SeatListDemo:
         self.rng = random.Random(getattr(table, "seed", 0))
         self.pilot = self.policy(self.rng)
 
+    @abstractmethod
     def policy(self, rng: random.Random) -> Any:
         """The game's simple policy (an object with `choose(play) -> Input`), on the demo's random source."""
-        raise NotImplementedError(f"{type(self).__name__} names no policy")
 
     @classmethod
     def from_setup(cls: type[D], table: Any, setup: dict[str, Any]) -> D:
@@ -112,9 +113,11 @@ class SeatListDemo:
 
     def show_features(self, play: Any) -> None:
         """Before a move: nothing by default (a game shows its refusals and mishaps once each here)."""
+        return None
 
     def after_move(self, play: Any) -> None:
         """After a move: nothing by default (a game snaps what its moves lead to here)."""
+        return None
 
     def in_play(self, play: Any) -> list[str]:
         """Tag targets the table has seen in play: none by default."""

@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from table_helpers import press, tap
 from test_app import set_up
 from test_census_device import pick
 
@@ -23,6 +22,7 @@ from companion.app.assembly import build_app
 from companion.runtime.config import Config
 from companion.runtime.storage import CURRENT, load_journal
 from engine import Match
+from tests.companion.table_helpers import press, tap
 
 GAME = "samurai-spirit"
 

@@ -1,6 +1,6 @@
 """What every drawn frame must satisfy, read from its display list: shared by the frame tests.
 
-Imported by the test modules (`from frame_checks import ...`), like table_helpers. Each check takes the
+Imported by the test modules (`from tests.companion.frame_checks import ...`), like table_helpers. Each check takes the
 display list of one rendered frame, the Screen it was drawn from, the surface's size and a name for the
 failure message.
 
@@ -112,3 +112,13 @@ def check_question(items: DisplayList, screen: Screen, name: str) -> None:
     if missing:
         marks = items.find_all(prefix="option:more-", kind="icon", layer=BASE_LAYER)
         assert marks, f"{name}: options {missing} are left out with no mark that more lie beyond"
+
+
+def todo_texts(items: DisplayList) -> list[str]:
+    """The to-do steps as drawn: each step's lines joined, in order (a bullet starts each step)."""
+    steps: list[list[str]] = []
+    for item in items.find_all("todo", kind="text"):
+        if "first-line" in item.tags:
+            steps.append([])
+        steps[-1].append(item.text or "")
+    return [" ".join(lines) for lines in steps]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from table_helpers import Clock, make, press, tap
 from test_app import set_up
 
 from companion.app import App
@@ -19,6 +18,7 @@ from drivers.events import ButtonHeld
 from engine.core.advisor import Advice, Budget, Estimate, advise
 from engine.core.match import Match
 from engine.core.registry import entry, get_game
+from tests.companion.table_helpers import Clock, make, press, tap
 
 SETUP = {"samurai": ["kyuzo", "heihachi", "daisuke", "kikuchiyo"], "difficulty": "easy"}
 

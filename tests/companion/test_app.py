@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from table_helpers import UI, Clock, make, move, press, tap
 
 from companion.app import App
 from companion.runtime.storage import CURRENT, JournalFile
 from companion.runtime.tagmap import TagMap, load_tagmap, virtual_uid
 from drivers.events import ButtonHeld, CardPlaced, ReaderBack, ReaderLost
 from games.samurai_spirit.policy import SimplePolicy
+from tests.companion.table_helpers import UI, Clock, make, move, press, tap
 
 
 def walk_to(app: App, option: str) -> None:

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import make, press, tap
 
 import companion.app
 from companion.app import App
 from companion.runtime.tagmap import virtual_uid
 from drivers.events import CardPlaced
+from tests.companion.table_helpers import make, press, tap
 
 MOST_METHODS = 40
 MOST_LINES = 400

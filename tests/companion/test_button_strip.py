@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import Clock, make, press, tap
-from window_helpers import WindowPump, hidden_window  # noqa: F401  (the fixture "window")
 
 from companion.buttons_layout import CAPS, DEFAULT_ORDER, screen_labels
 from companion.commands.run import strip_setup
@@ -29,6 +27,8 @@ from companion.screens.strip import StripSetup
 from drivers.buttons import KEY_HELP, key_caps
 from drivers.config import BUTTON_NAMES
 from drivers.events import ButtonHeld, ButtonPressed
+from tests.companion.table_helpers import Clock, make, press, tap
+from tests.companion.window_helpers import WindowPump, hidden_window  # noqa: F401  (the fixture "window")
 
 WIDE = (800, 480)
 BOARD = Screen(kind="board", title="Round 1 - Kyuzo's turn", buttons=("support", "pass", "next", "ok", "undo"))

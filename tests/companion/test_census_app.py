@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from census_game import (
+from companion.census import NEXT_GAME, NEXT_INPUT, correct_during_game, open_box
+from companion.runtime.storage import CURRENT, JournalFile
+from tests.companion.census_game import (
     GAME,
     assembled,
     confronted,
@@ -15,9 +17,6 @@ from census_game import (
     start,
     wounds,
 )
-
-from companion.census import NEXT_GAME, NEXT_INPUT, correct_during_game, open_box
-from companion.runtime.storage import CURRENT, JournalFile
 
 
 def test_a_game_enforces_the_owners_penalty(tmp_path: Path) -> None:

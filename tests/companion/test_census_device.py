@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import press, tap
 
 from companion.app import App
 from companion.app.assembly import build_app
@@ -22,6 +21,7 @@ from companion.census.box import box_path
 from companion.runtime.config import Config
 from companion.runtime.tagmap import load_tagmap, tag_map_path
 from drivers.events import CardPlaced
+from tests.companion.table_helpers import press, tap
 
 GAME = "samurai-spirit"
 NEW = "04C0FFEE000001"

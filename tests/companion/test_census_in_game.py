@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from census_game import (
+from test_census_device import _app, answer, notice, pick
+
+from companion.app import App
+from companion.census import NEXT_GAME, NEXT_INPUT, open_box
+from companion.runtime.storage import CURRENT
+from drivers.events import ButtonHeld
+from tests.companion.census_game import (
     GAME,
     confronted,
     heihachi_passes,
@@ -21,13 +27,7 @@ from census_game import (
     start,
     wounds,
 )
-from table_helpers import press, tap
-from test_census_device import _app, answer, notice, pick
-
-from companion.app import App
-from companion.census import NEXT_GAME, NEXT_INPUT, open_box
-from companion.runtime.storage import CURRENT
-from drivers.events import ButtonHeld
+from tests.companion.table_helpers import press, tap
 
 
 def hold_undo(app: App) -> None:

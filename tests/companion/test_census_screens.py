@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pygame
 import pytest
-from census_game import confronted
-from frame_checks import SIZES, check_nothing_cut, check_question, check_type_floors
-from table_helpers import press, tap
 from test_census_device import _app, census, pick, tag
 
 from companion.app import App
 from companion.screen_model import Screen
 from companion.screens import DisplayList, render
 from drivers.events import ButtonHeld
+from tests.companion.census_game import confronted
+from tests.companion.frame_checks import SIZES, check_nothing_cut, check_question, check_type_floors
+from tests.companion.table_helpers import press, tap
 
 
 def frames(app: App) -> Iterator[tuple[str, Screen]]:

@@ -16,13 +16,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from census_game import GAME, assembled, heihachi_passes, kyuzo_confronts, start, wounds
-from script_driver import Driver
-
 from companion.census import open_box
 from companion.runtime.config import installed_config
 from companion.runtime.tagmap import load_tagmap
 from engine.core.components import Component
+from tests.companion.census_game import (
+    GAME,
+    assembled,
+    heihachi_passes,
+    kyuzo_confronts,
+    start,
+    wounds,
+)
+from tests.companion.script_driver import Driver
 from tests.sizes import sized
 
 COMPANION = str(Path(sys.executable).with_name("companion"))

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import Clock, make, press, tap
 
 from companion.app import App
 from companion.i18n import LANGUAGES, Translator
 from companion.screens import render
 from engine.core.messages import msg
+from tests.companion.table_helpers import Clock, make, press, tap
 
 SIZES = ((800, 480), (480, 320))
 

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from table_helpers import Clock, make, press
 
 from companion.app.assembly import choose_game
 from companion.cli import main
@@ -19,6 +18,7 @@ from companion.runtime.config import Config, ConfigError, load_config
 from companion.runtime.storage import CURRENT, journal_game
 from engine import Match, RuleError, get_game
 from engine.core.registry import entry
+from tests.companion.table_helpers import Clock, make, press
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import UI, Clock, make, press, tap
 
 from companion.app import App
 from companion.app.hardware_check import CHECKED, button_order
@@ -19,6 +18,7 @@ from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from companion.screens import render
 from drivers.config import BUTTON_NAMES
 from drivers.events import ButtonHeld, ButtonPressed, CardPlaced
+from tests.companion.table_helpers import UI, Clock, make, press, tap
 from tests.companion.test_readability import SIZES, check_type_floors
 
 GAMES = ("samurai-spirit", "trick-raiders")

@@ -13,9 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import Clock, make
 from test_confirmations import playing
-from window_helpers import WindowPump, hidden_window  # noqa: F401  (the fixture "window")
 
 from companion.app import App
 from companion.buttons_layout import DEFAULT_ORDER, screen_labels
@@ -25,6 +23,8 @@ from companion.screen_model import Screen
 from companion.screens import DisplayList, render
 from companion.screens.strip import StripSetup
 from drivers.buttons import key_caps
+from tests.companion.table_helpers import Clock, make
+from tests.companion.window_helpers import WindowPump, hidden_window  # noqa: F401  (the fixture "window")
 
 SIZES = ((800, 480), (480, 320))
 

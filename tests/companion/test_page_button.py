@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import Clock, make, press, tap
 from test_table_guidance import answer, samurai_game
 
 from companion.app import App
@@ -23,6 +22,7 @@ from companion.screen_model import PAGE_SECONDS, Screen
 from companion.screens import render
 from drivers.events import ButtonHeld
 from engine.core.messages import msg
+from tests.companion.table_helpers import Clock, make, press, tap
 
 COMPACT, WIDE = (480, 320), (800, 480)
 

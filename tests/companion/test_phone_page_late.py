@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from table_helpers import Clock
-
 from companion.app import App
 from companion.games import game_ui, registration
 from companion.runtime.tagmap import virtual_tagmap
+from tests.companion.table_helpers import Clock
 
 GAMES = ("samurai-spirit", "tenno")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import Clock, make, press, tap
 
 from companion.app import App
 from companion.history.record import record_of
@@ -15,6 +14,7 @@ from companion.screens.snapshot import snapshot
 from drivers.events import CardPlaced
 from engine.core.journal import parse_header
 from engine.core.messages import Message
+from tests.companion.table_helpers import Clock, make, press, tap
 
 ANNA_TAG = "04A1A2A3A4A5A6"
 

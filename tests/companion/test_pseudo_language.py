@@ -23,7 +23,6 @@ from typing import Any
 
 import pygame
 import pytest
-from table_helpers import UI, Clock, make, move, press, tap
 
 from companion import i18n
 from companion.harness.demo import DemoTable
@@ -35,6 +34,7 @@ from companion.screen_model import Screen
 from companion.screens import render
 from games.samurai_spirit.app.demo import DEMO_SAMURAI
 from games.samurai_spirit.catalogue import SAMURAI
+from tests.companion.table_helpers import UI, Clock, make, move, press, tap
 
 LANG = "de"
 OPEN, CLOSE = "⟦", "⟧"

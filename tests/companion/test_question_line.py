@@ -26,7 +26,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from frame_checks import (
+
+from companion.games import registered_games
+from companion.harness.demo import DemoTable
+from companion.i18n import LANGUAGES
+from companion.screen_model import Screen
+from companion.screens import render
+from companion.screens.layout import Metrics
+from tests.companion.frame_checks import (
     COMPACT,
     PLAY_KINDS,
     SIZES,
@@ -36,13 +43,6 @@ from frame_checks import (
     check_type_floors,
     seats_of,
 )
-
-from companion.games import registered_games
-from companion.harness.demo import DemoTable
-from companion.i18n import LANGUAGES
-from companion.screen_model import Screen
-from companion.screens import render
-from companion.screens.layout import Metrics
 from tests.sizes import sized
 
 PEOPLE = ("Anna-Katharina Müller", "Ben", "Zoë", "Maximilian", "Jo", "Wiebke Schröder", "Bartholomäus")

@@ -13,7 +13,7 @@ from companion.screen_model import Screen
 from companion.screens import DisplayList, TextCache, render
 from companion.screens.registry import GameScreens
 from games.tenno.app.screens import SCREENS
-from tests.companion.test_readability import check_type_floors
+from tests.companion.frame_checks import check_type_floors
 
 PLAYERS = ["red", "blue", "green", "yellow", "purple", "orange", "white"]
 SCORES = {"red": 24, "blue": 24, "green": 17, "yellow": 9, "purple": 9, "orange": 3, "white": 0}

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import Clock, make, press, tap
 
 from companion.app import App
 from companion.i18n import LANGUAGES
@@ -24,6 +23,7 @@ from companion.players.seating_files import OPEN_FILE
 from companion.runtime.folder_watch import PROBE, RECHECK_S, FolderWatch
 from companion.runtime.storage import FaultyFileSystem
 from companion.screens import render
+from tests.companion.table_helpers import Clock, make, press, tap
 
 READ_ONLY = "Cannot save in {path}: the disk is read-only (Read-only file system). Nothing is saved for now."
 

@@ -21,18 +21,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from frame_checks import (
-    COMPACT,
-    PLAY_KINDS,
-    SECONDARY_CAP,
-    SIZES,
-    WIDE,
-    check_nothing_cut,
-    check_question,
-    check_seats,
-    check_type_floors,
-    seats_of,
-)
 
 from companion.buttons_layout import DEFAULT_ORDER
 from companion.games import registered_games
@@ -46,6 +34,19 @@ from companion.screens.render import render_todo
 from companion.screens.text import FONT_DIR
 from games.samurai_spirit.app.demo import DEMO_SAMURAI
 from games.samurai_spirit.app.screens.gallery import sample_screens as play_sample_screens
+from tests.companion.frame_checks import (
+    COMPACT,
+    PLAY_KINDS,
+    SECONDARY_CAP,
+    SIZES,
+    WIDE,
+    check_nothing_cut,
+    check_question,
+    check_seats,
+    check_type_floors,
+    seats_of,
+    todo_texts,
+)
 
 LONG_STEPS = (
     "Remove one Barricade from the village and put it back in the box (4 left).",
@@ -90,16 +91,6 @@ def _board(todo: tuple[str, ...], size: tuple[int, int] = WIDE, kind: str = "boa
     base = sample_screens(4)["board" if kind == "board" else "round-end"]
     values = {**base.__dict__, "todo": todo, **extra}
     return Screen(**values)  # type: ignore[arg-type]
-
-
-def todo_texts(items: DisplayList) -> list[str]:
-    """The to-do steps as drawn: each step's lines joined, in order (a bullet starts each step)."""
-    steps: list[list[str]] = []
-    for item in items.find_all("todo", kind="text"):
-        if "first-line" in item.tags:
-            steps.append([])
-        steps[-1].append(item.text or "")
-    return [" ".join(lines) for lines in steps]
 
 
 # --- the font -------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import Clock
 from test_resume_every_start import installed, press
 
 from companion.app import App
@@ -22,6 +21,7 @@ from companion.games import registered_games
 from companion.runtime.storage import CURRENT, JournalFile
 from engine import Match, get_game
 from engine.core.registry import entry
+from tests.companion.table_helpers import Clock
 
 GAMES = registered_games()
 NAMES = ("Ann", "Ben", "Cleo", "Dag", "Eve", "Finn", "Gus")

@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import make, press, tap
 
 from companion.app import App
 from companion.app.base import highlighted
@@ -21,6 +20,7 @@ from companion.games import game_ui, registered_games, undo_offer
 from companion.runtime.storage import CURRENT
 from engine import Match, Prompt
 from engine.core.registry import entry, get_game
+from tests.companion.table_helpers import make, press, tap
 
 SEEDS = range(3)
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from frame_checks import PLAY_KINDS, SIZES, check_nothing_cut, check_seats
 
 from companion.games import registered_games
 from companion.harness.demo import DemoTable
@@ -20,6 +19,7 @@ from companion.players.recorded import PEOPLE
 from companion.screen_model import Screen
 from companion.screens import render
 from companion.screens.painter import seat_label
+from tests.companion.frame_checks import PLAY_KINDS, SIZES, check_nothing_cut, check_seats
 
 NAMES = ("Ann", "Ben", "Chloé", "Daan", "Emma", "Finn", "Greta")
 

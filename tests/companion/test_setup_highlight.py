@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from table_helpers import Clock, press
-
 from companion.app import App
 from companion.games import game_ui
 from companion.runtime.tagmap import virtual_tagmap, virtual_uid
 from drivers.events import CardPlaced
+from tests.companion.table_helpers import Clock, press
 
 
 def started(state: Path, game: str) -> App:

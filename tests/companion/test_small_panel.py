@@ -18,7 +18,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from frame_checks import (
+
+from companion.harness.demo import DemoTable
+from companion.screen_model import Screen
+from companion.screens import render
+from companion.screens.render import render_todo
+from games.samurai_spirit.app.screens.gallery import sample_screens
+from tests.companion.frame_checks import (
     COMPACT,
     SECONDARY_CAP,
     SIZES,
@@ -26,12 +32,6 @@ from frame_checks import (
     check_question,
     check_seats,
 )
-
-from companion.harness.demo import DemoTable
-from companion.screen_model import Screen
-from companion.screens import render
-from companion.screens.render import render_todo
-from games.samurai_spirit.app.screens.gallery import sample_screens
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -15,13 +15,13 @@ import random
 from pathlib import Path
 
 import pytest
-from table_helpers import UI, Clock, make, move, press, tap
 
 from companion.app import App
 from companion.runtime.storage import CURRENT, FaultyFileSystem, load_journal
 from companion.runtime.tagmap import virtual_tagmap
 from engine import Input
 from games.samurai_spirit.policy import SimplePolicy
+from tests.companion.table_helpers import UI, Clock, make, move, press, tap
 
 
 def set_up(app: App) -> None:

@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-from table_helpers import UI, Clock, make, press, tap
 from test_app import set_up
 
 from companion import i18n
@@ -17,6 +16,7 @@ from companion.runtime.config import ConfigError, parse_config
 from companion.runtime.remembered import MEMORY
 from companion.runtime.storage import CURRENT, FaultyFileSystem
 from companion.screen_model import PAGE_SECONDS
+from tests.companion.table_helpers import UI, Clock, make, press, tap
 
 
 def answer(app: App, option: str) -> None:

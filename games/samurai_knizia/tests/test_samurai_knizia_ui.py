@@ -23,7 +23,7 @@ from engine import Event, Match, Press, Tap
 from engine.core.messages import msg
 from engine.core.registry import default_game, entry
 from games.samurai_knizia.app.ui import SamuraiKniziaSetup, SamuraiKniziaUI
-from tests.companion.test_readability import check_type_floors
+from tests.companion.frame_checks import check_type_floors
 
 WIDE, COMPACT = (800, 480), (480, 320)
 TILE_ID = re.compile(r"\b(red|blue|green|yellow)-(castle|buddha|rice|samurai|ronin|ship|move|switch)\b")

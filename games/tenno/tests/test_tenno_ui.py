@@ -20,7 +20,7 @@ from drivers.events import ButtonPressed, CardPlaced
 from engine import Choose, Match, Press, Tap
 from engine.core.messages import msg
 from games.tenno.app.ui import TennoSetup, TennoUI
-from tests.companion.test_readability import check_type_floors
+from tests.companion.frame_checks import check_type_floors
 
 WIDE, COMPACT = (800, 480), (480, 320)
 CARD_ID = re.compile(r"\b(red|blue|green|yellow|purple|orange|white)-(farmer|ninja|monk|ronin|samurai|daimyo|shogun"

@@ -22,7 +22,7 @@ from drivers.events import ButtonPressed, CardPlaced
 from engine import Match, Press, Tap
 from engine.core.messages import msg
 from games.trick_raiders.app.ui import SEATS, TrickRaidersSetup, TrickRaidersUI
-from tests.companion.test_readability import check_type_floors, todo_texts
+from tests.companion.frame_checks import check_type_floors, todo_texts
 
 WIDE, COMPACT = (800, 480), (480, 320)
 CARD_ID = re.compile(r"\b(spades|hearts|diamonds|clubs)-(10|[1-9])[abc]?\b")

@@ -27,7 +27,7 @@ from engine.core.messages import msg
 from engine.core.prompt import PLAY_ON, TABLE
 from games.trick_raiders.app.ui import TrickRaidersUI
 from games.trick_raiders.tests.test_trick_raiders_ui import Clock, _app, _press, _set_up, _tap
-from tests.companion.test_readability import check_type_floors, todo_texts
+from tests.companion.frame_checks import check_type_floors, todo_texts
 
 DEAL = {"red": ["spades-3", "hearts-4", "clubs-5"], "blue": ["spades-6", "hearts-8", "diamonds-8"],
         "green": ["clubs-2", "diamonds-3", "hearts-2"], "yellow": ["diamonds-6", "hearts-7", "spades-1"]}
