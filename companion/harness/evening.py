@@ -1,6 +1,6 @@
 """A whole table evening on the installed configuration, with power cuts: the acceptance trial.
 
-Four games in turn, each played to its end by the games' own demo tables
+Every registered game in turn (the default game first), each played to its end by the games' own demo tables
 (the people), through `companion run --mock --script -` in a child process
 started on the configuration `systemd/install.sh` writes: the game menu
 first, the language asked at set-up. At random moments the child is killed
@@ -37,13 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.games import game_ui, registration
+from companion.games import game_ui, registered_games, registration
 from companion.harness.table_script import view_digest
 from companion.runtime.config import installed_config
 from companion.runtime.storage import CURRENT, JournalFollower, load_journal
 from engine.core.registry import RegistrationError, entry
 
-GAMES = ("samurai-spirit", "trick-raiders", "tenno", "samurai-knizia")
 NEW_TAG = "04E0E1E2E3E4E5"
 """The sticker put on a card mid-evening (no virtual tag has this UID)."""
 ANSWER_S = 60.0
@@ -361,7 +360,7 @@ class RemoteTable:
 class Evening:
     """The trial: one state folder, the installed configuration, the games in turn, kills throughout."""
 
-    def __init__(self, folder: Path, seed: int, kills_per_game: int, games: tuple[str, ...] = GAMES,
+    def __init__(self, folder: Path, seed: int, kills_per_game: int, games: tuple[str, ...] | None = None,
                  langs: tuple[str, ...] = ("en", "de"), fixed_game: bool = False, web: bool = True,
                  out: TextIO | None = None, people: dict[str, list[str | None]] | None = None,
                  setups: dict[str, dict[str, Any]] | None = None) -> None:
@@ -369,7 +368,8 @@ class Evening:
         self.rng = random.Random(seed)
         self.seed = seed
         self.kills_per_game = kills_per_game
-        self.games = games
+        self.games = tuple(registered_games()) if games is None else games
+        """The games in turn: every registered one unless a test picks fewer (a new game joins the trial)."""
         self.langs = langs
         self.fixed_game = fixed_game
         self.web = web
