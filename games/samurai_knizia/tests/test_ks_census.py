@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
-from engine.core.census import Totals, answered, check_entry, parse_totals
-from engine.core.components import Component, parse_components
+from companion.census.box import game_data
+from engine.core.census import Totals, answered, check_entry
+from engine.core.components import Component
 from engine.core.messages import Message
 
 
 def _load() -> tuple[Totals, list[Component]]:
     """The census and the components Knizia's Samurai ships."""
-    folder = resources.files("games.samurai_knizia").joinpath("data")
-    totals = parse_totals(folder.joinpath("census.toml").read_text("utf-8"), "census.toml")
-    extras = {name for name, kind in totals.kinds.items() if kind.extras}
-    return totals, parse_components(folder.joinpath("components.toml").read_text("utf-8"), "components.toml",
-                                    set(totals.kinds), extras)
+    data = game_data("samurai-knizia")
+    assert data is not None
+    return data.totals, list(data.shipped)
 
 
 def _text(message: Message | None) -> str:
