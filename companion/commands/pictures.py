@@ -11,9 +11,8 @@ page (`README.md`) it holds, in `pictures/`,
     labels.svg                               its English label sheet (`companion labels`, to print)
 
 The registry is the list: every registered game gets them, a new game with
-no edit anywhere, and the game's folder is found from its registration (the
-folder of its Game class that holds its `registration.py`), so nothing here
-names a game. The platform's own pictures (a screen in each language, the
+no edit anywhere, and the game's folder is the one the registry registered
+it from (`GameEntry.folder`), so nothing here names a game. The platform's own pictures (a screen in each language, the
 census, the statistics, the phone) stay in `docs/`.
 
 A game's pictures come from its demo (seed 3) played through the real app
@@ -25,13 +24,12 @@ picture shows the question line, the steps and every seat together.
 
 from __future__ import annotations
 
-import importlib.util
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from companion.screen_model import Screen
-from engine.core.registry import REGISTRATION, entry
+from engine.core.registry import entry
 
 PICTURES = "pictures"
 """A game's folder for its pictures and label sheet."""
@@ -46,17 +44,11 @@ ANSWERED = ("next", "ok", "undo")
 
 
 def game_folder(game: str) -> Path:
-    """The folder of the registered `game`: the package of its Game class, or the nearest folder above the
-    class's module that holds the game's `registration.py`."""
-    module = entry(game).factory.partition(":")[0]
-    spec = importlib.util.find_spec(module)
-    if spec is None or spec.origin is None:
-        raise LookupError(f"{game}: no module {module} (its registration's factory)")
-    here = Path(spec.origin).resolve().parent
-    for folder in (here, *here.parents):
-        if (folder / REGISTRATION).is_file():
-            return folder
-    raise LookupError(f"{game}: no {REGISTRATION} in a folder above {spec.origin}")
+    """The folder of the registered `game`, as the registry registered it (`register_folder`)."""
+    folder = entry(game).folder
+    if folder is None:
+        raise LookupError(f"{game}: registered by hand, not from a folder (engine.core.registry.register_folder)")
+    return folder
 
 
 def picture_name(game: str, size: tuple[int, int]) -> str:

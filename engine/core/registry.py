@@ -104,6 +104,8 @@ class GameEntry:
              view, and who counts as winning; empty for a game without advice
     package  the game's own package, its folder as imported ("games.tenno"), set by
              `register_folder`; empty for a game registered by hand (a test's)
+    folder   the game's folder on disk (its pictures, page and data beside its rules), set by
+             `register_folder`; None for a game registered by hand
     """
 
     name: str
@@ -116,6 +118,7 @@ class GameEntry:
     default: bool = False
     advisor: str = ""
     package: str = ""
+    folder: Path | None = None
 
     def build(self) -> Game:
         module, _, attribute = self.factory.partition(":")
@@ -282,7 +285,7 @@ def register_game(name: str, factory: str = "", *, title: Message | str = "", te
     """
     here = _registering
     made = GameEntry(name, factory, title, testing, app, screens, rules, default, advisor,
-                     here.package if here is not None else "")
+                     here.package if here is not None else "", here.folder if here is not None else None)
     check_entry(made)
     if here is not None:
         check_folder(made, here.folder)
