@@ -25,7 +25,6 @@ class ComponentCatalogue(Protocol):
 
     def components(self) -> Iterable[Component]:
         """Every card, tile or token, in file order."""
-        ...
 
 
 C = TypeVar("C", bound=ComponentCatalogue)
